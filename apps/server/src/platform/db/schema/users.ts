@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  index,
+  pgEnum,
+  pgPolicy,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { NotificationChannel, Role } from '@canvass/domain';
+import { appRole, id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizations } from './organizations';
+
+export const roleEnum = pgEnum('role', Role.values as [string, ...string[]]);
+export const notificationChannelEnum = pgEnum(
+  'notification_channel',
+  NotificationChannel.values as [string, ...string[]],
+);
+
+/**
+ * People. A user is global (one sign-in) and belongs to organizations through memberships. The app role sees
+ * a user only when the user shares a visible organization or is the transaction's own user.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    username: text('username'),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    currentOrganizationId: refId('current_organization_id').references(() => organizations.id, {
+      onDelete: 'set null',
+    }),
+    googleEmailAddress: text('google_email_address'),
+    googleRefreshToken: text('google_refresh_token'),
+    oidcSubject: text('oidc_subject'),
+    mediaUrl: text('media_url'),
+    notificationChannel: notificationChannelEnum('notification_channel'),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_oidc_subject_key').on(t.oidcSubject),
+    pgPolicy('users_visible', {
+      as: 'permissive',
+      for: 'all',
+      to: appRole,
+      using: sql`id = nullif(current_setting('app.user_id', true), '')::bigint OR EXISTS (SELECT 1 FROM organization_users ou WHERE ou.user_id = users.id AND ou.organization_id = ANY (string_to_array(current_setting('app.organization_ids', true), ',')::bigint[]))`,
+    }),
+  ],
+);
+
+/** A user's place in one organization: role, team, client (for Client-type users). */
+export const organizationUsers = pgTable(
+  'organization_users',
+  {
+    organizationId: organizationId(() => organizations.id),
+    userId: refId('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: roleEnum('role').notNull(),
+    teamId: bigint('team_id', { mode: 'number' }),
+    clientId: bigint('client_id', { mode: 'number' }),
+    ...timestamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    index('organization_users_user_idx').on(t.userId),
+    tenantPolicy('organization_users'),
+  ],
+);
+
+/** User views (spec §3 User.userViews): when a user has any, it sees only these clients. */
+export const userViews = pgTable(
+  'user_views',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    userId: refId('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: refId('client_id').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('user_views_user_client_key').on(t.organizationId, t.userId, t.clientId),
+    tenantPolicy('user_views'),
+  ],
+);
+
+/** Per-organization permissions of a role (spec §6): resource × operations. Seeded from the domain defaults. */
+export const restrictions = pgTable(
+  'restrictions',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    role: roleEnum('role').notNull(),
+    resource: text('resource').notNull(),
+    operations: text('operations').array().notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('restrictions_role_resource_key').on(t.organizationId, t.role, t.resource),
+    tenantPolicy('restrictions'),
+  ],
+);

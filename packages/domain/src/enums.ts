@@ -1,0 +1,282 @@
+import { colourAll, defineEnum } from './enum';
+
+// Every enumeration of spec §4, in the spec's order, with the spec's colours.
+
+export const ClientStatus = defineEnum('ClientStatus', ['Active', 'Inactive', 'Prospect'], {
+  colours: { Active: 'green', Inactive: 'purple', Prospect: 'yellow' },
+});
+
+export const ClientType = defineEnum('ClientType', [
+  'Agency',
+  'Campaign',
+  'Government',
+  'Other',
+  'PoliticalActionCommittee',
+  'PublicAffairs',
+  'Researcher',
+]);
+
+const projectStatuses = [
+  'Active',
+  'Approved',
+  'Assigned',
+  'AwaitingLoad',
+  'AwaitingUnload',
+  'Cancelled',
+  'Complete',
+  'Error',
+  'ErrorLoading',
+  'ErrorLoadingWork',
+  'Late',
+  'Live',
+  'Loading',
+  'LoadingWork',
+  'Queued',
+  'Ready',
+  'Sending',
+  'Setup',
+  'Submitted',
+  'Unloading',
+] as const;
+export const ProjectStatus = defineEnum('ProjectStatus', projectStatuses, {
+  labels: {
+    Setup: 'Draft',
+    Submitted: 'Draft',
+    Assigned: 'Draft',
+    AwaitingLoad: 'Loading',
+    Loading: 'Loading',
+    LoadingWork: 'Loading',
+    AwaitingUnload: 'Unloading',
+    Unloading: 'Unloading',
+  },
+  colours: {
+    ...colourAll(['Error', 'ErrorLoading', 'ErrorLoadingWork', 'Cancelled', 'Late'], 'red'),
+    ...colourAll(['Live', 'Sending', 'Active', 'Complete'], 'green'),
+    ...colourAll(['Ready', 'Approved', 'Queued'], 'blue'),
+    ...colourAll(['AwaitingLoad', 'Loading', 'LoadingWork', 'AwaitingUnload', 'Unloading'], 'purple'),
+  },
+});
+
+export const ProjectStatusGroup = defineEnum('ProjectStatusGroup', ['Setup', 'Ready', 'Loading', 'Error', 'Other']);
+
+export const ProjectCreationStep = defineEnum('ProjectCreationStep', [
+  'BasicInfo',
+  'Message',
+  'Sender',
+  'SendingSchedule',
+  'Setup',
+  'Summary',
+  'Texters',
+]);
+
+export const ProjectAction = defineEnum('ProjectAction', [
+  'CancelProject',
+  'LoadProject',
+  'ReinstateProject',
+  'ResendTexts',
+  'SendTexts',
+  'TestText',
+  'UnloadProject',
+]);
+
+export const ProjectType = defineEnum('ProjectType', [
+  'FundRaising',
+  'GetOutToVote',
+  'OfficialBusiness',
+  'Research',
+  'VoterContact',
+]);
+
+export const DeliveryType = defineEnum('DeliveryType', ['Blast', 'External', 'Internal']);
+export const SendingType = defineEnum('SendingType', ['Auto', 'Manual']);
+export const MediaPosition = defineEnum('MediaPosition', ['After', 'Before', 'NoPreference'], {
+  labels: { NoPreference: 'No preference' },
+});
+export const MessagingServiceType = defineEnum('MessagingServiceType', ['SMS', 'MMS']);
+export const PricingType = defineEnum('PricingType', ['Blended', 'Optimized']);
+export const CampaignType = defineEnum('CampaignType', ['Registered', 'Unregistered']);
+
+export const ListStatus = defineEnum(
+  'ListStatus',
+  [
+    'AwaitingDelete',
+    'AwaitingLoad',
+    'Loaded',
+    'Loading',
+    'LoadingPhones',
+    'Setup',
+    'Submitted',
+    'Error',
+    'ErrorApp',
+    'ErrorDBError',
+    'ErrorFileNotFound',
+    'ErrorLoadingPhones',
+    'ErrorMultipleLastNamesSelected',
+    'ErrorMultipleNamesSelected',
+    'ErrorMultiplePhoneNumbersSelected',
+    'ErrorSheetExceedsMaxColumns',
+    'ErrorSheetIncludesInvalidData',
+    'ErrorSheetIsInUseByAProject',
+    'ErrorSignInWithGoogle',
+    'ErrorTheFileIsNotASheet',
+    'ErrorUnableToAccessTheSheet',
+    'ErrorUnableToProcessTheFile',
+    'ErrorUnableToSelectAPhoneNumber',
+  ],
+  { colours: { Loaded: 'green', Loading: 'purple', LoadingPhones: 'purple', AwaitingLoad: 'purple' } },
+);
+
+const textStatuses = [
+  'Active',
+  'Clicked',
+  'Delivered',
+  'Early',
+  'Error',
+  'Expired',
+  'Failed',
+  'Late',
+  'MediaSize',
+  'NumberFormat',
+  'Preparing',
+  'Queued',
+  'RateLimited',
+  'Ready',
+  'Received',
+  'Rejected',
+  'Sending',
+  'Sent',
+  'Spam',
+  'Undelivered',
+  'UpdateFailed',
+] as const;
+export const TextStatus = defineEnum('TextStatus', textStatuses, {
+  colours: {
+    ...colourAll(['Active', 'Sent', 'Received', 'Delivered', 'Clicked'], 'green'),
+    Ready: 'blue',
+    ...colourAll(['Queued', 'Sending', 'Early', 'Preparing'], 'purple'),
+    ...colourAll(
+      [
+        'Error',
+        'Failed',
+        'Expired',
+        'Undelivered',
+        'UpdateFailed',
+        'RateLimited',
+        'NumberFormat',
+        'MediaSize',
+        'Rejected',
+        'Spam',
+      ],
+      'red',
+    ),
+  },
+});
+
+export const TextType = defineEnum('TextType', ['Inbox', 'List', 'Manual', 'Reply', 'Seed', 'Test']);
+
+export const PhoneStatus = defineEnum(
+  'PhoneStatus',
+  [
+    'APIVerified',
+    'Active',
+    'AwaitingAPIRelease',
+    'AwaitingAPIVerify',
+    'AwaitingMMSVerify',
+    'AwaitingSMSVerify',
+    'Blocked',
+    'Burned',
+    'CampaignMismatch',
+    'FromPhone',
+    'Incorrect',
+    'Invalid',
+    'Pending',
+    'Released',
+    'ToPhone',
+    'Unconfirmed',
+    'Valid',
+  ],
+  {
+    defaultColour: 'purple',
+    colours: { Active: 'green', ...colourAll(['Blocked', 'Burned', 'Invalid', 'Released', 'Unconfirmed'], 'red') },
+  },
+);
+
+export const PhoneType = defineEnum('PhoneType', ['ClientPhone', 'FromPhone', 'ToPhone'], {
+  labels: { ClientPhone: 'Client', FromPhone: 'Provider', ToPhone: 'Recipient' },
+});
+export const PhoneClass = defineEnum('PhoneClass', ['Provider', 'Recipient']);
+
+export const Provider = defineEnum('Provider', ['Bandwidth', 'Copaco', 'Decantr', 'RedCloud', 'Telucom', 'Twilio']);
+export const Carrier = defineEnum('Carrier', [
+  'Bandwidth',
+  'Copaco',
+  'Decantr',
+  'RedCloud',
+  'Telucom',
+  'Twilio',
+  'Client',
+  'Landline',
+  'Mobile',
+  'Unknown',
+  'VOIP',
+]);
+
+/** Manual is what staff create by hand; Provider and Recipient come from the carrier and the recipient's reply. */
+export const OptOutType = defineEnum('OptOutType', ['Provider', 'Recipient', 'Manual']);
+
+export const ListFilterType = defineEnum('ListFilterType', [
+  'Carrier',
+  'ClientOptOut',
+  'DoNotContact',
+  'Invalid',
+  'Landline',
+  'OrganizationOptOut',
+  'State',
+]);
+
+export const CollectionType = defineEnum('CollectionType', ['Collection', 'Compensation', 'Transfer']);
+export const TeamStatus = defineEnum('TeamStatus', ['Active', 'Inactive'], {
+  colours: { Active: 'green', Inactive: 'purple' },
+});
+export const NotificationChannel = defineEnum('NotificationChannel', ['Email', 'SMS', 'Slack']);
+export const UserOperation = defineEnum('UserOperation', ['Delete', 'Lock', 'Unlock']);
+export const AreaCodeSelection = defineEnum('AreaCodeSelection', ['MatchingAreaCode', 'MostCommonAreaCode']);
+export const ListSummaryOption = defineEnum('ListSummaryOption', ['duplicates', 'invalids', 'optOuts']);
+export const RegistrationState = defineEnum('RegistrationState', ['Registered', 'Unregistered']);
+export const PermissionOperation = defineEnum('PermissionOperation', [
+  'Convert',
+  'Copy',
+  'Create',
+  'Delete',
+  'Export',
+  'Import',
+  'Merge',
+  'Update',
+  'View',
+]);
+export const Role = defineEnum('Role', ['Admin', 'Client', 'TeamLead', 'Texter', 'Agency', 'Manager']);
+export const ProviderConfigurationType = defineEnum('ProviderConfigurationType', [
+  'Custom',
+  'Organization',
+  'Platform',
+]);
+export const UserDisplayStatus = defineEnum('UserDisplayStatus', ['Active', 'Locked', 'Deleted'], {
+  colours: { Active: 'green', Locked: 'yellow', Deleted: 'red' },
+});
+export const ProjectTexterStatus = defineEnum('ProjectTexterStatus', ['Active', 'Inactive']);
+export const ProjectOptOutLanguage = defineEnum('ProjectOptOutLanguage', [
+  'Reply STOP to opt out',
+  'Text STOP to stop',
+  'Reply STOP to end',
+]);
+export const TextMimeType = defineEnum('TextMimeType', [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'video/mp4',
+  'audio/mpeg',
+  'application/pdf',
+]);
+export const BackgroundTaskStatus = defineEnum('BackgroundTaskStatus', ['Queued', 'Running', 'Done', 'Failed'], {
+  colours: { Queued: 'purple', Running: 'blue', Done: 'green', Failed: 'red' },
+});

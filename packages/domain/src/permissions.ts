@@ -1,0 +1,74 @@
+import type { EnumValue } from './enum';
+import type { PermissionOperation, Role } from './enums';
+
+export type Operation = EnumValue<typeof PermissionOperation>;
+export type RoleName = EnumValue<typeof Role>;
+
+/** resource (spec §6 restriction resource, e.g. 'Client') × the operations permitted on it. */
+export interface Restriction {
+  resource: string;
+  operations: Operation[];
+}
+
+const ALL: Operation[] = ['Convert', 'Copy', 'Create', 'Delete', 'Export', 'Import', 'Merge', 'Update', 'View'];
+const MANAGE: Operation[] = ['Create', 'Delete', 'Export', 'Update', 'View'];
+const EDIT: Operation[] = ['Create', 'Export', 'Update', 'View'];
+const VIEW: Operation[] = ['View'];
+
+const grant = (resources: string[], operations: Operation[]): Restriction[] =>
+  resources.map((resource) => ({ resource, operations }));
+
+/**
+ * The restrictions each role starts with in a new organization (spec §6). Organizations may change theirs;
+ * admins (emails in the admin list) are allowed everything regardless.
+ */
+export const defaultRestrictions: Record<RoleName, Restriction[]> = {
+  Admin: grant(
+    [
+      'Client',
+      'Brand',
+      'Campaign',
+      'Phone',
+      'List',
+      'Project',
+      'Team',
+      'User',
+      'Text',
+      'OptOut',
+      'ShortenedLink',
+      'Collection',
+      'Organization',
+      'TextDefault',
+      'DataImport',
+    ],
+    ALL,
+  ),
+  Manager: [
+    ...grant(
+      ['Client', 'Brand', 'Campaign', 'Phone', 'List', 'Project', 'Team', 'Text', 'OptOut', 'ShortenedLink'],
+      MANAGE,
+    ),
+    ...grant(['User'], EDIT),
+    ...grant(['Organization'], VIEW),
+  ],
+  Agency: [
+    ...grant(['Client', 'Campaign', 'Project', 'List', 'Phone', 'OptOut'], EDIT),
+    ...grant(['Brand', 'Team', 'Text', 'User'], VIEW),
+  ],
+  Client: [
+    ...grant(['Project', 'List'], EDIT),
+    ...grant(['Client', 'Campaign', 'Brand', 'Phone', 'Text', 'OptOut', 'Team', 'User'], ['View', 'Export']),
+  ],
+  TeamLead: [
+    ...grant(['Team'], ['Update', 'View', 'Export']),
+    ...grant(['Project', 'Text', 'User'], ['View', 'Export']),
+  ],
+  Texter: grant(['Project', 'Text'], VIEW),
+};
+
+/** What the UI asks: can(viewer, 'Create', 'Client'). */
+export function can(restrictions: readonly Restriction[], operation: Operation, resource: string): boolean {
+  return restrictions.some((r) => r.resource === resource && r.operations.includes(operation));
+}
+
+export const allOperations = ALL;

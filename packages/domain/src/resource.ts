@@ -1,0 +1,155 @@
+import type { EnumDef } from './enum';
+
+/**
+ * The resource registry: one plain entry per resource of spec §2 that the server's generic machinery
+ * turns into queries and mutations, and the web's ResourceIndex/ResourceForm render. Data, not behaviour:
+ * anything beyond CRUD lives in the resource's own module.
+ */
+
+export type FieldKind =
+  | 'text'
+  | 'richText'
+  | 'email'
+  | 'url'
+  | 'phone'
+  | 'color'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'ref'
+  | 'keyValues'
+  | 'phoneList';
+
+interface FieldBase {
+  kind: FieldKind;
+  label: string;
+  required?: boolean;
+  /** Shown and sortable, never accepted as input (createdAt, counts). */
+  readOnly?: boolean;
+  /** Accepted on create, ignored on update: the UI shows it locked once the record exists. */
+  createOnly?: boolean;
+  /** Only admins may set it; others leave it at its default. */
+  adminOnly?: boolean;
+  maxLength?: number;
+  placeholder?: string;
+}
+export interface ScalarField extends FieldBase {
+  kind: Exclude<FieldKind, 'enum' | 'ref' | 'keyValues' | 'phoneList'>;
+}
+export interface EnumField extends FieldBase {
+  kind: 'enum';
+  enum: EnumDef<string>;
+  /** Values that exist but may not be chosen here (a brand's provider cannot be Copaco). */
+  exclude?: readonly string[];
+  default?: string;
+}
+export interface RefField extends FieldBase {
+  kind: 'ref';
+  /** The registry name of the referenced resource. */
+  resource: string;
+  /** The GraphQL/UI name of the referenced object: agencyId → agency. */
+  as: string;
+  /** Restricts the choices: { clientType: 'Agency' }. */
+  where?: Record<string, string>;
+}
+export interface KeyValuesField extends FieldBase {
+  kind: 'keyValues';
+  /** The keys offered (spec §9 provider settings keys), by the value of another field. */
+  keysFrom?: string;
+}
+/** Rows of { id, number, description }: a client's own phone numbers. */
+export interface PhoneListField extends FieldBase {
+  kind: 'phoneList';
+}
+export type FieldDef = ScalarField | EnumField | RefField | KeyValuesField | PhoneListField;
+
+export interface FormSection {
+  title: string;
+  /** The URL segment of the section under /{resource}/{id}/edit/. */
+  path: string;
+  fields: readonly string[];
+}
+
+export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
+  /** camelCase singular: client; GraphQL single query name. */
+  name: string;
+  /** camelCase plural: clients; GraphQL list query name. */
+  plural: string;
+  /** PascalCase: Client; GraphQL type name and the spec §6 restriction resource guarding it. */
+  typeName: string;
+  /** Human label: 'Client'; also the {Type} of 'The {Type} has been created successfully'. */
+  label: string;
+  /** Human plural label for headings: 'Clients'. */
+  pluralLabel: string;
+  /** The web route segment: /clients, /shortened-links. */
+  path: string;
+  fields: F;
+  list: {
+    columns: readonly (keyof F & string)[];
+    /** The field a free-text search box filters with Like. */
+    search: keyof F & string;
+    sortBy: keyof F & string;
+    sortOrder: 'Asc' | 'Desc';
+    /** Columns of the CSV export, in order. */
+    exportColumns: readonly (keyof F & string)[];
+  };
+  sections: readonly FormSection[];
+  /** A status field the anchor header lets the user change from a dropdown. */
+  statusField?: keyof F & string;
+  favorite?: boolean;
+  messages: { destroyed: string };
+}
+
+export function text(label: string, opts: Omit<ScalarField, 'kind' | 'label'> = {}): ScalarField {
+  return { kind: 'text', label, ...opts };
+}
+export function field<K extends ScalarField['kind']>(
+  kind: K,
+  label: string,
+  opts: Omit<ScalarField, 'kind' | 'label'> = {},
+): ScalarField {
+  return { kind, label, ...opts };
+}
+export function oneOf(
+  e: EnumDef<string>,
+  label: string,
+  opts: Omit<EnumField, 'kind' | 'label' | 'enum'> = {},
+): EnumField {
+  return { kind: 'enum', enum: e, label, ...opts };
+}
+export function ref(
+  resource: string,
+  as: string,
+  label: string,
+  opts: Omit<RefField, 'kind' | 'label' | 'resource' | 'as'> = {},
+): RefField {
+  return { kind: 'ref', resource, as, label, ...opts };
+}
+export function keyValues(label: string, opts: Omit<KeyValuesField, 'kind' | 'label'> = {}): KeyValuesField {
+  return { kind: 'keyValues', label, ...opts };
+}
+
+export function phoneList(label: string): PhoneListField {
+  return { kind: 'phoneList', label };
+}
+
+/** Checks column and section names against the fields, then hands back the plain (untyped-by-field) entry. */
+export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef {
+  for (const section of def.sections) {
+    for (const f of section.fields)
+      if (!(f in def.fields)) throw new Error(`${def.name}: section field ${f} is not a field`);
+  }
+  return def as unknown as ResourceDef;
+}
+
+/** The fields a create or update may carry. */
+export function inputFields(def: ResourceDef): [string, FieldDef][] {
+  return Object.entries(def.fields).filter(([, f]) => !f.readOnly);
+}
+
+/** 'The Client has been created successfully' (spec §8). */
+export function createdMessage(def: ResourceDef): string {
+  return `The ${def.label} has been created successfully`;
+}

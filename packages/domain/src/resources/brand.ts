@@ -1,0 +1,49 @@
+import { Provider, ProviderConfigurationType } from '../enums';
+import { defineResource, field, keyValues, oneOf, ref, text } from '../resource';
+
+export const brand = defineResource({
+  name: 'brand',
+  plural: 'brands',
+  typeName: 'Brand',
+  label: 'Brand',
+  pluralLabel: 'Brands',
+  path: 'brands',
+  fields: {
+    name: text('Name', { required: true, maxLength: 255 }),
+    provider: oneOf(Provider, 'Provider', { required: true, createOnly: true, exclude: ['Copaco'] }),
+    throughput: field('number', 'Throughput', { required: true, maxLength: 6, placeholder: 'Messages per second' }),
+    code: text('Code', { maxLength: 50 }),
+    color: field('color', 'Colour'),
+    clientId: ref('client', 'client', 'Client'),
+    providerConfigurationType: oneOf(ProviderConfigurationType, 'Configuration source', {
+      required: true,
+      default: 'Organization',
+    }),
+    providerConfigurationValues: keyValues('Configuration', { keysFrom: 'provider' }),
+    createdAt: field('datetime', 'Created', { readOnly: true }),
+  },
+  list: {
+    columns: ['name', 'provider', 'throughput', 'clientId', 'createdAt'],
+    search: 'name',
+    sortBy: 'createdAt',
+    sortOrder: 'Desc',
+    exportColumns: ['name', 'provider', 'throughput', 'code', 'clientId', 'providerConfigurationType', 'createdAt'],
+  },
+  sections: [
+    {
+      title: 'General',
+      path: 'general',
+      fields: [
+        'name',
+        'provider',
+        'throughput',
+        'code',
+        'color',
+        'clientId',
+        'providerConfigurationType',
+        'providerConfigurationValues',
+      ],
+    },
+  ],
+  messages: { destroyed: 'The brand has been deleted successfully' },
+});

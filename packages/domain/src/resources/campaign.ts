@@ -1,0 +1,38 @@
+import { CampaignType } from '../enums';
+import { defineResource, field, oneOf, ref, text } from '../resource';
+
+export const campaign = defineResource({
+  name: 'campaign',
+  plural: 'campaigns',
+  typeName: 'Campaign',
+  label: 'Campaign',
+  pluralLabel: 'Campaigns',
+  path: 'campaigns',
+  fields: {
+    name: text('Name', { required: true, maxLength: 255 }),
+    code: text('Code', { required: true, maxLength: 50 }),
+    campaignType: oneOf(CampaignType, 'Campaign type', { required: true, adminOnly: true, default: 'Registered' }),
+    clientId: ref('client', 'client', 'Client'),
+    brandId: ref('brand', 'brand', 'Brand', { required: true }),
+    startDate: field('date', 'Start date'),
+    endDate: field('date', 'End date'),
+    canBuyMorePhones: field('boolean', 'Can buy more phones'),
+    phonesCount: field('number', 'Phones', { readOnly: true }),
+    createdAt: field('datetime', 'Created', { readOnly: true }),
+  },
+  list: {
+    columns: ['name', 'code', 'campaignType', 'clientId', 'brandId', 'createdAt'],
+    search: 'name',
+    sortBy: 'createdAt',
+    sortOrder: 'Desc',
+    exportColumns: ['name', 'code', 'campaignType', 'clientId', 'brandId', 'startDate', 'endDate', 'createdAt'],
+  },
+  sections: [
+    {
+      title: 'General',
+      path: 'general',
+      fields: ['campaignType', 'clientId', 'brandId', 'name', 'code', 'startDate', 'endDate', 'canBuyMorePhones'],
+    },
+  ],
+  messages: { destroyed: 'The campaign has been deleted successfully' },
+});
