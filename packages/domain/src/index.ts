@@ -1,5 +1,6 @@
 export * from './enum';
 export * from './enums';
+export * from './graphql-documents';
 export * from './messages';
 export * from './permissions';
 export * from './phone';
@@ -7,3 +8,4 @@ export * from './provider-keys';
 export * from './resource';
 export * from './resources/index';
 export * from './validate';
+export * from './geography';

@@ -1,4 +1,5 @@
 import { messages } from './messages';
+import { normalizePhone } from './phone';
 import type { FieldDef, ResourceDef } from './resource';
 import { inputFields } from './resource';
 
@@ -23,6 +24,10 @@ function checkField(name: string, f: FieldDef, value: unknown): string | undefin
       return undefined;
     case 'number':
       return /^\d+(\.\d+)?$/.test(String(value)) ? undefined : `${f.label} must be a number`;
+    case 'phone': {
+      const n = normalizePhone(String(value));
+      return 'error' in n ? n.error : undefined;
+    }
     case 'email':
       return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(value)) ? undefined : messages.invalidEmail;
     default:
@@ -48,10 +53,7 @@ export function validateAttributes(
     const present = name in attrs;
     if (!opts.isCreate && !present) continue;
     if (!opts.isCreate && f.createOnly) continue;
-    if (f.adminOnly && !opts.isAdmin && present && attrs[name] !== current[name] && !isBlank(attrs[name])) {
-      add(name, messages.notAuthorized);
-      continue;
-    }
+    // The server decides admin-only fields for non-admins (default on create, unchanged on update).
     if (f.adminOnly && !opts.isAdmin) continue;
     const err = checkField(name, f, attrs[name]);
     if (err) add(name, err);

@@ -22,11 +22,14 @@ export const timestamps = () => ({
 });
 
 /**
- * The organizations the current transaction may see, set by withTenant() as a comma list.
- * current_setting(..., true) is NULL outside a tenant transaction, so such a query sees no tenant rows.
+ * The organizations the current transaction may see, set by withTenant() as a comma list; or every row when
+ * the transaction was opened by the named system handle (withSystem). current_setting(..., true) is NULL
+ * outside those, so a query that forgot its scope sees no tenant rows.
  */
 export const inVisibleOrganizations = (column: string) =>
-  sql.raw(`${column} = ANY (string_to_array(current_setting('app.organization_ids', true), ',')::bigint[])`);
+  sql.raw(
+    `(${column} = ANY (string_to_array(current_setting('app.organization_ids', true), ',')::bigint[]) OR current_setting('app.system', true) = 'on')`,
+  );
 const visibleOrganizations = inVisibleOrganizations('organization_id');
 
 /**

@@ -12,7 +12,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { NotificationChannel, Role } from '@canvass/domain';
 import { appRole, id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { clients } from './clients';
 import { organizations } from './organizations';
+import { teams } from './teams';
 
 export const roleEnum = pgEnum('role', Role.values as [string, ...string[]]);
 export const notificationChannelEnum = pgEnum(
@@ -52,7 +54,7 @@ export const users = pgTable(
       as: 'permissive',
       for: 'all',
       to: appRole,
-      using: sql`id = nullif(current_setting('app.user_id', true), '')::bigint OR EXISTS (SELECT 1 FROM organization_users ou WHERE ou.user_id = users.id AND ou.organization_id = ANY (string_to_array(current_setting('app.organization_ids', true), ',')::bigint[]))`,
+      using: sql`current_setting('app.system', true) = 'on' OR id = nullif(current_setting('app.user_id', true), '')::bigint OR EXISTS (SELECT 1 FROM organization_users ou WHERE ou.user_id = users.id AND ou.organization_id = ANY (string_to_array(current_setting('app.organization_ids', true), ',')::bigint[]))`,
     }),
   ],
 );
@@ -66,13 +68,15 @@ export const organizationUsers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: roleEnum('role').notNull(),
-    teamId: bigint('team_id', { mode: 'number' }),
-    clientId: bigint('client_id', { mode: 'number' }),
+    teamId: bigint('team_id', { mode: 'number' }).references(() => teams.id, { onDelete: 'set null' }),
+    clientId: bigint('client_id', { mode: 'number' }).references(() => clients.id, { onDelete: 'set null' }),
     ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.userId] }),
     index('organization_users_user_idx').on(t.userId),
+    index('organization_users_org_team_idx').on(t.organizationId, t.teamId),
+    index('organization_users_org_client_idx').on(t.organizationId, t.clientId),
     tenantPolicy('organization_users'),
   ],
 );
@@ -86,7 +90,9 @@ export const userViews = pgTable(
     userId: refId('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    clientId: refId('client_id').notNull(),
+    clientId: refId('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
     ...timestamps(),
   },
   (t) => [

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import type { Runner } from 'graphile-worker';
+import { jobs } from './jobs';
+import { devOutboxRoutes } from './modules/auth/dev-outbox.routes';
+import { exportRoutes } from './modules/exports/exports.routes';
+import { requestViewerResolver } from './platform/auth/request-viewer';
+import { createHttpApp } from './platform/http/app';
+import { startWorker } from './platform/jobs/runner';
+import type { Platform } from './platform/platform';
+import { buildSchema } from './schema';
+
+/** The API process: GraphQL, module routes and the web build on one Fastify server. */
+export function createApi(platform: Platform): Promise<FastifyInstance> {
+  return createHttpApp(platform, buildSchema(), requestViewerResolver(platform), [
+    exportRoutes(platform),
+    devOutboxRoutes(platform),
+  ]);
+}
+
+/** The worker process: runs every registered job from the shared queue. */
+export function createWorker(platform: Platform): Promise<Runner> {
+  return startWorker(platform, jobs, platform.config.WORKER_CONCURRENCY);
+}

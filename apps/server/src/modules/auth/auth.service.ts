@@ -1,0 +1,172 @@
+import crypto from 'node:crypto';
+import { messages, type FieldErrors } from '@canvass/domain';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { hashOpaqueToken } from '../../platform/auth/tokens';
+import { organizationUsers, passwordResets, users } from '../../platform/db/schema/index';
+import { withSystem } from '../../platform/db/tenant';
+import type { Platform } from '../../platform/platform';
+import { closeAllSessions, openSession } from './sessions.service';
+
+export type SignInResult =
+  { ok: true; userId: number; organizationId: number; refreshToken: string } | { ok: false; message: string };
+
+const RESET_TTL_MINUTES = 60;
+
+/** The organization a user lands in: its current one if still a member, else its first membership. */
+export async function landingOrganization(
+  platform: Platform,
+  userId: number,
+  preferred?: number | null,
+): Promise<number | null> {
+  return withSystem(platform.database, 'landing-organization', async (tx) => {
+    const memberships = await tx
+      .select({ organizationId: organizationUsers.organizationId })
+      .from(organizationUsers)
+      .where(eq(organizationUsers.userId, userId))
+      .orderBy(organizationUsers.organizationId);
+    const ids = memberships.map((m) => m.organizationId);
+    return preferred && ids.includes(preferred) ? preferred : (ids[0] ?? null);
+  });
+}
+
+/** Password sign-in. Locked and deleted users cannot sign in; the message never tells which emails exist. */
+export async function signIn(
+  platform: Platform,
+  email: string,
+  password: string,
+  userAgent?: string,
+): Promise<SignInResult> {
+  const [user] = await withSystem(platform.database, 'sign-in', (tx) =>
+    tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email.trim()})`)
+      .limit(1),
+  );
+  if (!user || user.deletedAt || !(await verifyPassword(user.passwordHash, password)))
+    return { ok: false, message: messages.invalidCredentials };
+  if (user.lockedAt) return { ok: false, message: messages.accountLocked };
+  const organizationId = await landingOrganization(platform, user.id, user.currentOrganizationId);
+  if (!organizationId) return { ok: false, message: messages.noOrganization };
+  const refreshToken = await openSession(platform, user.id, userAgent);
+  return { ok: true, userId: user.id, organizationId, refreshToken };
+}
+
+export interface SignUpInput {
+  name: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** Creates an account; it can sign in once an organization adds it. */
+export async function signUp(platform: Platform, input: SignUpInput): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  if (!input.name.trim()) errors.name = [messages.required('Full name')];
+  if (!input.username.trim()) errors.username = [messages.required('Username')];
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.email.trim())) errors.email = [messages.invalidEmail];
+  if (input.password.length < 8) errors.password = [messages.passwordTooShort];
+  if (Object.keys(errors).length) return errors;
+  const passwordHash = await hashPassword(input.password);
+  return withSystem(platform.database, 'sign-up', async (tx) => {
+    const taken = await tx
+      .select({ email: users.email, username: users.username })
+      .from(users)
+      .where(
+        sql`lower(${users.email}) = lower(${input.email.trim()}) OR lower(${users.username}) = lower(${input.username.trim()})`,
+      );
+    for (const t of taken) {
+      if (t.email.toLowerCase() === input.email.trim().toLowerCase()) errors.email = [messages.emailTaken];
+      else errors.username = [messages.usernameTaken];
+    }
+    if (Object.keys(errors).length) return errors;
+    await tx.insert(users).values({
+      name: input.name.trim(),
+      username: input.username.trim(),
+      email: input.email.trim(),
+      passwordHash,
+    });
+    return {};
+  });
+}
+
+/** Mails a one-time reset link carrying uuid and token; says the same thing whether or not the email exists. */
+export async function sendResetLink(platform: Platform, email: string): Promise<void> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  const uuid = crypto.randomUUID();
+  const user = await withSystem(platform.database, 'password-reset-request', async (tx) => {
+    const [u] = await tx
+      .select({ id: users.id, email: users.email, name: users.name })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, isNull(users.deletedAt)))
+      .limit(1);
+    if (!u) return null;
+    await tx.insert(passwordResets).values({
+      uuid,
+      userId: u.id,
+      tokenHash: hashOpaqueToken(token),
+      expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
+    });
+    return u;
+  });
+  if (!user) return;
+  const link = `${platform.config.publicUrl}/reset?uuid=${uuid}&token=${token}`;
+  await platform.mailer.send({
+    to: user.email,
+    subject: 'Reset your Canvass password',
+    text: `Hello ${user.name},\n\nOpen this link to choose a new password (valid for ${RESET_TTL_MINUTES} minutes):\n${link}\n\nIf you did not ask for this, ignore this email.`,
+  });
+}
+
+function passwordProblems(password: string, passwordVerify: string): FieldErrors {
+  if (password !== passwordVerify) return { passwordVerify: [messages.passwordMustMatch] };
+  if (password.length < 8) return { password: [messages.passwordTooShort] };
+  return {};
+}
+
+/** Sets a new password from a reset link; the link works once, and every open session is signed out. */
+export async function resetPassword(
+  platform: Platform,
+  input: { uuid: string; token: string; password: string; passwordVerify: string },
+): Promise<FieldErrors> {
+  const problems = passwordProblems(input.password, input.passwordVerify);
+  if (Object.keys(problems).length) return problems;
+  const passwordHash = await hashPassword(input.password);
+  const userId = await withSystem(platform.database, 'password-reset', async (tx) => {
+    const [reset] = await tx
+      .update(passwordResets)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResets.uuid, input.uuid),
+          eq(passwordResets.tokenHash, hashOpaqueToken(input.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, new Date()),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
+    if (!reset) return null;
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
+    return reset.userId;
+  });
+  if (!userId) return { base: [messages.resetLinkInvalid] };
+  await closeAllSessions(platform, userId);
+  return {};
+}
+
+/** A signed-in user's own password change. */
+export async function updatePassword(
+  platform: Platform,
+  userId: number,
+  password: string,
+  passwordVerify: string,
+): Promise<FieldErrors> {
+  const problems = passwordProblems(password, passwordVerify);
+  if (Object.keys(problems).length) return problems;
+  const passwordHash = await hashPassword(password);
+  await withSystem(platform.database, 'update-password', (tx) =>
+    tx.update(users).set({ passwordHash }).where(eq(users.id, userId)),
+  );
+  return {};
+}

@@ -1,0 +1,22 @@
+import { campaign } from '@canvass/domain';
+import { count, inArray } from 'drizzle-orm';
+import { campaigns, phones } from '../../platform/db/schema/index';
+import { createResourceService } from '../../platform/resources/resource-service';
+import { tableOf } from '../tables';
+
+/** Campaigns: only admins set the type; Registered needs a client; Unregistered clears it (registry rules). */
+export const campaignsService = createResourceService(campaign, campaigns, tableOf, {
+  async decorate(tx, rows) {
+    const counts = await tx
+      .select({ campaignId: phones.campaignId, n: count() })
+      .from(phones)
+      .where(
+        inArray(
+          phones.campaignId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .groupBy(phones.campaignId);
+    for (const r of rows) r.phonesCount = counts.find((c) => c.campaignId === r.id)?.n ?? 0;
+  },
+});

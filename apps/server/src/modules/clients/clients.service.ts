@@ -1,0 +1,109 @@
+import { client, messages, normalizePhone, type FieldErrors } from '@canvass/domain';
+import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Viewer } from '../../platform/auth/viewer';
+import { clients, phones, projects } from '../../platform/db/schema/index';
+import type { Tx } from '../../platform/db/tenant';
+import { createResourceService, type Row } from '../../platform/resources/resource-service';
+import { favoriteIds } from '../favorites/favorites.service';
+import { tableOf } from '../tables';
+
+interface PhoneInput {
+  id?: string | null;
+  number?: string | null;
+  description?: string | null;
+  _destroy?: boolean | null;
+}
+
+/**
+ * Which clients a viewer sees inside its organization (spec §6): a Client-role user only its own client, an
+ * Agency user its agency and the clients under it, and anyone with user views only those clients.
+ */
+export function clientVisibility(viewer: Viewer) {
+  if (viewer.isAdmin) return undefined;
+  const conds = [];
+  if (viewer.role === 'Client') conds.push(viewer.clientId ? eq(clients.id, viewer.clientId) : sql`false`);
+  if (viewer.role === 'Agency')
+    conds.push(
+      viewer.clientId ? or(eq(clients.id, viewer.clientId), eq(clients.agencyId, viewer.clientId)) : sql`false`,
+    );
+  if (viewer.viewClientIds.length) conds.push(inArray(clients.id, viewer.viewClientIds));
+  return conds.length ? and(...conds) : undefined;
+}
+
+function checkPhones(list: PhoneInput[] | undefined): FieldErrors {
+  const bad = (list ?? []).some((p) => !p._destroy && p.number && 'error' in normalizePhone(p.number));
+  return bad ? { phones: [messages.phoneInvalidTenDigits] } : {};
+}
+
+/** Applies the Phone Numbers section: empty new rows are dropped, emptied or removed saved rows are deleted. */
+async function savePhones(tx: Tx, row: Row, list: PhoneInput[] | undefined, viewer: Viewer): Promise<void> {
+  if (!list) return;
+  const mine = and(eq(phones.clientId, row.id), eq(phones.phoneType, 'ClientPhone'));
+  for (const p of list) {
+    const parsed = p.number ? normalizePhone(p.number) : null;
+    const number = parsed && 'number' in parsed ? parsed.number : null;
+    if (p.id && (p._destroy || !number)) {
+      await tx.delete(phones).where(and(mine, eq(phones.id, Number(p.id))));
+    } else if (p.id && number) {
+      await tx
+        .update(phones)
+        .set({ number, description: p.description ?? null })
+        .where(and(mine, eq(phones.id, Number(p.id))));
+    } else if (number && !p._destroy) {
+      await tx
+        .insert(phones)
+        .values({
+          organizationId: viewer.organizationId,
+          clientId: row.id,
+          number,
+          description: p.description ?? null,
+          phoneType: 'ClientPhone',
+          phoneStatus: 'Active',
+        })
+        .onConflictDoUpdate({
+          target: [phones.organizationId, phones.number, phones.phoneType],
+          set: { clientId: row.id, description: p.description ?? null },
+        });
+    }
+  }
+}
+
+/** Adds each client's phone numbers, counts of sub-clients and projects, and the viewer's favorite mark. */
+async function decorateClients(tx: Tx, rows: Row[], viewer: Viewer): Promise<void> {
+  const ids = rows.map((r) => r.id);
+  // Sequential on purpose: a transaction is one connection, which runs one query at a time.
+  const phoneRows = await tx
+    .select({ id: phones.id, clientId: phones.clientId, number: phones.number, description: phones.description })
+    .from(phones)
+    .where(and(inArray(phones.clientId, ids), eq(phones.phoneType, 'ClientPhone')))
+    .orderBy(phones.id);
+  const subClients = await tx
+    .select({ agencyId: clients.agencyId, n: count() })
+    .from(clients)
+    .where(inArray(clients.agencyId, ids))
+    .groupBy(clients.agencyId);
+  const projectCounts = await tx
+    .select({ clientId: projects.clientId, n: count() })
+    .from(projects)
+    .where(inArray(projects.clientId, ids))
+    .groupBy(projects.clientId);
+  const favorites = await favoriteIds(tx, viewer, 'clientId', ids);
+  for (const r of rows) {
+    r.phones = phoneRows.filter((p) => p.clientId === r.id);
+    r.clientsCount = subClients.find((c) => c.agencyId === r.id)?.n ?? 0;
+    r.projectsCount = projectCounts.find((c) => c.clientId === r.id)?.n ?? 0;
+    r.isFavorite = favorites.has(r.id);
+  }
+}
+
+export const clientsService = createResourceService(client, clients, tableOf, {
+  scope: clientVisibility,
+  async check(_tx, attrs, { existing }) {
+    const errors = checkPhones(attrs.phones as PhoneInput[] | undefined);
+    if (existing && attrs.agencyId != null && Number(attrs.agencyId) === existing.id)
+      errors.agencyId = [messages.agencyMustBeAgency];
+    return errors;
+  },
+  afterWrite: (tx, row, attrs, viewer) => savePhones(tx, row, attrs.phones as PhoneInput[] | undefined, viewer),
+  decorate: decorateClients,
+});

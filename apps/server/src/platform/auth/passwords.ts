@@ -1,0 +1,11 @@
+import { hash, verify } from '@node-rs/argon2';
+
+/** argon2id (the library's default algorithm) with its recommended cost. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
+  if (!passwordHash) return false;
+  return verify(passwordHash, password).catch(() => false);
+}

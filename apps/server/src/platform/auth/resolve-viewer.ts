@@ -1,0 +1,58 @@
+import { defaultRestrictions, type Operation, type Restriction, type RoleName } from '@canvass/domain';
+import { and, eq } from 'drizzle-orm';
+import { organizationUsers, restrictions, users, userViews } from '../db/schema/index';
+import { withTenant, type Database } from '../db/tenant';
+import type { Viewer } from './viewer';
+
+/**
+ * Builds the viewer of a request from a verified access token: the membership in the token's organization
+ * gives role, team and client; the organization's restrictions give permissions. A locked or deleted user,
+ * or one no longer a member, gets no viewer.
+ */
+export async function resolveViewer(
+  database: Database,
+  adminEmails: readonly string[],
+  claims: { userId: number; organizationId: number },
+): Promise<Viewer | null> {
+  return withTenant(database, { organizationIds: [claims.organizationId], userId: claims.userId }, async (tx) => {
+    const [m] = await tx
+      .select({
+        role: organizationUsers.role,
+        teamId: organizationUsers.teamId,
+        clientId: organizationUsers.clientId,
+        email: users.email,
+        lockedAt: users.lockedAt,
+        deletedAt: users.deletedAt,
+      })
+      .from(organizationUsers)
+      .innerJoin(users, eq(users.id, organizationUsers.userId))
+      .where(
+        and(eq(organizationUsers.userId, claims.userId), eq(organizationUsers.organizationId, claims.organizationId)),
+      );
+    if (!m || m.lockedAt || m.deletedAt) return null;
+    const role = m.role as RoleName;
+    const rs = await tx
+      .select({ resource: restrictions.resource, operations: restrictions.operations })
+      .from(restrictions)
+      .where(and(eq(restrictions.organizationId, claims.organizationId), eq(restrictions.role, role)));
+    const views = await tx
+      .select({ clientId: userViews.clientId })
+      .from(userViews)
+      .where(and(eq(userViews.organizationId, claims.organizationId), eq(userViews.userId, claims.userId)));
+    const isAdmin = adminEmails.includes(m.email.toLowerCase());
+    const list: Restriction[] = rs.length
+      ? rs.map((r) => ({ resource: r.resource, operations: r.operations as Operation[] }))
+      : defaultRestrictions[role];
+    return {
+      userId: claims.userId,
+      organizationId: claims.organizationId,
+      organizationIds: [claims.organizationId],
+      role: isAdmin ? 'Admin' : role,
+      isAdmin,
+      restrictions: isAdmin ? defaultRestrictions.Admin : list,
+      clientId: m.clientId,
+      teamId: m.teamId,
+      viewClientIds: views.map((v) => v.clientId),
+    };
+  });
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import pg from 'pg';
+import { createTokens, loadSigningSecret } from './auth/tokens';
+import type { Config } from './config';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { runMigrations } from './db/migrate';
+import { createPool } from './db/pool';
+import { createDatabase } from './db/tenant';
+import { prepareJobQueue } from './jobs/runner';
+import { createLogger } from './logger';
+import { createMailer } from './mail/mailer';
+import type { Platform } from './platform';
+import { createLocalStorage } from './storage/storage';
+
+export interface Booted {
+  platform: Platform;
+  /** Closes the pool, then stops the embedded PostgreSQL if this process started it. */
+  close(): Promise<void>;
+}
+
+/** Creates the database if the server does not have it yet (the embedded cluster starts with only `postgres`). */
+async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Brings up everything a process needs, the same way for the API, a worker and a test: the database (embedded
+ * when DATABASE_URL is unset), migrations, the job queue's schema, mail and storage.
+ */
+export async function bootPlatform(config: Config): Promise<Booted> {
+  const logger = createLogger(config.LOG_LEVEL);
+  let embedded: EmbeddedDatabase | null = null;
+  let url = config.DATABASE_URL;
+  if (!url) {
+    const dir = path.join(config.DATA_DIR, 'pg');
+    logger.info({ dir, port: config.EMBEDDED_PG_PORT }, 'starting embedded PostgreSQL');
+    embedded = await startEmbeddedPostgres(dir, config.EMBEDDED_PG_PORT, (line) => logger.debug({ pg: line }));
+    url = await ensureDatabase(embedded.url, 'canvass');
+  }
+  const pool = createPool(url, (err) => logger.warn({ err }, 'idle database connection lost'));
+  const database = createDatabase(pool);
+  await runMigrations(database);
+  await prepareJobQueue(pool);
+  const platform: Platform = {
+    config,
+    database,
+    logger,
+    mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, database, logger }),
+    storage: createLocalStorage(config.filesDir),
+    tokens: createTokens(await loadSigningSecret(database, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS),
+  };
+  return {
+    platform,
+    async close() {
+      await pool.end();
+      if (embedded) await embedded.stop();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: .data/ and the web build are found from here whatever the working directory. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const list = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean),
+);
+
+const schema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
+  EMBEDDED_PG_PORT: z.coerce.number().int().default(5488),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().default(900),
+  SESSION_TIMEOUT_MINUTES: z.coerce.number().int().default(1440),
+  // Admins are these emails (spec §6); by default the demo organization's admin, so a first start has one.
+  ADMIN_EMAILS: z.string().default('admin@demo.canvass.test').pipe(list),
+  ADMIN_LOGIN_URL: z.string().url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Canvass <no-reply@canvass.local>'),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_LABEL: z.string().default('Sign in with your identity provider'),
+  SIGN_UP_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  WORKER_CONCURRENCY: z.coerce.number().int().default(4),
+  LOG_LEVEL: z.string().default('info'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export type Config = z.infer<typeof schema> & { publicUrl: string; webDist: string; filesDir: string };
+
+/** Reads the environment once; every setting of Canvass is named here and documented in the README. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const c = schema.parse(env);
+  return {
+    ...c,
+    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    webDist: path.join(repoRoot, 'apps/web/dist'),
+    filesDir: path.join(c.DATA_DIR, 'files'),
+  };
+}

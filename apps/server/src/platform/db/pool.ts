@@ -1,0 +1,13 @@
+import pg from 'pg';
+
+// Bigint ids and counts arrive as strings by default; every id here is below 2^53, so parse them as numbers.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/** One pool per process, shared by the ORM, the bulk paths (COPY) and the job runner. */
+export function createPool(connectionString: string, onIdleError: (err: Error) => void, max = 20): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max });
+  // A pooled connection that drops while idle must not crash the process; the pool replaces it.
+  pool.on('error', onIdleError);
+  pool.on('connect', (client) => client.on('error', onIdleError));
+  return pool;
+}

@@ -1,0 +1,42 @@
+import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { clients } from './clients';
+import { providerConfigurationTypeEnum, providerEnum } from './enums';
+import { organizations } from './organizations';
+
+/** One provider setting of a brand's Custom configuration. */
+export interface ProviderConfigurationValue {
+  envKey: string;
+  envValue: string | null;
+}
+
+/** A sending identity at one provider; its throughput (messages per second) shapes dispatch. */
+export const brands = pgTable(
+  'brands',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    name: text('name').notNull(),
+    provider: providerEnum('provider').notNull(),
+    throughput: integer('throughput').notNull(),
+    code: text('code'),
+    color: text('color'),
+    clientId: refId('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    providerConfigurationType: providerConfigurationTypeEnum('provider_configuration_type')
+      .notNull()
+      .default('Organization'),
+    // Used only when the type is Custom; Organization and Platform read their settings elsewhere.
+    providerConfigurationValues: jsonb('provider_configuration_values')
+      .$type<ProviderConfigurationValue[]>()
+      .notNull()
+      .default([]),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('brands'),
+    index('brands_org_name_idx').on(t.organizationId, t.name),
+    index('brands_org_provider_idx').on(t.organizationId, t.provider),
+    index('brands_org_client_idx').on(t.organizationId, t.clientId),
+    index('brands_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);

@@ -1,0 +1,36 @@
+import { boolean, date, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { brands } from './brands';
+import { clients } from './clients';
+import { campaignTypeEnum } from './enums';
+import { organizations } from './organizations';
+
+/** A registered (10DLC) or unregistered messaging campaign under a brand; purchased numbers belong to one. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    campaignType: campaignTypeEnum('campaign_type').notNull().default('Registered'),
+    // Unregistered campaigns have no client.
+    clientId: refId('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    // Restrict: deleting a brand must not silently take its campaigns' numbers with it.
+    brandId: refId('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'restrict' }),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    canBuyMorePhones: boolean('can_buy_more_phones').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('campaigns'),
+    index('campaigns_org_name_idx').on(t.organizationId, t.name),
+    index('campaigns_org_type_idx').on(t.organizationId, t.campaignType),
+    index('campaigns_org_client_idx').on(t.organizationId, t.clientId),
+    index('campaigns_org_brand_idx').on(t.organizationId, t.brandId),
+    index('campaigns_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);

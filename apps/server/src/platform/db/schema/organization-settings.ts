@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { providerConfigurationTypeEnum, providerEnum } from './enums';
+import { organizations } from './organizations';
+
+/** A host name that serves the organization's short links and clients' legal pages. */
+export const customDomains = pgTable(
+  'custom_domains',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    domain: text('domain').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('custom_domains'),
+    // Global: a request's host alone must name one organization.
+    uniqueIndex('custom_domains_domain_key').on(sql`lower(${t.domain})`),
+    index('custom_domains_org_idx').on(t.organizationId, t.domain),
+  ],
+);
+
+/** A named value the message editor can insert (field is the placeholder's name). */
+export const textDefaults = pgTable(
+  'text_defaults',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    field: text('field').notNull(),
+    value: text('value').notNull(),
+    ...timestamps(),
+  },
+  (t) => [tenantPolicy('text_defaults'), uniqueIndex('text_defaults_field_key').on(t.organizationId, t.field)],
+);
+
+/** The colour that marks a provider's numbers and texts. */
+export const providerColors = pgTable(
+  'provider_colors',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    provider: providerEnum('provider').notNull(),
+    color: text('color').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('provider_colors'),
+    uniqueIndex('provider_colors_provider_key').on(t.organizationId, t.provider),
+  ],
+);
+
+/** The organization's credentials for one provider; brands of type Organization send with the active one. */
+export const providerConfigurations = pgTable(
+  'provider_configurations',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    name: text('name').notNull(),
+    provider: providerEnum('provider').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    type: providerConfigurationTypeEnum('type').notNull().default('Organization'),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('provider_configurations'),
+    index('provider_configurations_org_provider_idx').on(t.organizationId, t.provider),
+    index('provider_configurations_org_name_idx').on(t.organizationId, t.name),
+  ],
+);
+
+/** One setting (env key and value) of a provider configuration. */
+export const providerConfigurationValues = pgTable(
+  'provider_configuration_values',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    providerConfigurationId: refId('provider_configuration_id')
+      .notNull()
+      .references(() => providerConfigurations.id, { onDelete: 'cascade' }),
+    envKey: text('env_key').notNull(),
+    envValue: text('env_value'),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('provider_configuration_values'),
+    uniqueIndex('provider_configuration_values_key').on(t.organizationId, t.providerConfigurationId, t.envKey),
+  ],
+);

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { campaigns } from './campaigns';
+import { clients } from './clients';
+import { carrierEnum, phoneClassEnum, phoneStatusEnum, phoneTypeEnum, providerEnum } from './enums';
+import { organizations } from './organizations';
+import { users } from './users';
+
+/**
+ * Every number the organization knows: purchased sender numbers (FromPhone), client numbers (ClientPhone) and
+ * recipients (ToPhone). The number is 10 digits without punctuation.
+ */
+export const phones = pgTable(
+  'phones',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    number: varchar('number', { length: 10 }).notNull(),
+    phoneStatus: phoneStatusEnum('phone_status').notNull(),
+    phoneType: phoneTypeEnum('phone_type').notNull(),
+    phoneClass: phoneClassEnum('phone_class'),
+    description: text('description'),
+    campaignId: refId('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    clientId: refId('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    userId: refId('user_id').references(() => users.id, { onDelete: 'set null' }),
+    doNotContact: boolean('do_not_contact').notNull().default(false),
+    state: varchar('state', { length: 2 }),
+    carrier: carrierEnum('carrier'),
+    network: text('network'),
+    operatingCompanyId: text('operating_company_id'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    validatedAt: timestamp('validated_at', { withTimezone: true }),
+    shortCode: text('short_code'),
+    // The provider a purchased number was bought from and sends through.
+    provider: providerEnum('provider'),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('phones'),
+    uniqueIndex('phones_org_number_type_key').on(t.organizationId, t.number, t.phoneType),
+    // The one index not led by organization_id: an inbound webhook names only the number, and the system
+    // handle routes it to its organization through this.
+    index('phones_sender_number_idx')
+      .on(t.number)
+      .where(sql`${t.phoneType} = 'FromPhone'`),
+    index('phones_org_status_idx').on(t.organizationId, t.phoneStatus),
+    index('phones_org_type_created_idx').on(t.organizationId, t.phoneType, t.createdAt),
+    index('phones_org_campaign_idx').on(t.organizationId, t.campaignId),
+    index('phones_org_client_idx').on(t.organizationId, t.clientId),
+    index('phones_org_user_idx').on(t.organizationId, t.userId),
+  ],
+);

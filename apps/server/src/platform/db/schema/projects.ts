@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { campaigns } from './campaigns';
+import { clients } from './clients';
+import {
+  areaCodeSelectionEnum,
+  campaignTypeEnum,
+  deliveryTypeEnum,
+  mediaPositionEnum,
+  pricingTypeEnum,
+  projectCreationStepEnum,
+  projectStatusEnum,
+  projectTexterStatusEnum,
+  projectTypeEnum,
+  sendingTypeEnum,
+} from './enums';
+import { lists } from './lists';
+import { organizations } from './organizations';
+import { phones } from './phones';
+import { teams } from './teams';
+import { users } from './users';
+
+/**
+ * A message blast: message and media, schedule, sender numbers, a list of recipients and texters.
+ * The status group and the counts (list, repeated, seed texts) are derived on read, not stored.
+ */
+export const projects = pgTable(
+  'projects',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    name: text('name').notNull(),
+    number: text('number'),
+    message: text('message').notNull(),
+    note: text('note'),
+    startAt: timestamp('start_at', { withTimezone: true }),
+    endAt: timestamp('end_at', { withTimezone: true }),
+    // The stepper creates projects as Submitted.
+    projectStatus: projectStatusEnum('project_status').notNull().default('Submitted'),
+    projectType: projectTypeEnum('project_type').notNull(),
+    campaignType: campaignTypeEnum('campaign_type').notNull().default('Registered'),
+    deliveryType: deliveryTypeEnum('delivery_type').notNull().default('External'),
+    sendingType: sendingTypeEnum('sending_type').notNull().default('Auto'),
+    areaCodeSelection: areaCodeSelectionEnum('area_code_selection').notNull().default('MostCommonAreaCode'),
+    pricingType: pricingTypeEnum('pricing_type').notNull().default('Blended'),
+    mediaPosition: mediaPositionEnum('media_position').notNull().default('NoPreference'),
+    mediaUrl: text('media_url'),
+    mediaFilename: text('media_filename'),
+    mediaFiletype: text('media_filetype'),
+    mediaSize: integer('media_size'),
+    isPaused: boolean('is_paused').notNull().default(false),
+    // Restrict: a client's projects carry its texts and billing history.
+    clientId: refId('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    managerId: refId('manager_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    agencyId: refId('agency_id').references(() => clients.id, { onDelete: 'set null' }),
+    state: varchar('state', { length: 2 }),
+    timeZone: text('time_zone'),
+    listId: refId('list_id').references(() => lists.id, { onDelete: 'set null' }),
+    currentStep: projectCreationStepEnum('current_step'),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('projects'),
+    index('projects_org_name_idx').on(t.organizationId, t.name),
+    index('projects_org_status_idx').on(t.organizationId, t.projectStatus),
+    index('projects_org_created_idx').on(t.organizationId, t.createdAt),
+    index('projects_org_start_idx').on(t.organizationId, t.startAt),
+    index('projects_org_client_idx').on(t.organizationId, t.clientId),
+    index('projects_org_agency_idx').on(t.organizationId, t.agencyId),
+    index('projects_org_manager_idx').on(t.organizationId, t.managerId),
+    index('projects_org_list_idx').on(t.organizationId, t.listId),
+  ],
+);
+
+/** A sender number of a project; at most one is primary. */
+export const projectPhones = pgTable(
+  'project_phones',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    projectId: refId('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    phoneId: refId('phone_id')
+      .notNull()
+      .references(() => phones.id, { onDelete: 'cascade' }),
+    campaignId: refId('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    areaCode: varchar('area_code', { length: 3 }),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('project_phones'),
+    uniqueIndex('project_phones_project_phone_key').on(t.organizationId, t.projectId, t.phoneId),
+    uniqueIndex('project_phones_one_primary_key')
+      .on(t.organizationId, t.projectId)
+      .where(sql`${t.isPrimary}`),
+    index('project_phones_org_phone_idx').on(t.organizationId, t.phoneId),
+  ],
+);
+
+/** A team assigned to a project. */
+export const projectTeams = pgTable(
+  'project_teams',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    projectId: refId('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    teamId: refId('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('project_teams'),
+    uniqueIndex('project_teams_project_team_key').on(t.organizationId, t.projectId, t.teamId),
+    index('project_teams_org_team_idx').on(t.organizationId, t.teamId),
+  ],
+);
+
+/** A texter assigned to a project, with the number of texts they are to send. */
+export const projectTexters = pgTable(
+  'project_texters',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    projectId: refId('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: refId('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    quota: integer('quota'),
+    status: projectTexterStatusEnum('status').notNull().default('Active'),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('project_texters'),
+    uniqueIndex('project_texters_project_user_key').on(t.organizationId, t.projectId, t.userId),
+    index('project_texters_org_user_idx').on(t.organizationId, t.userId),
+  ],
+);

@@ -1,0 +1,45 @@
+import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { teamStatusEnum } from './enums';
+import { organizations } from './organizations';
+import { users } from './users';
+
+/** A group of texters that can be assigned to projects. */
+export const teams = pgTable(
+  'teams',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    name: text('name').notNull(),
+    teamStatus: teamStatusEnum('team_status').notNull().default('Active'),
+    mediaUrl: text('media_url'),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('teams'),
+    index('teams_org_name_idx').on(t.organizationId, t.name),
+    index('teams_org_status_idx').on(t.organizationId, t.teamStatus),
+    index('teams_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** A team's members. organization_users.team_id is a user's own team; membership here may span several teams. */
+export const teamUsers = pgTable(
+  'team_users',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    teamId: refId('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: refId('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('team_users'),
+    uniqueIndex('team_users_team_user_key').on(t.organizationId, t.teamId, t.userId),
+    index('team_users_org_user_idx').on(t.organizationId, t.userId),
+  ],
+);

@@ -1,0 +1,53 @@
+import { index, integer, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { backgroundTaskStatusEnum } from './enums';
+import { organizations } from './organizations';
+import { projects } from './projects';
+import { texts } from './texts';
+import { users } from './users';
+
+/** A texter's queue of texts, filled in the background; processed, total and errors report its progress. */
+export const works = pgTable(
+  'works',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    userId: refId('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: refId('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    status: backgroundTaskStatusEnum('status').notNull().default('Queued'),
+    processed: integer('processed').notNull().default(0),
+    total: integer('total'),
+    errors: integer('errors').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('works'),
+    index('works_org_user_idx').on(t.organizationId, t.userId, t.createdAt),
+    index('works_org_project_idx').on(t.organizationId, t.projectId),
+  ],
+);
+
+/** One text in a work queue, at its position (the cursor the work view pages by). */
+export const workItems = pgTable(
+  'work_items',
+  {
+    id: id(),
+    organizationId: organizationId(() => organizations.id),
+    workId: refId('work_id')
+      .notNull()
+      .references(() => works.id, { onDelete: 'cascade' }),
+    textId: refId('text_id')
+      .notNull()
+      .references(() => texts.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('work_items'),
+    uniqueIndex('work_items_work_position_key').on(t.organizationId, t.workId, t.position),
+    uniqueIndex('work_items_work_text_key').on(t.organizationId, t.workId, t.textId),
+    index('work_items_org_text_idx').on(t.organizationId, t.textId),
+  ],
+);

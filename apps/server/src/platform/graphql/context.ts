@@ -1,0 +1,43 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Viewer } from '../auth/viewer';
+import { UnauthenticatedError } from '../auth/viewer';
+import type { Tx } from '../db/tenant';
+import { withTenant } from '../db/tenant';
+import type { Platform } from '../platform';
+
+/** Everything a resolver may use. Services get a scoped transaction from `tenant`, never the pool. */
+export interface Context {
+  platform: Platform;
+  viewer: Viewer | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Runs fn in a transaction scoped to the viewer's organization; refuses when nobody is signed in. */
+  tenant<T>(fn: (tx: Tx, viewer: Viewer) => Promise<T>): Promise<T>;
+  /** Per-request memo (loaders), so a page of rows costs one query per referenced table. */
+  memo<T>(key: string, make: () => T): T;
+}
+
+export function createContext(
+  platform: Platform,
+  viewer: Viewer | null,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Context {
+  const memos = new Map<string, unknown>();
+  return {
+    platform,
+    viewer,
+    request,
+    reply,
+    tenant(fn) {
+      if (!viewer) throw new UnauthenticatedError();
+      return withTenant(platform.database, { organizationIds: viewer.organizationIds, userId: viewer.userId }, (tx) =>
+        fn(tx, viewer),
+      );
+    },
+    memo<T>(key: string, make: () => T): T {
+      if (!memos.has(key)) memos.set(key, make());
+      return memos.get(key) as T;
+    },
+  };
+}

@@ -1,0 +1,268 @@
+import { createdMessage, type FieldDef, type ResourceDef } from '@canvass/domain';
+import type { ObjectFieldBuilder, SchemaTypes } from '@pothos/core';
+import DataLoader from 'dataloader';
+import { inArray } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { GraphQLError } from 'graphql';
+import { assertCan } from '../auth/viewer';
+import { ListArgumentError, type ListArgs } from '../resources/list-query';
+import type { ResourceService, Row, TableOf } from '../resources/resource-service';
+import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from './builder';
+import type { Context } from './context';
+import { enumRef } from './enums';
+import { FilterInputRef, PageInfoRef, ReferenceRef, SortOrderRef, type ReferenceShape } from './list-types';
+
+type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+type RowFieldBuilder = ObjectFieldBuilder<Types & SchemaTypes, Row>;
+
+interface EnvKeyValue {
+  envKey: string;
+  envValue: string | null;
+}
+const EnvKeyValueRef = builder.objectRef<EnvKeyValue>('EnvKeyValue').implement({
+  fields: (t) => ({ envKey: t.exposeString('envKey'), envValue: t.exposeString('envValue', { nullable: true }) }),
+});
+const EnvKeyValueInput = builder.inputType('EnvKeyValueInput', {
+  fields: (t) => ({ envKey: t.string({ required: true }), envValue: t.string() }),
+});
+interface PhoneNumber {
+  id: number;
+  number: string;
+  description: string | null;
+}
+const PhoneNumberRef = builder.objectRef<PhoneNumber>('ClientPhoneNumber').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    number: t.exposeString('number'),
+    description: t.exposeString('description', { nullable: true }),
+  }),
+});
+const PhoneNumberInput = builder.inputType('ClientPhoneNumberInput', {
+  fields: (t) => ({ id: t.id(), number: t.string(), description: t.string(), _destroy: t.boolean() }),
+});
+
+/** One loader per request and table: a page of 50 rows resolves its references with one query. */
+function referenceLoader(ctx: Context, resource: string, table: PgTable) {
+  return ctx.memo(`ref:${resource}`, () => {
+    const cols = table as unknown as Record<string, PgColumn>;
+    return new DataLoader<number, ReferenceShape | null>(async (ids) => {
+      const rows = await ctx.tenant((tx) =>
+        tx
+          .select({ id: cols.id, name: cols.name })
+          .from(table)
+          .where(inArray(cols.id, [...ids])),
+      );
+      const byId = new Map(rows.map((r) => [r.id as number, r as ReferenceShape]));
+      return ids.map((id) => byId.get(id) ?? null);
+    });
+  });
+}
+
+function outputField(t: RowFieldBuilder, name: string, f: FieldDef, tableOf: TableOf) {
+  const value = (r: Row) => r[name] as never;
+  switch (f.kind) {
+    case 'enum':
+      return { [name]: t.field({ type: enumRef(f.enum), nullable: true, resolve: value }) };
+    case 'number':
+      return { [name]: t.float({ nullable: true, resolve: (r) => (r[name] == null ? null : Number(r[name])) }) };
+    case 'boolean':
+      return { [name]: t.boolean({ nullable: true, resolve: value }) };
+    case 'datetime':
+      return { [name]: t.field({ type: 'DateTime', nullable: true, resolve: value }) };
+    case 'keyValues':
+      return { [name]: t.field({ type: [EnvKeyValueRef], resolve: (r) => (r[name] as EnvKeyValue[] | null) ?? [] }) };
+    case 'phoneList':
+      return { [name]: t.field({ type: [PhoneNumberRef], resolve: (r) => (r[name] as PhoneNumber[] | null) ?? [] }) };
+    case 'ref': {
+      const target = tableOf(f.resource);
+      return {
+        [name]: t.id({ nullable: true, resolve: value }),
+        [f.as]: t.field({
+          type: ReferenceRef,
+          nullable: true,
+          resolve: (r, _a, ctx) =>
+            r[name] == null || !target ? null : referenceLoader(ctx, f.resource, target).load(Number(r[name])),
+        }),
+      };
+    }
+    default:
+      return { [name]: t.string({ nullable: true, resolve: (r) => (r[name] == null ? null : String(r[name])) }) };
+  }
+}
+
+function inputField(t: PothosSchemaTypes.InputFieldBuilder<Types & SchemaTypes, 'InputObject'>, f: FieldDef) {
+  switch (f.kind) {
+    case 'enum':
+      return t.field({ type: enumRef(f.enum) });
+    case 'number':
+      return t.float();
+    case 'boolean':
+      return t.boolean();
+    case 'ref':
+      return t.id();
+    case 'keyValues':
+      return t.field({ type: [EnvKeyValueInput] });
+    case 'phoneList':
+      return t.field({ type: [PhoneNumberInput] });
+    default:
+      return t.string();
+  }
+}
+
+function toGraphQLError(err: unknown): never {
+  if (err instanceof ListArgumentError) throw new GraphQLError(err.message, { extensions: { code: 'BAD_USER_INPUT' } });
+  throw err;
+}
+
+/**
+ * Serves one registry entry over GraphQL: `<name>`, `<plural>` (filters, cursors, sort, totalCount, pageInfo),
+ * `new<Type>`, `create/update/destroy<Type>` returning `{ <name>, errors, message }`. Every operation checks
+ * the viewer's permission on the entry's restriction resource and runs in a tenant transaction.
+ */
+export function registerResource(service: ResourceService, tableOf: TableOf) {
+  const def: ResourceDef = service.def;
+  const T = def.typeName;
+  const ref = builder.objectRef<Row>(T).implement({
+    fields: (t) => {
+      let fields: Record<string, unknown> = {
+        id: t.id({ resolve: (r) => r.id as string | number }),
+        createdAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.createdAt as Date }),
+        updatedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.updatedAt as Date }),
+      };
+      for (const [name, f] of Object.entries(def.fields)) fields = { ...fields, ...outputField(t, name, f, tableOf) };
+      // The resource's decorate hook marks the viewer's favorites on each page of rows.
+      if (def.favorite) fields.isFavorite = t.boolean({ resolve: (r) => Boolean(r.isFavorite) });
+      return fields as never;
+    },
+  });
+  const edge = builder.objectRef<{ cursor: string; node: Row }>(`${T}Edge`).implement({
+    fields: (t) => ({ cursor: t.exposeString('cursor'), node: t.field({ type: ref, resolve: (e) => e.node }) }),
+  });
+  interface Conn {
+    rows: Row[];
+    cursors: string[];
+    totalCount: number;
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+  }
+  const connection = builder.objectRef<Conn>(`${T}Connection`).implement({
+    fields: (t) => ({
+      edges: t.field({ type: [edge], resolve: (c) => c.rows.map((node, i) => ({ node, cursor: c.cursors[i] })) }),
+      nodes: t.field({ type: [ref], resolve: (c) => c.rows }),
+      totalCount: t.exposeInt('totalCount'),
+      pageInfo: t.field({
+        type: PageInfoRef,
+        resolve: (c) => ({
+          hasNextPage: c.hasNextPage,
+          hasPreviousPage: c.hasPreviousPage,
+          startCursor: c.cursors[0] ?? null,
+          endCursor: c.cursors[c.cursors.length - 1] ?? null,
+        }),
+      }),
+    }),
+  });
+  const attributes = builder.inputType(`${T}Attributes`, {
+    fields: (t) => {
+      const out: Record<string, unknown> = {};
+      for (const [name, f] of Object.entries(def.fields)) if (!f.readOnly) out[name] = inputField(t, f);
+      return out as never;
+    },
+  });
+  interface Payload {
+    row: Row | null;
+    errors: FieldErrorShape[];
+    message: string | null;
+  }
+  const payload = builder.objectRef<Payload>(`${T}Payload`).implement({
+    fields: (t) => ({
+      [def.name]: t.field({ type: ref, nullable: true, resolve: (p) => p.row }),
+      errors: t.field({ type: [FieldErrorRef], resolve: (p) => p.errors }),
+      message: t.exposeString('message', { nullable: true }),
+    }),
+  });
+
+  builder.queryFields((t) => ({
+    [def.plural]: t.field({
+      type: connection,
+      description: `${def.pluralLabel}: filters, cursor paging (first/after, last/before; limit = first), sortBy/sortOrder`,
+      args: {
+        filters: t.arg({ type: [FilterInputRef] }),
+        first: t.arg.int(),
+        after: t.arg.string(),
+        last: t.arg.int(),
+        before: t.arg.string(),
+        limit: t.arg.int(),
+        sortBy: t.arg.string(),
+        sortOrder: t.arg({ type: SortOrderRef }),
+      },
+      resolve: (_r, args, ctx) => {
+        assertCan(ctx.viewer, 'View', T);
+        return ctx.tenant((tx, viewer) => service.list(tx, viewer, args as ListArgs)).catch(toGraphQLError);
+      },
+    }),
+    [def.name]: t.field({
+      type: ref,
+      nullable: true,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (_r, args, ctx) => {
+        assertCan(ctx.viewer, 'View', T);
+        return ctx.tenant((tx, viewer) => service.get(tx, viewer, Number(args.id)));
+      },
+    }),
+    [`new${T}`]: t.field({
+      type: ref,
+      description: `A blank ${def.label} with its defaults, for a new form`,
+      resolve: (_r, _a, ctx) => {
+        assertCan(ctx.viewer, 'Create', T);
+        return service.blank() as Row;
+      },
+    }),
+  }));
+
+  const payloadOf = (row: Row | null, errors: Record<string, string[]>, message: string | null): Payload => ({
+    row,
+    errors: toFieldErrors(errors),
+    message,
+  });
+  builder.mutationFields((t) => ({
+    [`create${T}`]: t.field({
+      type: payload,
+      args: { attributes: t.arg({ type: attributes, required: true }) },
+      resolve: (_r, args, ctx) => {
+        assertCan(ctx.viewer, 'Create', T);
+        return ctx.tenant(async (tx, viewer) => {
+          const { row, errors } = await service.create(tx, viewer, args.attributes as Record<string, unknown>);
+          return payloadOf(row, errors, row ? createdMessage(def) : null);
+        });
+      },
+    }),
+    [`update${T}`]: t.field({
+      type: payload,
+      args: { id: t.arg.id({ required: true }), attributes: t.arg({ type: attributes, required: true }) },
+      resolve: (_r, args, ctx) => {
+        assertCan(ctx.viewer, 'Update', T);
+        return ctx.tenant(async (tx, viewer) => {
+          const { row, errors } = await service.update(
+            tx,
+            viewer,
+            Number(args.id),
+            args.attributes as Record<string, unknown>,
+          );
+          return payloadOf(row, errors, row ? 'All changes saved' : null);
+        });
+      },
+    }),
+    [`destroy${T}`]: t.field({
+      type: payload,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (_r, args, ctx) => {
+        assertCan(ctx.viewer, 'Delete', T);
+        return ctx.tenant(async (tx, viewer) => {
+          const { row, errors } = await service.destroy(tx, viewer, Number(args.id));
+          return payloadOf(row, errors, row ? def.messages.destroyed : null);
+        });
+      },
+    }),
+  }));
+  return ref;
+}

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { GraphQLSchema } from 'graphql';
+import type { Viewer } from '../auth/viewer';
+import { createGraphQLServer } from '../graphql/yoga';
+import type { Platform } from '../platform';
+
+export type RouteModule = (app: FastifyInstance) => void | Promise<void>;
+
+/**
+ * The one HTTP server: /graphql, the routes modules add (auth callbacks, file downloads, later webhooks and short
+ * links), and the web build with a single-page-app fallback, all on one port.
+ */
+export async function createHttpApp(
+  platform: Platform,
+  schema: GraphQLSchema,
+  resolveViewer: (req: FastifyRequest) => Promise<Viewer | null>,
+  routes: readonly RouteModule[],
+): Promise<FastifyInstance> {
+  const app = Fastify({ loggerInstance: platform.logger as FastifyBaseLogger, trustProxy: true });
+  await app.register(cookie);
+  const yoga = createGraphQLServer(platform, schema, resolveViewer);
+  app.route({
+    url: yoga.graphqlEndpoint,
+    method: ['GET', 'POST', 'OPTIONS'],
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => reply.header(key, value));
+      reply.status(response.status);
+      reply.send(response.body);
+      return reply;
+    },
+  });
+  app.get('/healthz', async () => ({ ok: true }));
+  for (const register of routes) await register(app);
+
+  const dist = platform.config.webDist;
+  if (fs.existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: dist, wildcard: false });
+    // Client-side routes (/clients/12/overview) all load the app shell.
+    app.setNotFoundHandler((req, reply) => {
+      if (req.method !== 'GET' || req.url.startsWith('/graphql')) return reply.code(404).send({ error: 'Not found' });
+      return reply.sendFile('index.html');
+    });
+  }
+  return app;
+}

@@ -1,0 +1,43 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../db/tenant';
+import type { Platform } from '../platform';
+
+/** What a running job may use: the platform, and a way to report how far it got. */
+export interface JobContext {
+  platform: Platform;
+  /** Records progress on the job's background task (when it has one), for the user watching it. */
+  progress(processed: number, total?: number | null): Promise<void>;
+}
+
+export interface JobDef<S extends z.ZodType = z.ZodType> {
+  name: string;
+  payload: S;
+  /** Attempts before graphile-worker gives up; permanent failures should not be retried. */
+  maxAttempts?: number;
+  run(payload: z.infer<S>, ctx: JobContext): Promise<unknown>;
+}
+
+/** A typed job: enqueueing it checks its payload at compile time and again at run time. */
+export function defineJob<S extends z.ZodType>(def: JobDef<S>): JobDef<S> {
+  return def;
+}
+
+/**
+ * Adds a job inside the caller's transaction, so the job exists exactly when the data change commits.
+ * graphile-worker guards its tables with row-level security of its own, so the add runs as the connection's own
+ * user for that one statement, then the transaction returns to the app role.
+ */
+export async function enqueue<S extends z.ZodType>(
+  tx: Tx,
+  job: JobDef<S>,
+  payload: z.infer<S>,
+  opts: { jobKey?: string; runAt?: Date } = {},
+): Promise<void> {
+  const parsed = job.payload.parse(payload);
+  await tx.execute(sql`RESET ROLE`);
+  await tx.execute(
+    sql`SELECT graphile_worker.add_job(${job.name}, ${JSON.stringify(parsed)}::json, max_attempts => ${job.maxAttempts ?? 5}, job_key => ${opts.jobKey ?? null}, run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz)`,
+  );
+  await tx.execute(sql`SET LOCAL ROLE canvass_app`);
+}

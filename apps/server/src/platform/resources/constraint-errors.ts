@@ -1,0 +1,20 @@
+import type { FieldErrors, ResourceDef } from '@canvass/domain';
+
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * Turns a PostgreSQL constraint violation into the errors map a form shows, so a race that slips past the checks
+ * (two people taking the same slug at once) still gets a clear message. Returns null for any other error.
+ */
+export function constraintErrors(err: unknown, def: ResourceDef): FieldErrors | null {
+  const e = (err as { cause?: unknown }).cause ?? err;
+  const { code, constraint } = e as { code?: string; constraint?: string };
+  if (code === '23505') {
+    const field = Object.keys(def.fields).find((f) => constraint?.includes(`_${snake(f)}_`));
+    return field
+      ? { [field]: [`${def.fields[field].label} has already been taken`] }
+      : { base: [`This ${def.label.toLowerCase()} already exists`] };
+  }
+  if (code === '23503') return { base: [`This ${def.label.toLowerCase()} is still in use and cannot be deleted`] };
+  return null;
+}

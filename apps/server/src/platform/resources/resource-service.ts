@@ -1,0 +1,251 @@
+import {
+  inputFields,
+  messages,
+  phoneDigits,
+  normalizeAttributes,
+  validateAttributes,
+  type FieldErrors,
+  type ResourceDef,
+} from '@canvass/domain';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Viewer } from '../auth/viewer';
+import type { Tx } from '../db/tenant';
+import { constraintErrors } from './constraint-errors';
+import { encodeCursor, planList, type ListArgs } from './list-query';
+
+export type Row = Record<string, unknown> & { id: number };
+
+export interface Page {
+  rows: Row[];
+  cursors: string[];
+  totalCount: number;
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+}
+
+export interface WriteResult {
+  row: Row | null;
+  errors: FieldErrors;
+}
+
+/** What a resource adds to the generic behaviour; every hook is optional. */
+export interface ResourceHooks {
+  /** The rows of the organization this viewer may see (a Client-role user: its own client). */
+  scope?(viewer: Viewer): SQL | undefined;
+  /** Rules that need the database (an agency must be of type Agency); return field errors. */
+  check?(tx: Tx, attrs: Record<string, unknown>, ctx: { viewer: Viewer; existing: Row | null }): Promise<FieldErrors>;
+  /** Writes what is not a column of the table (a client's phone numbers). */
+  afterWrite?(tx: Tx, row: Row, attrs: Record<string, unknown>, viewer: Viewer): Promise<void>;
+  /** Adds computed fields to a page of rows (counts, nested lists) in one query per page. */
+  decorate?(tx: Tx, rows: Row[], viewer: Viewer): Promise<void>;
+}
+
+export interface ResourceService {
+  def: ResourceDef;
+  table: PgTable;
+  list(tx: Tx, viewer: Viewer, args: ListArgs): Promise<Page>;
+  get(tx: Tx, viewer: Viewer, id: number): Promise<Row | null>;
+  blank(): Record<string, unknown>;
+  create(tx: Tx, viewer: Viewer, attrs: Record<string, unknown>): Promise<WriteResult>;
+  update(tx: Tx, viewer: Viewer, id: number, attrs: Record<string, unknown>): Promise<WriteResult>;
+  destroy(tx: Tx, viewer: Viewer, id: number): Promise<WriteResult>;
+}
+
+type Columns = Record<string, PgColumn>;
+
+/** Resolves a ref field's target table; given by the registry so services need not know each other. */
+export type TableOf = (resourceName: string) => PgTable | undefined;
+
+function coerce(kind: string, value: unknown): unknown {
+  if (kind === 'keyValues') return value ?? [];
+  if (value === '' || value === undefined) return null;
+  if (value === null) return null;
+  if (kind === 'number' || kind === 'ref') return Number(value);
+  if (kind === 'phone') return phoneDigits(String(value));
+  return value;
+}
+
+/**
+ * The generic list/get/create/update/destroy of spec §7 for one registry entry, over its Drizzle table.
+ * Every method runs on a tenant-scoped transaction, so it sees only the viewer's organization.
+ */
+export function createResourceService(
+  def: ResourceDef,
+  table: PgTable,
+  tableOf: TableOf,
+  hooks: ResourceHooks = {},
+): ResourceService {
+  const cols = table as unknown as Columns;
+  const idCol = cols.id;
+  const orgCol = cols.organizationId;
+  const writable = inputFields(def).filter(([name]) => name in cols);
+
+  const visible = (viewer: Viewer, extra?: SQL) => and(hooks.scope?.(viewer), extra);
+
+  async function decorate(tx: Tx, viewer: Viewer, rows: Row[]): Promise<Row[]> {
+    if (rows.length && hooks.decorate) await hooks.decorate(tx, rows, viewer);
+    return rows;
+  }
+
+  async function get(tx: Tx, viewer: Viewer, id: number): Promise<Row | null> {
+    if (!Number.isSafeInteger(id)) return null;
+    const rows = (await tx
+      .select()
+      .from(table)
+      .where(visible(viewer, eq(idCol, id)))
+      .limit(1)) as Row[];
+    return (await decorate(tx, viewer, rows))[0] ?? null;
+  }
+
+  /** Refs must point at rows this transaction can see and match the field's where (agency is type Agency). */
+  async function checkRefs(tx: Tx, attrs: Record<string, unknown>): Promise<FieldErrors> {
+    const errors: FieldErrors = {};
+    for (const [name, f] of writable) {
+      if (f.kind !== 'ref' || attrs[name] == null || attrs[name] === '') continue;
+      const target = tableOf(f.resource);
+      if (!target) continue;
+      const t = target as unknown as Columns;
+      const conds = [eq(t.id, Number(attrs[name]))];
+      for (const [k, v] of Object.entries(f.where ?? {})) conds.push(eq(t[k], v));
+      const [found] = await tx
+        .select({ n: count() })
+        .from(target)
+        .where(and(...conds));
+      if (!found || found.n === 0) errors[name] = [`${f.label} not found`];
+    }
+    return errors;
+  }
+
+  async function write(
+    tx: Tx,
+    viewer: Viewer,
+    rawAttrs: Record<string, unknown>,
+    existing: Row | null,
+  ): Promise<WriteResult> {
+    const isCreate = existing === null;
+    const refused = refusedAdminOnly(rawAttrs, existing, viewer);
+    if (refused) return { row: null, errors: refused };
+    const attrs = normalizeAttributes(def, withDefaults(rawAttrs, isCreate, viewer));
+    const errors: FieldErrors = {
+      ...validateAttributes(def, attrs, { isCreate, isAdmin: viewer.isAdmin }, existing ?? {}),
+    };
+    if (Object.keys(errors).length === 0) {
+      Object.assign(errors, await checkRefs(tx, attrs));
+      if (hooks.check) Object.assign(errors, await hooks.check(tx, attrs, { viewer, existing }));
+    }
+    if (Object.keys(errors).length > 0) return { row: null, errors };
+
+    const values: Record<string, unknown> = {};
+    for (const [name, f] of writable) {
+      if (!(name in attrs)) continue;
+      if (!isCreate && f.createOnly) continue;
+      if (f.adminOnly && !viewer.isAdmin && !isCreate) continue;
+      values[name] = coerce(f.kind, attrs[name]);
+    }
+    // A savepoint, so a constraint violation becomes field errors and the request's transaction stays usable.
+    try {
+      const id = await tx.transaction(async (sp) => {
+        let row: Row;
+        if (isCreate) {
+          [row] = (await sp
+            .insert(table)
+            .values({ ...values, organizationId: viewer.organizationId })
+            .returning()) as Row[];
+        } else if (Object.keys(values).length > 0) {
+          [row] = (await sp
+            .update(table)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(idCol, existing.id))
+            .returning()) as Row[];
+        } else {
+          row = existing;
+        }
+        if (hooks.afterWrite) await hooks.afterWrite(sp, row, attrs, viewer);
+        return row.id;
+      });
+      return { row: await get(tx, viewer, id), errors: {} };
+    } catch (err) {
+      const mapped = constraintErrors(err, def);
+      if (mapped) return { row: null, errors: mapped };
+      throw err;
+    }
+  }
+
+  /** A non-admin asking to set an admin-only field (campaign type) to something else is refused, not ignored. */
+  function refusedAdminOnly(attrs: Record<string, unknown>, existing: Row | null, viewer: Viewer): FieldErrors | null {
+    if (viewer.isAdmin) return null;
+    for (const [name, f] of writable) {
+      if (!f.adminOnly || attrs[name] == null || attrs[name] === '') continue;
+      const current = existing ? existing[name] : f.kind === 'enum' ? f.default : null;
+      if (attrs[name] !== current) return { [name]: [messages.onlyAdmins(f.label)] };
+    }
+    return null;
+  }
+
+  /** Non-admins cannot choose admin-only fields: on create those take their default. */
+  function withDefaults(attrs: Record<string, unknown>, isCreate: boolean, viewer: Viewer): Record<string, unknown> {
+    if (!isCreate) return attrs;
+    const out = { ...attrs };
+    for (const [name, f] of writable) {
+      const dflt = f.kind === 'enum' ? f.default : undefined;
+      if (f.adminOnly && !viewer.isAdmin) out[name] = dflt ?? null;
+      else if ((out[name] === undefined || out[name] === null || out[name] === '') && dflt) out[name] = dflt;
+    }
+    return out;
+  }
+
+  return {
+    def,
+    table,
+    get,
+    blank() {
+      const out: Record<string, unknown> = { id: 'new' };
+      for (const [name, f] of Object.entries(def.fields)) out[name] = f.kind === 'enum' ? (f.default ?? null) : null;
+      return out;
+    },
+    async list(tx, viewer, args) {
+      const plan = planList(table, def, args, visible(viewer));
+      // One connection runs one query at a time, so the page and its count go one after the other.
+      const rows = await tx
+        .select({ row: table as unknown as Columns, sortKey: sql`${plan.sortKey}` })
+        .from(table)
+        .where(and(plan.where, plan.pageWhere))
+        .orderBy(...plan.orderBy)
+        .limit(plan.take + 1);
+      const [{ total }] = await tx.select({ total: count() }).from(table).where(plan.where);
+      const hasMore = rows.length > plan.take;
+      const page = rows.slice(0, plan.take);
+      if (plan.backwards) page.reverse();
+      const result = page.map((r) => r.row as unknown as Row);
+      await decorate(tx, viewer, result);
+      return {
+        rows: result,
+        cursors: page.map((r) => encodeCursor(r.sortKey, (r.row as unknown as Row).id)),
+        totalCount: Number(total),
+        hasNextPage: plan.forwards ? hasMore : plan.hasCursor,
+        hasPreviousPage: plan.backwards ? hasMore : plan.hasCursor,
+      };
+    },
+    async create(tx, viewer, attrs) {
+      return write(tx, viewer, attrs, null);
+    },
+    async update(tx, viewer, id, attrs) {
+      const existing = await get(tx, viewer, id);
+      if (!existing) return { row: null, errors: { base: ['Not found'] } };
+      return write(tx, viewer, attrs, existing);
+    },
+    async destroy(tx, viewer, id) {
+      const existing = await get(tx, viewer, id);
+      if (!existing) return { row: null, errors: { base: ['Not found'] } };
+      try {
+        await tx.transaction((sp) => sp.delete(table).where(and(eq(idCol, id), eq(orgCol, viewer.organizationId))));
+      } catch (err) {
+        const mapped = constraintErrors(err, def);
+        if (mapped) return { row: null, errors: mapped };
+        throw err;
+      }
+      return { row: existing, errors: {} };
+    },
+  };
+}

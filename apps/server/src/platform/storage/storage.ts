@@ -1,0 +1,36 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+
+/** Where generated and uploaded files live. Local disk by default: every process on one machine shares it. */
+export interface Storage {
+  write(key: string, body: Readable | AsyncIterable<string | Buffer>): Promise<void>;
+  read(key: string): Readable;
+  exists(key: string): Promise<boolean>;
+}
+
+export function createLocalStorage(root: string): Storage {
+  const resolve = (key: string) => {
+    const full = path.resolve(root, key);
+    // A key is never allowed to leave the storage folder.
+    if (!full.startsWith(path.resolve(root) + path.sep)) throw new Error('Invalid storage key');
+    return full;
+  };
+  return {
+    async write(key, body) {
+      const full = resolve(key);
+      await fs.promises.mkdir(path.dirname(full), { recursive: true });
+      const tmp = `${full}.${process.pid}.tmp`;
+      await pipeline(body, fs.createWriteStream(tmp));
+      // Readers never see a half-written file.
+      await fs.promises.rename(tmp, full);
+    },
+    read: (key) => fs.createReadStream(resolve(key)),
+    exists: (key) =>
+      fs.promises.access(resolve(key)).then(
+        () => true,
+        () => false,
+      ),
+  };
+}

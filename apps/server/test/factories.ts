@@ -1,0 +1,69 @@
+import type { RoleName } from '@canvass/domain';
+import { hashPassword } from '../src/platform/auth/passwords';
+import { clients, organizations, organizationUsers, users } from '../src/platform/db/schema/index';
+import { withSystem } from '../src/platform/db/tenant';
+import { seedRestrictions } from '../src/modules/demo/demo-seed';
+import { gql, type TestApp } from './harness';
+
+export const PASSWORD = 'correct-horse-battery';
+let seq = 0;
+
+export interface BuiltOrganization {
+  id: number;
+  /** Signs in as the org's user of this role; returns the access token. */
+  tokenFor(role: RoleName): Promise<string>;
+  emailFor(role: RoleName): string;
+  clientId: number;
+}
+
+/**
+ * An organization with one user of each role (the Client-role user tied to the org's first client),
+ * its default restrictions, and one client. Each call makes a distinct organization.
+ */
+export async function buildOrganization(app: TestApp, name = `Org ${++seq}`): Promise<BuiltOrganization> {
+  const n = ++seq;
+  const passwordHash = await hashPassword(PASSWORD);
+  const roles: RoleName[] = ['Admin', 'Manager', 'Client', 'TeamLead', 'Texter', 'Agency'];
+  const emailFor = (role: RoleName) => `${role.toLowerCase()}${n}@org${n}.test`;
+  const { orgId, clientId } = await withSystem(app.platform.database, 'test-factory', async (tx) => {
+    const [org] = await tx
+      .insert(organizations)
+      .values({ name, domain: `org${n}.test` })
+      .returning();
+    await seedRestrictions(tx, org.id);
+    const [client] = await tx
+      .insert(clients)
+      .values({ organizationId: org.id, name: `${name} Client`, clientType: 'Campaign', clientStatus: 'Active' })
+      .returning();
+    for (const role of roles) {
+      const [u] = await tx
+        .insert(users)
+        .values({ name: `${role} ${n}`, email: emailFor(role), passwordHash, currentOrganizationId: org.id })
+        .returning();
+      await tx.insert(organizationUsers).values({
+        organizationId: org.id,
+        userId: u.id,
+        role,
+        clientId: role === 'Client' || role === 'Agency' ? client.id : null,
+      });
+    }
+    return { orgId: org.id, clientId: client.id };
+  });
+  return {
+    id: orgId,
+    clientId,
+    emailFor,
+    tokenFor: (role) => signIn(app, emailFor(role)),
+  };
+}
+
+/** Signs in through the API and returns the access token; fails the test with the server's message otherwise. */
+export async function signIn(app: TestApp, email: string, password = PASSWORD): Promise<string> {
+  const res = await gql(app, 'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ accessToken message } }', {
+    e: email,
+    p: password,
+  });
+  const token = res.data?.login?.accessToken as string | undefined;
+  if (!token) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(res.data?.login ?? res.errors)}`);
+  return token;
+}

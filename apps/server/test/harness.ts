@@ -1,0 +1,96 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { createApi } from '../src/app';
+import { createTokens } from '../src/platform/auth/tokens';
+import { loadConfig } from '../src/platform/config';
+import { createPool } from '../src/platform/db/pool';
+import { createDatabase } from '../src/platform/db/tenant';
+import { createLogger } from '../src/platform/logger';
+import { createMailer } from '../src/platform/mail/mailer';
+import type { Platform } from '../src/platform/platform';
+import { createLocalStorage } from '../src/platform/storage/storage';
+
+export interface TestApp {
+  platform: Platform;
+  api: FastifyInstance;
+  /** A raw connection to this file's database, as the owner: for assertions the API cannot make. */
+  sql(query: string, params?: unknown[]): Promise<pg.QueryResult>;
+}
+
+/**
+ * This test file's own Canvass: a database cloned from the migrated template, a Platform on it and the API
+ * served in-process (Fastify inject). Torn down after the file.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = inject('adminDatabaseUrl');
+  const name = `canvass_test_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canvass-test-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    DATABASE_URL: url.toString(),
+    ...env,
+  });
+  const pool = createPool(config.DATABASE_URL!, () => {}, 5);
+  const database = createDatabase(pool);
+  const logger = createLogger(config.LOG_LEVEL);
+  const platform: Platform = {
+    config,
+    database,
+    logger,
+    mailer: createMailer({ from: config.MAIL_FROM, database, logger }),
+    storage: createLocalStorage(config.filesDir),
+    tokens: createTokens(
+      new TextEncoder().encode('test-secret-test-secret-test-secret-!!'),
+      config.ACCESS_TOKEN_TTL_SECONDS,
+    ),
+  };
+  const api = await createApi(platform);
+  afterAll(async () => {
+    await api.close();
+    await pool.end();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  return { platform, api, sql: (q, p) => pool.query(q, p as unknown[]) };
+}
+
+export interface GraphQLResult<T = Record<string, unknown>> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string } }[];
+  cookies: Record<string, string>;
+}
+
+/** Posts one GraphQL operation as a browser would: bearer token and cookies optional. */
+export async function gql<T = Record<string, any>>( // eslint-disable-line @typescript-eslint/no-explicit-any
+  app: TestApp,
+  query: string,
+  variables: Record<string, unknown> = {},
+  opts: { token?: string; cookies?: Record<string, string> } = {},
+): Promise<GraphQLResult<T>> {
+  const res = await app.api.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: {
+      'content-type': 'application/json',
+      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+    },
+    cookies: opts.cookies,
+    payload: { query, variables },
+  });
+  const body = res.json() as Omit<GraphQLResult<T>, 'cookies'>;
+  const cookies = Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+  return { ...body, cookies };
+}

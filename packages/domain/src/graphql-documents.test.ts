@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { fieldSelection, listDocument, listSelection, recordSelection, resourceDocuments } from './graphql-documents';
+import { brand, campaign, client } from './resources/index';
+
+/** Every `{` closes: a cheap syntax check that needs no GraphQL parser in the domain package. */
+function balanced(doc: string): boolean {
+  let depth = 0;
+  for (const ch of doc) {
+    if (ch === '{' || ch === '(') depth++;
+    if (ch === '}' || ch === ')') depth--;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+describe('fieldSelection', () => {
+  it('brings a ref field its Reference object', () => {
+    expect(fieldSelection('agencyId', client.fields.agencyId)).toBe('agencyId agency { id name }');
+  });
+  it('selects the rows of list-valued fields', () => {
+    expect(fieldSelection('phones', client.fields.phones)).toBe('phones { id number description }');
+    expect(fieldSelection('providerConfigurationValues', brand.fields.providerConfigurationValues)).toBe(
+      'providerConfigurationValues { envKey envValue }',
+    );
+  });
+  it('selects scalars by name', () => {
+    expect(fieldSelection('name', client.fields.name)).toBe('name');
+  });
+});
+
+describe('recordSelection', () => {
+  it('asks for id, every field and isFavorite on favorite resources', () => {
+    const s = recordSelection(client);
+    expect(s.startsWith('id name clientType clientStatus agencyId agency { id name }')).toBe(true);
+    expect(s.endsWith('isFavorite')).toBe(true);
+  });
+  it('leaves isFavorite out where there is no favorite toggle', () => {
+    expect(recordSelection(brand)).not.toContain('isFavorite');
+  });
+  it('rejects a name that is not a field', () => {
+    expect(() => recordSelection(client, ['nope'])).toThrow(/nope is not a field/);
+  });
+});
+
+describe('listSelection', () => {
+  it('is the list columns, with refs expanded and no favorite flag', () => {
+    expect(listSelection(campaign)).toBe(
+      'id name code campaignType clientId client { id name } brandId brand { id name } createdAt',
+    );
+    expect(listSelection(client)).not.toContain('isFavorite');
+  });
+  it('takes other columns, e.g. the export columns', () => {
+    expect(listSelection(brand, brand.list.exportColumns)).toContain('providerConfigurationType');
+  });
+});
+
+describe('resourceDocuments', () => {
+  const docs = resourceDocuments(client);
+
+  it('builds a list query with paging, sort and the connection', () => {
+    expect(docs.list).toMatch(/^query Clients\(\$filters: \[FilterInput!\], \$first: Int/);
+    expect(docs.list).toContain('clients(filters: $filters, first: $first');
+    expect(docs.list).toContain('totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } nodes {');
+  });
+  it('names the operations after the contract', () => {
+    expect(docs.get).toMatch(/^query Client\(\$id: ID!\) \{ client\(id: \$id\)/);
+    expect(docs.blank).toMatch(/^query NewClient \{ newClient \{ id /);
+    expect(docs.create).toContain('createClient(attributes: $attributes) { client {');
+    expect(docs.update).toContain('updateClient(id: $id, attributes: $attributes)');
+    expect(docs.destroy).toContain('destroyClient(id: $id) { client { id } errors { field messages } message }');
+    expect(docs.toggleFavorite).toContain('toggleFavorite(clientId: $clientId) { isFavorite }');
+    expect(docs.options).toMatch(/^query ClientOptions\(/);
+    expect(docs.options).toContain('nodes { id name }');
+  });
+  it('has no favorite mutation for resources without favorites', () => {
+    expect(resourceDocuments(campaign).toggleFavorite).toBeUndefined();
+  });
+  it('produces balanced documents for every resource', () => {
+    for (const def of [client, brand, campaign]) {
+      const all = resourceDocuments(def);
+      for (const doc of Object.values(all)) if (doc) expect(balanced(doc)).toBe(true);
+    }
+    expect(balanced(listDocument(brand))).toBe(true);
+  });
+});

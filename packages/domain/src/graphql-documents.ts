@@ -1,0 +1,109 @@
+import type { FieldDef, ResourceDef } from './resource';
+
+/**
+ * GraphQL documents for a registry entry, so the web's generic screens and the server's export ask for exactly
+ * the shape the contract gives each field kind, and nobody hand-writes a selection per resource.
+ */
+
+/** The selection of one field: a ref brings its Reference object along, lists their rows' fields. */
+export function fieldSelection(name: string, f: FieldDef): string {
+  switch (f.kind) {
+    case 'ref':
+      return `${name} ${f.as} { id name }`;
+    case 'keyValues':
+      return `${name} { envKey envValue }`;
+    case 'phoneList':
+      return `${name} { id number description }`;
+    default:
+      return name;
+  }
+}
+
+/** id plus the named fields (all by default), plus isFavorite when the viewer can star the resource. */
+export function recordSelection(
+  def: ResourceDef,
+  fieldNames: readonly string[] = Object.keys(def.fields),
+  opts: { favorite?: boolean } = {},
+): string {
+  const parts = ['id', ...fieldNames.map((n) => fieldSelection(n, fieldOf(def, n)))];
+  if ((opts.favorite ?? true) && def.favorite) parts.push('isFavorite');
+  return parts.join(' ');
+}
+
+/** The row shape of the index list (and of the CSV export when given def.list.exportColumns). */
+export function listSelection(def: ResourceDef, columns: readonly string[] = def.list.columns): string {
+  return recordSelection(def, columns, { favorite: false });
+}
+
+const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+const LIST_ARGS = [
+  ['filters', '[FilterInput!]'],
+  ['first', 'Int'],
+  ['after', 'String'],
+  ['last', 'Int'],
+  ['before', 'String'],
+  ['limit', 'Int'],
+  ['sortBy', 'String'],
+  ['sortOrder', 'SortOrder'],
+] as const;
+
+const PAYLOAD_TAIL = 'errors { field messages } message';
+
+/** The list query with every paging/sort argument of spec §7, returning the connection. */
+export function listDocument(def: ResourceDef, selection: string = listSelection(def), operationName?: string): string {
+  const vars = LIST_ARGS.map(([n, t]) => `$${n}: ${t}`).join(', ');
+  const args = LIST_ARGS.map(([n]) => `${n}: $${n}`).join(', ');
+  const op = operationName ?? pascal(def.plural);
+  return (
+    `query ${op}(${vars}) { ${def.plural}(${args}) { totalCount ` +
+    `pageInfo { hasNextPage hasPreviousPage startCursor endCursor } nodes { ${selection} } } }`
+  );
+}
+
+export interface ResourceDocuments {
+  /** The index list (columns only). */
+  list: string;
+  /** Up to `limit` { id name } matches: what a ref select offers. */
+  options: string;
+  /** One record by id with every field; null when missing. */
+  get: string;
+  /** The { id name } of one record: a ref select's label for a value it has not searched for. */
+  reference: string;
+  /** The blank record with server defaults (new{Type}). */
+  blank: string;
+  create: string;
+  update: string;
+  destroy: string;
+  /** Present only for resources with a favorite toggle. */
+  toggleFavorite?: string;
+}
+
+/** Every document the generic screens need for one resource. */
+export function resourceDocuments(def: ResourceDef): ResourceDocuments {
+  const T = def.typeName;
+  const full = recordSelection(def);
+  const payload = (selection: string) => `{ ${def.name} { ${selection} } ${PAYLOAD_TAIL} }`;
+  const favoriteArg = `${def.name}Id`;
+  return {
+    list: listDocument(def),
+    options: listDocument(def, 'id name', `${T}Options`),
+    get: `query ${T}($id: ID!) { ${def.name}(id: $id) { ${full} } }`,
+    reference: `query ${T}Reference($id: ID!) { ${def.name}(id: $id) { id name } }`,
+    blank: `query New${T} { new${T} { ${full} } }`,
+    create: `mutation Create${T}($attributes: ${T}Attributes!) { create${T}(attributes: $attributes) ${payload(full)} }`,
+    update:
+      `mutation Update${T}($id: ID!, $attributes: ${T}Attributes!) ` +
+      `{ update${T}(id: $id, attributes: $attributes) ${payload(full)} }`,
+    destroy: `mutation Destroy${T}($id: ID!) { destroy${T}(id: $id) ${payload('id')} }`,
+    toggleFavorite: def.favorite
+      ? `mutation Toggle${T}Favorite($${favoriteArg}: ID) { toggleFavorite(${favoriteArg}: $${favoriteArg}) { isFavorite } }`
+      : undefined,
+  };
+}
+
+function fieldOf(def: ResourceDef, name: string): FieldDef {
+  const f = def.fields[name];
+  if (!f) throw new Error(`${def.name}: ${name} is not a field`);
+  return f;
+}
