@@ -1,0 +1,37 @@
+import type { RouteObject } from 'react-router';
+import { ComingSoonPage } from '../features/coming-soon/coming-soon-page';
+
+/**
+ * Menu entries whose screens arrive with later capabilities. Splat paths, so a bookmarked detail page of
+ * one of these says "coming" rather than "not found".
+ */
+const upcoming = [
+  {
+    path: 'projects/*',
+    title: 'Projects',
+    description:
+      'Projects are the message blasts: a message, a schedule, sender numbers, a list of recipients and texters.',
+  },
+  {
+    path: 'lists/*',
+    title: 'Lists',
+    description: 'Contact lists imported from a spreadsheet, with their rows and the projects that use them.',
+  },
+  {
+    path: 'shortened-links/*',
+    title: 'Links',
+    description: 'Shortened links for your messages, with click counts and custom domains.',
+  },
+  {
+    path: 'data_import/*',
+    title: 'Data Import',
+    description: 'Importing data and managing import templates.',
+  },
+];
+
+export function comingSoonRoutes(): RouteObject[] {
+  return upcoming.map(({ path, title, description }) => ({
+    path,
+    element: <ComingSoonPage title={title} description={description} />,
+  }));
+}

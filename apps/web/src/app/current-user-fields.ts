@@ -1,0 +1,22 @@
+/**
+ * Every place that reads the signed-in user asks for the same fields, so the session always holds one shape.
+ * Plain text (not a parsed document) because the refresh call is sent with bare fetch as well as through urql.
+ */
+export const CURRENT_USER_FIELDS = `
+  fragment CurrentUserFields on CurrentUser {
+    id
+    name
+    email
+    username
+    role
+    isAdmin
+    currentOrganization { id name domain timeZone }
+    organizations { id name domain timeZone }
+    restrictions { resource operations }
+    hasRefreshToken
+    googleEmailAddress
+    clientId
+    teamId
+    mediaUrl
+  }
+`;

@@ -1,0 +1,65 @@
+import { NavLink, Stack } from '@mantine/core';
+import {
+  IconBriefcase,
+  IconFileImport,
+  IconLayoutDashboard,
+  IconLink,
+  IconListDetails,
+  IconSend,
+  IconTag,
+  type Icon,
+} from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { useSession } from './session';
+
+interface MenuEntry {
+  label: string;
+  to: string;
+  /** Paths under this prefix count as "inside" the entry (detail pages, edit pages). */
+  section: string;
+  icon: Icon;
+  /** The restriction resource whose View permission shows the entry; absent = always shown. */
+  resource?: string;
+}
+
+/** Spec §2 main menu, in the spec's order. */
+export const mainMenu: MenuEntry[] = [
+  { label: 'Dashboard', to: '/dashboard', section: '/dashboard', icon: IconLayoutDashboard },
+  { label: 'Projects', to: '/projects', section: '/projects', icon: IconSend, resource: 'Project' },
+  { label: 'Clients', to: '/clients', section: '/clients', icon: IconBriefcase, resource: 'Client' },
+  { label: 'Brands', to: '/brands', section: '/brands', icon: IconTag, resource: 'Brand' },
+  { label: 'Lists', to: '/lists', section: '/lists', icon: IconListDetails, resource: 'List' },
+  { label: 'Links', to: '/shortened-links', section: '/shortened-links', icon: IconLink, resource: 'ShortenedLink' },
+  {
+    label: 'Data Import',
+    to: '/data_import/list',
+    section: '/data_import',
+    icon: IconFileImport,
+    resource: 'DataImport',
+  },
+];
+
+const isInside = (pathname: string, section: string) => pathname === section || pathname.startsWith(`${section}/`);
+
+/** The left navbar. Entries the user may not view are left out rather than leading to a refusal. */
+export function MainMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { can } = useSession();
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={4} component="nav" aria-label="Main menu">
+      {mainMenu
+        .filter((entry) => !entry.resource || can('View', entry.resource))
+        .map(({ label, to, section, icon: EntryIcon }) => (
+          <NavLink
+            key={to}
+            component={Link}
+            to={to}
+            label={label}
+            leftSection={<EntryIcon size={20} stroke={1.5} />}
+            active={isInside(pathname, section)}
+            onClick={onNavigate}
+          />
+        ))}
+    </Stack>
+  );
+}

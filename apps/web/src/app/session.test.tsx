@@ -1,0 +1,102 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GraphqlProvider } from './graphql-provider';
+import { recordActivity } from './inactivity';
+import { SessionProvider, useSession } from './session';
+import { buildUser, installFakeServer, signedInAs, signedOut, type Handler } from './test-utils';
+
+function Probe() {
+  const session = useSession();
+  if (session.loading) return <p>loading</p>;
+  return (
+    <div>
+      <p>user: {session.user?.name ?? 'none'}</p>
+      <p>may create clients: {String(session.can('Create', 'Client'))}</p>
+      <p>may delete brands: {String(session.can('Delete', 'Brand'))}</p>
+      <button onClick={() => void session.refresh()}>refresh</button>
+    </div>
+  );
+}
+
+function renderSession(handlers: Record<string, Handler>) {
+  const calls = installFakeServer(handlers);
+  render(
+    <MantineProvider env="test">
+      <Notifications />
+      <GraphqlProvider>
+        <SessionProvider>
+          <Probe />
+        </SessionProvider>
+      </GraphqlProvider>
+    </MantineProvider>,
+  );
+  return calls;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('SessionProvider', () => {
+  it('restores the session from the refresh cookie and sends the access token with later requests', async () => {
+    const ada = buildUser();
+    const calls = renderSession({
+      RefreshSession: () => ({ data: signedInAs(ada) }),
+      CurrentUser: () => ({ data: { currentUser: ada } }),
+    });
+    expect(await screen.findByText('user: Ada Lovelace')).toBeDefined();
+    expect(calls[0].operationName).toBe('RefreshSession');
+
+    await userEvent.click(screen.getByRole('button', { name: 'refresh' }));
+    await waitFor(() => expect(calls.some((call) => call.operationName === 'CurrentUser')).toBe(true));
+    const currentUserCall = calls.find((call) => call.operationName === 'CurrentUser');
+    expect(currentUserCall?.headers.get('authorization')).toBe('Bearer token-1');
+  });
+
+  it('answers can() from the restrictions, and always yes for admins', async () => {
+    renderSession({ RefreshSession: () => ({ data: signedInAs(buildUser()) }) });
+    expect(await screen.findByText('may create clients: true')).toBeDefined();
+    expect(screen.getByText('may delete brands: false')).toBeDefined();
+  });
+
+  it('lets an admin do anything', async () => {
+    renderSession({ RefreshSession: () => ({ data: signedInAs(buildUser({ isAdmin: true, restrictions: [] })) }) });
+    expect(await screen.findByText('may delete brands: true')).toBeDefined();
+  });
+
+  it('ends the session when the server rejects the token and the cookie cannot renew it', async () => {
+    let refreshes = 0;
+    renderSession({
+      // The first refresh (app start) succeeds; the one after the rejection finds the session gone.
+      RefreshSession: () => ({ data: refreshes++ === 0 ? signedInAs(buildUser()) : signedOut }),
+      CurrentUser: () => ({
+        data: null,
+        errors: [{ message: 'You must sign in to continue', extensions: { code: 'UNAUTHENTICATED' } }],
+      }),
+    });
+    await screen.findByText('user: Ada Lovelace');
+
+    await userEvent.click(screen.getByRole('button', { name: 'refresh' }));
+
+    expect(await screen.findByText('user: none')).toBeDefined();
+    expect(screen.getByText('Your current session has expired.')).toBeDefined();
+  });
+
+  it('signs out after the inactivity timeout', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const calls = renderSession({ RefreshSession: () => ({ data: signedInAs(buildUser()) }) });
+    await screen.findByText('user: Ada Lovelace');
+
+    recordActivity(Date.now() - 1441 * 60_000);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000);
+    });
+
+    expect(await screen.findByText('user: none')).toBeDefined();
+    expect(calls.some((call) => call.operationName === 'Logout')).toBe(true);
+  });
+});

@@ -1,0 +1,167 @@
+import { can as restrictionsAllow, messages, type Operation } from '@canvass/domain';
+import { notifications } from '@mantine/notifications';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useClient } from 'urql';
+import { useResetGraphqlClient } from './graphql-provider';
+import { clearActivity, isSessionInactive, recordActivity, useInactivityTimeout } from './inactivity';
+import { refreshSession } from './refresh-session';
+import { CurrentUserQuery, LoginMutation, LogoutMutation, SwitchOrganizationMutation } from './session-operations';
+import type { AuthPayload, CurrentUser } from './session-types';
+import { getAccessToken, onSessionLost, setAccessToken } from './token-store';
+
+export type { CurrentUser, Organization, UserRestriction } from './session-types';
+
+/** What every screen knows about the signed-in user. */
+export interface Session {
+  user: CurrentUser | null;
+  /** True until the session has been restored (or not) from the refresh cookie at app start. */
+  loading: boolean;
+  /** May the user do `operation` on `resource` (a restriction resource such as 'Client')? Admins always may. */
+  can(operation: Operation, resource: string): boolean;
+  isAdmin: boolean;
+  /** Resolves to null on success, else the server's message to show. */
+  signIn(email: string, password: string): Promise<string | null>;
+  signOut(): Promise<void>;
+  /** Resolves to null on success, else the server's message. */
+  switchOrganization(organizationId: string): Promise<string | null>;
+  /** Re-reads the signed-in user from the server (after editing one's own profile, say). */
+  refresh(): Promise<void>;
+}
+
+/** Exported so tests can render components with a hand-made session. */
+export const SessionContext = createContext<Session | null>(null);
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const client = useClient();
+  const resetClient = useResetGraphqlClient();
+  const [user, setUser] = useState<CurrentUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  // Read by the session-lost listener, which is registered once and must not go stale.
+  const userRef = useRef(user);
+  useEffect(() => {
+    userRef.current = user;
+  }, [user]);
+
+  /** Adopts a login/refresh/switch answer; returns the server's message when it did not grant a session. */
+  const adopt = useCallback((payload: AuthPayload | null | undefined): string | null => {
+    if (payload?.accessToken && payload.user) {
+      setAccessToken(payload.accessToken);
+      setUser(payload.user);
+      return null;
+    }
+    return payload?.message ?? messages.invalidCredentials;
+  }, []);
+
+  const endLocally = useCallback(() => {
+    setAccessToken(null);
+    clearActivity();
+    setUser(null);
+    resetClient();
+  }, [resetClient]);
+
+  const signOut = useCallback(async () => {
+    // The server call clears the refresh cookie; the session ends locally even if the call fails.
+    await client
+      .mutation(LogoutMutation, {})
+      .toPromise()
+      .catch(() => undefined);
+    endLocally();
+  }, [client, endLocally]);
+
+  // App start: an idle-expired session is ended instead of restored; otherwise the cookie may restore one.
+  useEffect(() => {
+    let cancelled = false;
+    const restore = async () => {
+      if (isSessionInactive()) {
+        await signOut();
+      } else {
+        const payload = await refreshSession();
+        if (!cancelled && payload.accessToken && payload.user) setUser(payload.user);
+      }
+      if (!cancelled) setLoading(false);
+    };
+    void restore();
+    return () => {
+      cancelled = true;
+    };
+    // Runs once per mount; signOut's identity changes with the client, which must not re-trigger a restore.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The GraphQL transport gave up on renewing the token: drop the user so the guard sends them to /login.
+  useEffect(
+    () =>
+      onSessionLost(() => {
+        if (userRef.current) notifications.show({ color: 'yellow', message: messages.sessionExpired });
+        setUser(null);
+        clearActivity();
+        resetClient();
+      }),
+    [resetClient],
+  );
+
+  const onIdle = useCallback(() => {
+    notifications.show({ color: 'yellow', message: messages.sessionExpired });
+    void signOut();
+  }, [signOut]);
+  useInactivityTimeout(user !== null, onIdle);
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const result = await client.mutation(LoginMutation, { email, password }).toPromise();
+      if (result.error && !result.data) return result.error.graphQLErrors[0]?.message ?? messages.technicalDifficulties;
+      // Signing in is activity: without this a stale timestamp from an old session would end the new one.
+      recordActivity();
+      resetClient();
+      return adopt(result.data?.login);
+    },
+    [client, adopt, resetClient],
+  );
+
+  const switchOrganization = useCallback(
+    async (organizationId: string) => {
+      const result = await client.mutation(SwitchOrganizationMutation, { organizationId }).toPromise();
+      if (result.error && !result.data) return result.error.graphQLErrors[0]?.message ?? messages.technicalDifficulties;
+      const message = adopt(result.data?.switchOrganization);
+      // Everything cached belongs to the previous organization.
+      if (!message) resetClient();
+      return message;
+    },
+    [client, adopt, resetClient],
+  );
+
+  const refresh = useCallback(async () => {
+    if (getAccessToken()) {
+      const result = await client.query(CurrentUserQuery, {}, { requestPolicy: 'network-only' }).toPromise();
+      if (result.data) {
+        setUser(result.data.currentUser);
+        return;
+      }
+    }
+    const payload = await refreshSession();
+    setUser(payload.accessToken ? payload.user : null);
+  }, [client]);
+
+  const value = useMemo<Session>(
+    () => ({
+      user,
+      loading,
+      isAdmin: user?.isAdmin ?? false,
+      can: (operation, resource) =>
+        user !== null && (user.isAdmin || restrictionsAllow(user.restrictions, operation, resource)),
+      signIn,
+      signOut,
+      switchOrganization,
+      refresh,
+    }),
+    [user, loading, signIn, signOut, switchOrganization, refresh],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,50 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildUser, renderApp, signedInAs } from './test-utils';
+
+vi.mock('../resources/routes', () => ({ resourceRoutes: () => [] }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const platform = { id: '1', name: 'Canvass Platform', domain: 'canvass.app', timeZone: 'UTC' };
+const acme = { id: '7', name: 'Acme Advocacy', domain: 'acme.org', timeZone: 'America/New_York' };
+
+async function openSettings(user = buildUser(), handlers = {}) {
+  const rendered = renderApp('/dashboard', { RefreshSession: () => ({ data: signedInAs(user) }), ...handlers });
+  await userEvent.click(await screen.findByRole('button', { name: 'Settings menu' }));
+  await screen.findByRole('menuitem', { name: 'Profile' });
+  return rendered;
+}
+
+describe('SettingsMenu', () => {
+  it('offers Profile, Organization and Logout', async () => {
+    await openSettings();
+    expect(screen.getByRole('menuitem', { name: 'Organization' })).toBeDefined();
+    expect(screen.getByRole('menuitem', { name: 'Logout' }).getAttribute('href')).toBe('/logout');
+    expect(screen.queryByRole('menuitem', { name: 'Queue monitor' })).toBeNull();
+    expect(screen.queryByText('Switch organization')).toBeNull();
+  });
+
+  it('links the queue monitor only for organization 1', async () => {
+    await openSettings(buildUser({ currentOrganization: platform, organizations: [platform] }));
+    expect(screen.getByRole('menuitem', { name: 'Queue monitor' }).getAttribute('href')).toBe('/admin/queue');
+  });
+
+  it('switches organization when the user belongs to several', async () => {
+    const switched = buildUser({ currentOrganization: platform, organizations: [acme, platform] });
+    const { calls } = await openSettings(buildUser({ organizations: [acme, platform] }), {
+      SwitchOrganization: () => ({
+        data: { switchOrganization: { accessToken: 'token-2', expiresIn: 900, user: switched, message: null } },
+      }),
+    });
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Canvass Platform' }));
+
+    expect(await screen.findByText('Canvass Platform', { selector: 'b' })).toBeDefined();
+    expect(calls.find((call) => call.operationName === 'SwitchOrganization')?.variables).toEqual({
+      organizationId: '1',
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { goToExternal } from '../../app/browser';
+import { buildUser, fillIn, renderApp } from '../../app/test-utils';
+
+vi.mock('../../resources/routes', () => ({ resourceRoutes: () => [] }));
+vi.mock('../../app/browser', () => ({ goToExternal: vi.fn() }));
+
+const failedLogin = () => ({
+  data: { login: { accessToken: null, expiresIn: null, user: null, message: 'Invalid email or password' } },
+});
+
+async function signIn(email = 'ada@acme.org', password = 'secret-password') {
+  const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+  await fillIn(user, await screen.findByLabelText('Email'), email);
+  await fillIn(user, screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign in' }));
+}
+
+describe('LoginPage', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.mocked(goToExternal).mockReset();
+  });
+
+  it("shows the server's message in a warning alert and clears it after 3 seconds", async () => {
+    renderApp('/login', { Login: failedLogin });
+    await signIn();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Invalid email or password');
+
+    act(() => {
+      vi.advanceTimersByTime(2_900);
+    });
+    expect(screen.queryByText('Invalid email or password')).not.toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
+  });
+
+  it('goes to the dashboard after a successful sign-in', async () => {
+    const ada = buildUser();
+    const { router, calls } = renderApp('/login', {
+      Login: () => ({ data: { login: { accessToken: 'token-1', expiresIn: 900, user: ada, message: null } } }),
+    });
+    await signIn();
+
+    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(calls.find((call) => call.operationName === 'Login')?.variables).toEqual({
+      email: 'ada@acme.org',
+      password: 'secret-password',
+    });
+  });
+
+  it('sends an admin-type login to the site the server names, without signing in here', async () => {
+    const { calls } = renderApp('/login', {
+      IsAdminLogin: () => ({ data: { isAdminLogin: { isAdmin: true, url: 'https://admin.example.org/login' } } }),
+    });
+    await signIn('root@example.org');
+
+    await waitFor(() => expect(goToExternal).toHaveBeenCalledWith('https://admin.example.org/login'));
+    expect(calls.some((call) => call.operationName === 'Login')).toBe(false);
+  });
+
+  it('offers single sign-on when the server has it enabled', async () => {
+    renderApp('/login', {
+      AuthConfig: () => ({
+        data: { authConfig: { oidcEnabled: true, oidcLabel: 'Sign in with Okta', signUpEnabled: true } },
+      }),
+    });
+    const link = await screen.findByRole('link', { name: 'Sign in with Okta' });
+    expect(link.getAttribute('href')).toBe('/auth/oidc/start');
+  });
+});

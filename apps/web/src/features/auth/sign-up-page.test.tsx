@@ -1,0 +1,57 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fillIn, renderApp, type Handler } from '../../app/test-utils';
+
+vi.mock('../../resources/routes', () => ({ resourceRoutes: () => [] }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function fillAndSubmit() {
+  const user = userEvent.setup({ delay: null });
+  await fillIn(user, await screen.findByLabelText('Full name'), 'Grace Hopper');
+  await fillIn(user, screen.getByLabelText('Username'), 'grace');
+  await fillIn(user, screen.getByLabelText('Email'), 'grace@acme.org');
+  await fillIn(user, screen.getByLabelText('Password'), 'long-enough');
+  await user.click(screen.getByRole('button', { name: 'Sign up' }));
+}
+
+describe('SignUpPage', () => {
+  it('returns to /login with the server message after signing up', async () => {
+    const signUp: Handler = () => ({
+      data: { signUp: { success: true, message: 'Your account has been created; sign in to continue', errors: [] } },
+    });
+    const { router, calls } = renderApp('/signup', { SignUp: signUp });
+    await fillAndSubmit();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('Your account has been created; sign in to continue')).toBeDefined();
+    expect(calls.find((call) => call.operationName === 'SignUp')?.variables).toEqual({
+      name: 'Grace Hopper',
+      username: 'grace',
+      email: 'grace@acme.org',
+      password: 'long-enough',
+    });
+  });
+
+  it("shows the server's field errors under their fields", async () => {
+    renderApp('/sign-up', {
+      SignUp: () => ({
+        data: {
+          signUp: {
+            success: false,
+            message: 'Email has already been taken',
+            errors: [{ field: 'email', messages: ['Email has already been taken'] }],
+          },
+        },
+      }),
+    });
+    await fillAndSubmit();
+
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('Email has already been taken')).toBeDefined();
+  });
+});

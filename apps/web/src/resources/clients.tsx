@@ -1,0 +1,56 @@
+import { Anchor, Text } from '@mantine/core';
+import { client } from '@canvass/domain';
+import { childListTab, editTab, laterTab, overviewTab, type ResourceScreen } from '../ui/screen';
+import type { ResourceRecord } from '../ui/types';
+
+/** Spec §2: the client overview links to its public opt-in page when it has a slug. */
+function OptInLink({ record }: { record: ResourceRecord }) {
+  if (typeof record.slug !== 'string' || record.slug === '') return null;
+  const href = `/${record.slug}/opt-in`;
+  return (
+    <Text size="sm">
+      Opt-in page:{' '}
+      <Anchor href={href} target="_blank" rel="noreferrer">
+        {href}
+      </Anchor>
+    </Text>
+  );
+}
+
+export const clientScreen: ResourceScreen = {
+  def: client,
+  afterDeletePath: '/clients',
+  tabs: [
+    overviewTab((record) => <OptInLink record={record} />),
+    childListTab({
+      path: 'clients',
+      label: 'Clients',
+      def: client,
+      parentField: 'agencyId',
+      visible: (record) => record.clientType === 'Agency',
+    }),
+    laterTab('projects', 'Projects', 'Projects of this client will appear here once projects are available'),
+    laterTab(
+      'list-filters',
+      'List Filters',
+      'List filters of this client will appear here once list filters are available',
+    ),
+    laterTab(
+      'contact_phones',
+      'Contact Phones',
+      'Contact phones of this client will appear here once phones are available',
+    ),
+    laterTab(
+      'purchased_numbers',
+      'Purchased Numbers',
+      'Purchased numbers of this client will appear here once phones are available',
+    ),
+    laterTab('opt_outs', 'Opt Outs', 'Opt-outs of this client will appear here once opt-outs are available'),
+    laterTab(
+      'discussions',
+      'Discussions',
+      'Discussions of this client will appear here once discussions are available',
+    ),
+    editTab(),
+  ],
+};

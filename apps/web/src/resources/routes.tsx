@@ -1,0 +1,25 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { ResourceCreatePage } from '../ui/ResourceCreatePage';
+import { ResourceIndex } from '../ui/ResourceIndex';
+import { ResourceShowPage } from '../ui/ResourceShowPage';
+import type { ResourceScreen } from '../ui/screen';
+import { brandScreen } from './brands';
+import { campaignScreen } from './campaigns';
+import { clientScreen } from './clients';
+
+/** The resources with generic screens; a new one is a registry entry plus a screen here. */
+export const resourceScreens: readonly ResourceScreen[] = [clientScreen, brandScreen, campaignScreen];
+
+/** Index, new, and record routes (tab and edit section) of every resource screen. */
+export function resourceRoutes(): RouteObject[] {
+  return resourceScreens.flatMap((screen): RouteObject[] => {
+    const base = `/${screen.def.path}`;
+    return [
+      { path: base, element: <ResourceIndex def={screen.def} /> },
+      { path: `${base}/new`, element: <ResourceCreatePage def={screen.def} /> },
+      { path: `${base}/:id`, element: <Navigate to="overview" replace /> },
+      { path: `${base}/:id/:tab`, element: <ResourceShowPage screen={screen} /> },
+      { path: `${base}/:id/edit/:section`, element: <ResourceShowPage screen={screen} /> },
+    ];
+  });
+}

@@ -1,0 +1,111 @@
+import { Anchor, Badge, ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { formatPhone, resourceByName, type FieldDef } from '@canvass/domain';
+import type { MouseEvent } from 'react';
+import { Link } from 'react-router';
+import { formatDate, formatDateTime } from './format';
+import { isReference, type ResourceRecord } from './types';
+
+interface Props {
+  name: string;
+  field: FieldDef;
+  record: ResourceRecord;
+}
+
+const EMPTY = (
+  <Text span c="dimmed">
+    —
+  </Text>
+);
+
+// Links inside a clickable table row must not also trigger the row's navigation.
+const stop = (e: MouseEvent) => e.stopPropagation();
+
+function rows(value: unknown): Record<string, unknown>[] {
+  return Array.isArray(value)
+    ? value.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
+    : [];
+}
+
+/** One field of a record, read-only, the way every list cell and overview value shows it. */
+export function FieldValue({ name, field, record }: Props) {
+  const value = record[name];
+  switch (field.kind) {
+    case 'ref': {
+      const ref = record[field.as];
+      const path = resourceByName(field.resource)?.path;
+      if (!isReference(ref)) return EMPTY;
+      if (!path) return <>{ref.name}</>;
+      return (
+        <Anchor component={Link} to={`/${path}/${ref.id}/overview`} onClick={stop}>
+          {ref.name}
+        </Anchor>
+      );
+    }
+    case 'keyValues': {
+      const keys = rows(value).map((r) => String(r.envKey ?? ''));
+      // The values are provider credentials: the overview names the keys that are set, never the secrets.
+      return keys.length ? <Text size="sm">{keys.join(', ')}</Text> : EMPTY;
+    }
+    case 'phoneList': {
+      const list = rows(value);
+      if (!list.length) return EMPTY;
+      return (
+        <Stack gap={2}>
+          {list.map((r) => (
+            <Text key={String(r.id ?? r.number)} size="sm">
+              {formatPhone(String(r.number ?? ''))}
+              {r.description ? ` — ${String(r.description)}` : ''}
+            </Text>
+          ))}
+        </Stack>
+      );
+    }
+    default:
+      break;
+  }
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const text = String(value);
+  switch (field.kind) {
+    case 'enum':
+      return (
+        <Badge color={field.enum.colour(text)} variant="light">
+          {field.enum.is(text) ? field.enum.label(text) : text}
+        </Badge>
+      );
+    case 'datetime':
+      return <>{formatDateTime(text)}</>;
+    case 'date':
+      return <>{formatDate(text)}</>;
+    case 'phone':
+      return <>{formatPhone(text)}</>;
+    case 'boolean':
+      return <>{value === true ? 'Yes' : 'No'}</>;
+    case 'color':
+      return (
+        <Group gap="xs" wrap="nowrap">
+          <ColorSwatch color={text} size={16} />
+          <span>{text}</span>
+        </Group>
+      );
+    case 'url':
+      return (
+        <Anchor href={text} target="_blank" rel="noreferrer" onClick={stop}>
+          {text}
+        </Anchor>
+      );
+    case 'email':
+      return (
+        <Anchor href={`mailto:${text}`} onClick={stop}>
+          {text}
+        </Anchor>
+      );
+    case 'richText':
+      return (
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {text}
+        </Text>
+      );
+    default:
+      return <>{text}</>;
+  }
+}

@@ -1,0 +1,68 @@
+import { ActionIcon, Button, Card, Group, Menu, Title } from '@mantine/core';
+import type { ResourceDef } from '@canvass/domain';
+import { IconDotsVertical, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useSession } from '../app/session';
+import { documentsFor } from './documents';
+import { FavoriteToggle } from './FavoriteToggle';
+import { StatusControl } from './StatusControl';
+import type { ResourceRecord } from './types';
+import { useConfirmDelete } from './useConfirmDelete';
+
+interface Props {
+  def: ResourceDef;
+  record: ResourceRecord;
+  /** A header button, or an item of the kebab menu (campaigns: spec 'delete from the menu'). */
+  deleteIn?: 'button' | 'menu';
+  /** Where to go after a delete; the resource's index by default. */
+  afterDeletePath?: string;
+  /** Anything a resource shows under the name. */
+  children?: ReactNode;
+}
+
+/** The header card of /{path}/{id}/*: name, favorite star, status dropdown and delete. */
+export function ResourceAnchor({ def, record, deleteIn = 'button', afterDeletePath, children }: Props) {
+  const { can } = useSession();
+  const confirmDelete = useConfirmDelete(def, record, afterDeletePath ?? `/${def.path}`);
+  const toggleDoc = documentsFor(def).toggleFavorite;
+  const statusField = def.statusField ? def.fields[def.statusField] : undefined;
+  const canDelete = can('Delete', def.typeName);
+
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <Group gap="xs">
+            <Title order={2}>{String(record.name ?? '')}</Title>
+            {toggleDoc && <FavoriteToggle key={record.id} def={def} record={record} document={toggleDoc} />}
+          </Group>
+          {children}
+        </div>
+        <Group gap="sm" wrap="nowrap">
+          {def.statusField && statusField?.kind === 'enum' && (
+            <StatusControl def={def} name={def.statusField} field={statusField} record={record} />
+          )}
+          {canDelete && deleteIn === 'button' && (
+            <Button color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={confirmDelete}>
+              Delete
+            </Button>
+          )}
+          {canDelete && deleteIn === 'menu' && (
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <ActionIcon variant="subtle" aria-label="More actions">
+                  <IconDotsVertical size={18} />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
+                  Delete
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      </Group>
+    </Card>
+  );
+}

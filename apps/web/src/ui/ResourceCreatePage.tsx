@@ -1,0 +1,34 @@
+import { Alert, Card, Loader, Stack, Title } from '@mantine/core';
+import type { ResourceDef } from '@canvass/domain';
+import { useLocation } from 'react-router';
+import { errorText } from './notify';
+import { ResourceForm } from './ResourceForm';
+import { useBlankRecord } from './useBlankRecord';
+
+/** Navigation state is whatever the previous page pushed; only plain string values are taken as presets. */
+function presetFrom(state: unknown): Record<string, unknown> {
+  return typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {};
+}
+
+/** /{path}/new: the blank record from new{Type}, with parent ids passed in navigation state (spec §2). */
+export function ResourceCreatePage({ def }: { def: ResourceDef }) {
+  const location = useLocation();
+  const { record, error } = useBlankRecord(def, presetFrom(location.state));
+
+  return (
+    <Stack gap="md">
+      <Title order={2}>New {def.label.toLowerCase()}</Title>
+      <Card withBorder padding="lg">
+        {error ? (
+          <Alert color="red" title="Failed">
+            {errorText(error)}
+          </Alert>
+        ) : record ? (
+          <ResourceForm def={def} record={record} mode="create" />
+        ) : (
+          <Loader />
+        )}
+      </Card>
+    </Stack>
+  );
+}

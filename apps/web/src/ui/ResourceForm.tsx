@@ -1,0 +1,109 @@
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { createdMessage, type ResourceDef } from '@canvass/domain';
+import { useMemo, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../app/session';
+import { FieldInput } from './form/FieldInput';
+import { toAttributes, toFormValues } from './form/form-values';
+import { placeServerErrors } from './form/server-errors';
+import { joinErrors, useFormState } from './form/useFormState';
+import { fieldErrorsText, notifyFailed, notifySaved } from './notify';
+import type { ResourceRecord } from './types';
+import { useResourceMutation } from './useResourceMutation';
+
+interface Props {
+  def: ResourceDef;
+  /** The record being edited, or the blank from new{Type} when creating. */
+  record: ResourceRecord;
+  mode: 'create' | 'update';
+  /** Section paths to show (an edit route shows one); every section when omitted. */
+  sections?: readonly string[];
+  /** Replaces the default after-save step (create: go to the new record's overview). */
+  onSaved?(record: ResourceRecord): void;
+  /** Off inside an inline dialog, so dialogs do not stack. */
+  allowInlineCreate?: boolean;
+}
+
+/** The create/edit form of any resource, rendered from its sections and field kinds. */
+export function ResourceForm({ def, record, mode, sections, onSaved, allowInlineCreate = true }: Props) {
+  const { can, isAdmin } = useSession();
+  const navigate = useNavigate();
+  const isCreate = mode === 'create';
+  const options = { isCreate, isAdmin };
+
+  const shown = useMemo(
+    () =>
+      def.sections
+        .filter((s) => !sections || sections.includes(s.path))
+        .map((s) => ({ ...s, fields: s.fields.filter((n) => isAdmin || !def.fields[n].adminOnly) })),
+    [def, sections, isAdmin],
+  );
+  const fieldNames = useMemo(() => shown.flatMap((s) => s.fields), [shown]);
+  const form = useFormState(def, toFormValues(def, record, fieldNames));
+  const save = useResourceMutation(def, isCreate ? 'create' : 'update');
+  const allowed = can(isCreate ? 'Create' : 'Update', def.typeName);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // An inline dialog's form sits in a portal, but React still bubbles its submit to the form that opened it.
+    event.stopPropagation();
+    const { attributes, errors } = toAttributes(def, form.values, fieldNames, options, record);
+    if (Object.keys(errors).length) return form.setErrors(joinErrors(errors));
+
+    const outcome = await save.run(isCreate ? { attributes } : { id: record.id, attributes });
+    if (outcome.kind === 'failed') return notifyFailed(outcome.message);
+    if (outcome.kind === 'invalid') {
+      const { onFields, elsewhere } = placeServerErrors(def, outcome.errors, fieldNames);
+      form.setErrors(onFields);
+      if (elsewhere.length) notifyFailed(fieldErrorsText(elsewhere), 'Error');
+      return;
+    }
+    const saved = outcome.record ?? record;
+    if (isCreate) {
+      notifySaved(createdMessage(def));
+      if (onSaved) onSaved(saved);
+      else navigate(`/${def.path}/${saved.id}/overview`);
+    } else {
+      notifySaved();
+      form.resetTo(toFormValues(def, saved, fieldNames));
+      onSaved?.(saved);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={`${def.label} form`}>
+      <Stack gap="lg">
+        {shown.map((section) => (
+          <Stack key={section.path} gap="sm">
+            {shown.length > 1 && <Title order={4}>{section.title}</Title>}
+            {section.fields.map((name) => {
+              const field = def.fields[name];
+              return (
+                <FieldInput
+                  key={name}
+                  name={name}
+                  field={field}
+                  value={form.values[name] ?? null}
+                  onChange={(v) => form.setValue(name, v)}
+                  errors={form.errors}
+                  // Spec §5: a brand's provider is locked once the brand exists.
+                  disabled={!allowed || save.running || (!isCreate && field.createOnly === true)}
+                  values={form.values}
+                  record={record}
+                  allowInlineCreate={allowInlineCreate}
+                />
+              );
+            })}
+          </Stack>
+        ))}
+        {allowed && (
+          <Group justify="flex-end">
+            <Button type="submit" loading={save.running}>
+              Save
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

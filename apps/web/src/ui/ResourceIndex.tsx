@@ -1,0 +1,72 @@
+import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
+import type { ResourceDef } from '@canvass/domain';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../app/session';
+import { ExportButton } from './ExportButton';
+import { ListPager } from './ListPager';
+import { errorText } from './notify';
+import { ResourceTable } from './ResourceTable';
+import type { Filter } from './types';
+import { useResourceList } from './useResourceList';
+
+interface Props {
+  def: ResourceDef;
+  /** Fixed filters a parent screen imposes, e.g. a brand's campaigns tab passes brandId Equal. */
+  filters?: readonly Filter[];
+  /** Navigation state for Add (spec §2: Add buttons on tabs pass the parent id). */
+  addState?: Record<string, string>;
+  title?: string;
+}
+
+/** The index list of any resource: heading, search, sortable table, cursor pages, Add new and Export. */
+export function ResourceIndex({ def, filters, addState, title }: Props) {
+  const { can } = useSession();
+  const navigate = useNavigate();
+  const list = useResourceList(def, filters);
+  const searchLabel = def.fields[def.list.search]?.label.toLowerCase() ?? 'name';
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>{title ?? def.pluralLabel}</Title>
+        <Group gap="sm">
+          {can('Export', def.typeName) && <ExportButton def={def} variables={list.listVariables} />}
+          {can('Create', def.typeName) && (
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => navigate(`/${def.path}/new`, { state: addState })}
+            >
+              Add new
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <TextInput
+        aria-label="Search"
+        placeholder={`Search ${def.pluralLabel.toLowerCase()} by ${searchLabel}`}
+        leftSection={<IconSearch size={16} />}
+        value={list.search}
+        onChange={(e) => list.setSearch(e.currentTarget.value)}
+      />
+      {list.error && (
+        <Alert color="red" title="Failed">
+          {errorText(list.error)}
+        </Alert>
+      )}
+      <ResourceTable
+        def={def}
+        nodes={list.connection?.nodes}
+        fetching={list.fetching}
+        sort={list.sort}
+        onSort={list.toggleSort}
+      />
+      <ListPager
+        totalCount={list.connection?.totalCount}
+        pageInfo={list.connection?.pageInfo}
+        onPrevious={list.previousPage}
+        onNext={list.nextPage}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { callsTo, renderResources } from './test-render';
+
+const acme = {
+  __typename: 'Client',
+  id: '5',
+  name: 'Acme',
+  clientType: 'Agency',
+  clientStatus: 'Active',
+  agencyId: null,
+  agency: null,
+  email: 'hq@acme.org',
+  website: null,
+  phone: '5552010000',
+  state: 'NY',
+  note: null,
+  slug: 'acme',
+  slogan: null,
+  color: null,
+  optOutMessage: null,
+  phones: [{ __typename: 'ClientPhoneNumber', id: '31', number: '5552010001', description: 'Office' }],
+  clientsCount: 0,
+  projectsCount: 0,
+  createdAt: '2025-03-04T15:06:00.000Z',
+  isFavorite: false,
+};
+const payload = (client: unknown, errors: unknown[] = [], message: string | null = null) => ({
+  __typename: 'ClientPayload',
+  client,
+  errors,
+  message,
+});
+
+// Whole-screen flows with typing are slow on a busy machine; the default 5 s is too tight for them.
+describe('ResourceShowPage', { timeout: 20_000 }, () => {
+  it('sends a missing record to /dashboard (spec §2)', async () => {
+    const { router } = renderResources('/clients/404/overview', { Client: () => ({ data: { client: null } }) });
+    expect(await screen.findByText('Dashboard page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('shows the overview with formatted values and the opt-in link', async () => {
+    renderResources('/clients/5/overview', { Client: () => ({ data: { client: acme } }) });
+    expect(await screen.findByRole('heading', { name: 'Acme' })).toBeTruthy();
+    expect(screen.getByText('(555)-201-0000')).toBeTruthy();
+    // M/D/YYYY hh:mm a (spec §9), in the browser's time zone.
+    expect(screen.getByText(/^3\/[45]\/2025 \d\d:06 (am|pm)$/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '/acme/opt-in' }).getAttribute('href')).toBe('/acme/opt-in');
+    expect(screen.getByRole('tab', { name: 'Clients' })).toBeTruthy(); // an agency has clients
+  });
+
+  it('names the capability on tabs whose data comes later', async () => {
+    renderResources('/clients/5/projects', { Client: () => ({ data: { client: acme } }) });
+    expect(
+      await screen.findByText('Projects of this client will appear here once projects are available'),
+    ).toBeTruthy();
+  });
+
+  it('changes the status from the header with just that attribute', async () => {
+    const { calls } = renderResources('/clients/5/overview', {
+      Client: () => ({ data: { client: acme } }),
+      UpdateClient: () => ({ data: { updateClient: payload({ ...acme, clientStatus: 'Inactive' }) } }),
+    });
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Client status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Inactive', hidden: true }));
+    await waitFor(() => expect(callsTo(calls, 'UpdateClient')).toHaveLength(1));
+    expect(callsTo(calls, 'UpdateClient')[0].variables).toEqual({ id: '5', attributes: { clientStatus: 'Inactive' } });
+    expect(await screen.findByText('All changes saved')).toBeTruthy();
+  });
+
+  it('toggles the favorite star', async () => {
+    const { calls } = renderResources('/clients/5/overview', {
+      Client: () => ({ data: { client: acme } }),
+      ToggleClientFavorite: () => ({ data: { toggleFavorite: { __typename: 'FavoritePayload', isFavorite: true } } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add to favorites' }));
+    expect(await screen.findByRole('button', { name: 'Remove from favorites' })).toBeTruthy();
+    expect(callsTo(calls, 'ToggleClientFavorite')[0].variables).toEqual({ clientId: '5' });
+  });
+
+  it('deletes after confirmation, says so and returns to the list', async () => {
+    const { calls, router } = renderResources('/clients/5/overview', {
+      Client: () => ({ data: { client: acme } }),
+      DestroyClient: () => ({
+        data: {
+          destroyClient: payload({ __typename: 'Client', id: '5' }, [], 'The client has been deleted successfully'),
+        },
+      }),
+      Clients: () => ({
+        data: {
+          clients: {
+            totalCount: 0,
+            pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+            nodes: [],
+          },
+        },
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to delete this client?')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('The client has been deleted successfully')).toBeTruthy();
+    expect(callsTo(calls, 'DestroyClient')[0].variables).toEqual({ id: '5' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+  });
+
+  it('edits one section on /edit/{section}, sending only its fields', async () => {
+    const { calls } = renderResources('/clients/5/edit/phone-numbers', {
+      Client: () => ({ data: { client: acme } }),
+      UpdateClient: () => ({ data: { updateClient: payload({ ...acme, phones: [] }) } }),
+    });
+    expect(await screen.findByDisplayValue('5552010001')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove number 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'UpdateClient')).toHaveLength(1));
+    expect(callsTo(calls, 'UpdateClient')[0].variables).toEqual({
+      id: '5',
+      attributes: { phones: [{ id: '31', _destroy: true }] },
+    });
+    expect(await screen.findByText('All changes saved')).toBeTruthy();
+  });
+});

@@ -1,0 +1,79 @@
+import { Anchor, Loader, Table, Text } from '@mantine/core';
+import type { ResourceDef } from '@canvass/domain';
+import { Link, useNavigate } from 'react-router';
+import { FieldValue } from './FieldValue';
+import { SortableHeader } from './SortableHeader';
+import type { ResourceRecord } from './types';
+import type { Sort } from './useResourceList';
+
+interface Props {
+  def: ResourceDef;
+  nodes: readonly ResourceRecord[] | undefined;
+  fetching: boolean;
+  sort: Sort;
+  onSort(column: string): void;
+}
+
+/** The index table: def.list.columns, each cell rendered the way the field's kind is shown everywhere. */
+export function ResourceTable({ def, nodes, fetching, sort, onSort }: Props) {
+  const navigate = useNavigate();
+  const columns = def.list.columns;
+  const overview = (id: string) => `/${def.path}/${id}/overview`;
+
+  let body;
+  if (!nodes) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns.length}>{fetching ? <Loader size="sm" /> : null}</Table.Td>
+      </Table.Tr>
+    );
+  } else if (nodes.length === 0) {
+    body = (
+      <Table.Tr>
+        <Table.Td colSpan={columns.length}>
+          <Text c="dimmed" size="sm">
+            No {def.pluralLabel.toLowerCase()} found
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    body = nodes.map((record) => (
+      <Table.Tr key={record.id} style={{ cursor: 'pointer' }} onClick={() => navigate(overview(record.id))}>
+        {columns.map((column, i) => (
+          <Table.Td key={column}>
+            {i === 0 ? (
+              // The first cell is a real link too, so keyboard and screen-reader users can open the record.
+              <Anchor component={Link} to={overview(record.id)} onClick={(e) => e.stopPropagation()}>
+                {String(record[column] ?? '') || record.id}
+              </Anchor>
+            ) : (
+              <FieldValue name={column} field={def.fields[column]} record={record} />
+            )}
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={600}>
+      <Table highlightOnHover aria-label={def.pluralLabel} aria-busy={fetching}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <SortableHeader
+                key={column}
+                column={column}
+                label={def.fields[column].label}
+                sort={sort}
+                onSort={onSort}
+              />
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{body}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

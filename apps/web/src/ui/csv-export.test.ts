@@ -1,0 +1,67 @@
+import { notifications } from '@mantine/notifications';
+import { messages } from '@canvass/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createGraphqlClient } from '../app/graphql';
+import { installFakeServer } from '../app/test-utils';
+import { runCsvExport } from './csv-export';
+
+const task = (status: string, over: object = {}) => ({
+  id: 't1',
+  status,
+  processed: 0,
+  total: 10,
+  errorMessage: null,
+  downloadUrl: null,
+  filename: null,
+  ...over,
+});
+const variables = { filters: [], sortBy: 'createdAt', sortOrder: 'Desc' as const };
+
+describe('runCsvExport', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('polls the background task until Done, then opens the file and says it is ready', async () => {
+    const update = vi.spyOn(notifications, 'update');
+    const states = [
+      task('Running', { processed: 5 }),
+      task('Done', { processed: 10, downloadUrl: '/files/x.csv', filename: 'clients.csv' }),
+    ];
+    const calls = installFakeServer({
+      ExportCsv: () => ({ data: { exportCsv: { message: null, task: task('Queued') } } }),
+      BackgroundTask: () => ({ data: { backgroundTask: states.shift() } }),
+    });
+    const open = vi.fn();
+    const sleep = vi.fn(async () => {});
+    await runCsvExport(createGraphqlClient(), 'clients', variables, { sleep, open });
+
+    expect(calls.find((c) => c.operationName === 'ExportCsv')?.variables).toEqual({ query: 'clients', variables });
+    expect(calls.filter((c) => c.operationName === 'BackgroundTask')).toHaveLength(2);
+    expect(sleep).toHaveBeenCalledWith(1000);
+    expect(open).toHaveBeenCalledWith('/files/x.csv');
+    expect(update).toHaveBeenCalledWith(expect.objectContaining({ message: `${messages.exportStarted}: 5 of 10` }));
+    expect(update).toHaveBeenLastCalledWith(expect.objectContaining({ title: messages.exportReady, color: 'green' }));
+  });
+
+  it("says 'CSV generation failed' when the task fails", async () => {
+    const update = vi.spyOn(notifications, 'update');
+    installFakeServer({
+      ExportCsv: () => ({ data: { exportCsv: { message: null, task: task('Queued') } } }),
+      BackgroundTask: () => ({ data: { backgroundTask: task('Failed', { errorMessage: 'disk full' }) } }),
+    });
+    const open = vi.fn();
+    await runCsvExport(createGraphqlClient(), 'clients', variables, { sleep: async () => {}, open });
+    expect(open).not.toHaveBeenCalled();
+    expect(update).toHaveBeenLastCalledWith(
+      expect.objectContaining({ title: 'CSV generation failed', message: 'disk full', color: 'red' }),
+    );
+  });
+
+  it('fails with the server message when no task is started', async () => {
+    const update = vi.spyOn(notifications, 'update');
+    installFakeServer({ ExportCsv: () => ({ errors: [{ message: 'You are not allowed to do this' }] }) });
+    await runCsvExport(createGraphqlClient(), 'clients', variables, { sleep: async () => {}, open: vi.fn() });
+    expect(update).toHaveBeenLastCalledWith(
+      expect.objectContaining({ title: 'CSV generation failed', message: 'You are not allowed to do this' }),
+    );
+  });
+});

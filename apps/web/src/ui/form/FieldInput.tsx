@@ -1,0 +1,84 @@
+import { ColorInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import type { FieldKind } from '@canvass/domain';
+import type { FieldInputProps } from './input-props';
+import { KeyValuesInput } from './KeyValuesInput';
+import { PhoneListInput } from './PhoneListInput';
+import { RefSelect } from './RefSelect';
+
+const HTML_TYPES: Partial<Record<FieldKind, string>> = { email: 'email', url: 'url', phone: 'tel', date: 'date' };
+
+/** One input per field kind, labelled by the field's label, with its error underneath. */
+export function FieldInput(props: FieldInputProps) {
+  const { name, field, value, onChange, errors, disabled } = props;
+  const text = typeof value === 'string' ? value : '';
+  const common = {
+    label: field.label,
+    // withAsterisk, not required: the browser's own required check would pre-empt the spec's messages.
+    withAsterisk: field.required,
+    placeholder: field.placeholder,
+    error: errors[name],
+    disabled,
+  };
+
+  switch (field.kind) {
+    case 'ref':
+      return <RefSelect {...props} field={field} />;
+    case 'keyValues':
+      return <KeyValuesInput {...props} field={field} />;
+    case 'phoneList':
+      return <PhoneListInput {...props} field={field} />;
+    case 'enum':
+      return (
+        <Select
+          {...common}
+          data={field.enum.options().filter((o) => !field.exclude?.includes(o.value))}
+          value={typeof value === 'string' ? value : null}
+          onChange={(v) => onChange(v)}
+          allowDeselect={!field.required}
+          clearable={!field.required}
+        />
+      );
+    case 'boolean':
+      return (
+        <Switch
+          label={field.label}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          error={errors[name]}
+          disabled={disabled}
+        />
+      );
+    case 'color':
+      return <ColorInput {...common} value={text} onChange={(v) => onChange(v)} />;
+    case 'richText':
+      return (
+        <Textarea
+          {...common}
+          rows={4}
+          resize="vertical"
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    case 'number':
+      return (
+        <TextInput
+          {...common}
+          inputMode="numeric"
+          maxLength={field.maxLength}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          {...common}
+          type={HTML_TYPES[field.kind] ?? 'text'}
+          maxLength={field.maxLength}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+  }
+}

@@ -1,0 +1,144 @@
+import {
+  normalizeAttributes,
+  normalizePhone,
+  validateAttributes,
+  type FieldDef,
+  type FieldErrors,
+  type ResourceDef,
+} from '@canvass/domain';
+import type { ResourceRecord } from '../types';
+
+/** One of a client's own numbers as the form edits it; a saved row removed by the user is kept, marked _destroy. */
+export interface PhoneRow {
+  id: string | null;
+  number: string;
+  description: string;
+  _destroy: boolean;
+}
+
+export interface KeyValueRow {
+  envKey: string;
+  envValue: string;
+}
+
+/** What an input holds: text inputs hold strings (numbers too, until submit), selects hold an id or null. */
+export type FormValue = string | boolean | null | PhoneRow[] | KeyValueRow[];
+export type FormValues = Record<string, FormValue>;
+
+export interface FormOptions {
+  isCreate: boolean;
+  isAdmin: boolean;
+}
+
+function objects(v: unknown): Record<string, unknown>[] {
+  return Array.isArray(v) ? v.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null) : [];
+}
+const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const idOrNull = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** The input value of one field of a fetched record. */
+export function toFormValue(f: FieldDef, v: unknown): FormValue {
+  switch (f.kind) {
+    case 'boolean':
+      return v === true;
+    case 'enum':
+    case 'ref':
+      return idOrNull(v);
+    case 'keyValues':
+      return objects(v).map((r) => ({ envKey: str(r.envKey), envValue: str(r.envValue) }));
+    case 'phoneList':
+      return objects(v).map((r) => ({
+        id: idOrNull(r.id),
+        number: str(r.number),
+        description: str(r.description),
+        _destroy: false,
+      }));
+    default:
+      return str(v);
+  }
+}
+
+export function toFormValues(def: ResourceDef, record: ResourceRecord, fieldNames: readonly string[]): FormValues {
+  return Object.fromEntries(fieldNames.map((n) => [n, toFormValue(def.fields[n], record[n])]));
+}
+
+/** The fields a form of these sections may send: no read-only ones, no locked or admin-only ones it cannot set. */
+export function editableFields(def: ResourceDef, fieldNames: readonly string[], opts: FormOptions): string[] {
+  return fieldNames.filter((n) => {
+    const f = def.fields[n];
+    return !f.readOnly && !(f.createOnly && !opts.isCreate) && !(f.adminOnly && !opts.isAdmin);
+  });
+}
+
+type Add = (path: string, message: string) => void;
+
+/** Spec §5: empty new rows are dropped; a saved row removed or emptied is sent for destruction. */
+function phoneRowsAttribute(name: string, rows: PhoneRow[], add: Add): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  rows.forEach((row, i) => {
+    const number = row.number.trim();
+    const description = row.description.trim();
+    if (row._destroy || (number === '' && (row.id !== null || description === ''))) {
+      if (row.id !== null) out.push({ id: row.id, _destroy: true });
+      return;
+    }
+    const normalized = normalizePhone(number);
+    if ('error' in normalized) add(`${name}.${i}.number`, normalized.error);
+    const attrs = { number: 'number' in normalized ? normalized.number : number, description: description || null };
+    out.push(row.id === null ? attrs : { id: row.id, ...attrs });
+  });
+  return out;
+}
+
+function attributeOf(name: string, f: FieldDef, v: FormValue, add: Add): unknown {
+  if (Array.isArray(v)) {
+    if (f.kind === 'phoneList') return phoneRowsAttribute(name, v as PhoneRow[], add);
+    return (v as KeyValueRow[])
+      .filter((r) => r.envKey !== '')
+      .map((r) => ({ envKey: r.envKey, envValue: r.envValue.trim() }));
+  }
+  if (typeof v === 'boolean' || v === null) return v;
+  const text = v.trim();
+  if (text === '') return null;
+  if (f.kind === 'number') return /^\d+(\.\d+)?$/.test(text) ? Number(text) : text; // a non-number fails validation
+  if (f.kind === 'phone') {
+    // Stored as 10 digits (spec §3); a malformed number goes as typed and validateAttributes names the problem.
+    const normalized = normalizePhone(text);
+    return 'number' in normalized ? normalized.number : text;
+  }
+  return text;
+}
+
+/**
+ * Turns the form into create/update attributes and checks them with the domain's rules (the same the server runs),
+ * plus the phone-list rows, which those rules do not look inside. Errors are keyed by input path (`phones.0.number`).
+ */
+export function toAttributes(
+  def: ResourceDef,
+  values: FormValues,
+  fieldNames: readonly string[],
+  opts: FormOptions,
+  current: Record<string, unknown> = {},
+): { attributes: Record<string, unknown>; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const add: Add = (path, message) => (errors[path] ??= []).push(message);
+  const raw: Record<string, unknown> = {};
+  for (const name of editableFields(def, fieldNames, opts)) {
+    if (name in values) raw[name] = attributeOf(name, def.fields[name], values[name], add);
+  }
+  const attributes = normalizeAttributes(def, raw);
+  for (const [path, list] of Object.entries(validateAttributes(def, attributes, opts, current))) {
+    for (const message of list) add(path, message);
+  }
+  return { attributes, errors };
+}
+
+/** The form values a change implies (campaign: Unregistered clears the client), as a patch. */
+export function impliedChanges(def: ResourceDef, values: FormValues): FormValues {
+  const normalized = normalizeAttributes(def, values);
+  const patch: FormValues = {};
+  for (const [k, v] of Object.entries(normalized)) {
+    if (v !== values[k] && (v === null || typeof v === 'string' || typeof v === 'boolean')) patch[k] = v;
+  }
+  return patch;
+}

@@ -1,0 +1,45 @@
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { GraphqlProvider } from '../app/graphql-provider';
+import { SessionProvider } from '../app/session';
+import type { CurrentUser } from '../app/session-types';
+import { buildUser, installFakeServer, signedInAs, type Handler } from '../app/test-utils';
+import { theme } from '../app/theme';
+import { resourceRoutes } from '../resources/routes';
+
+/**
+ * Test-only: the resource routes alone (no app shell) against the fake GraphQL server, signed in as `user`,
+ * with the modal provider the delete confirmation needs.
+ */
+export function renderResources(
+  path: string,
+  handlers: Record<string, Handler>,
+  user: CurrentUser = buildUser({ isAdmin: true }),
+  state?: unknown,
+) {
+  const calls = installFakeServer({ RefreshSession: () => ({ data: signedInAs(user) }), ...handlers });
+  const router = createMemoryRouter([...resourceRoutes(), { path: '/dashboard', element: <p>Dashboard page</p> }], {
+    initialEntries: [{ pathname: path, state }],
+  });
+  const view = render(
+    <MantineProvider theme={theme}>
+      <Notifications />
+      <GraphqlProvider>
+        <SessionProvider>
+          <ModalsProvider>
+            <RouterProvider router={router} />
+          </ModalsProvider>
+        </SessionProvider>
+      </GraphqlProvider>
+    </MantineProvider>,
+  );
+  return { ...view, router, calls };
+}
+
+/** The calls made so far to one operation. */
+export function callsTo(calls: ReturnType<typeof installFakeServer>, operationName: string) {
+  return calls.filter((c) => c.operationName === operationName);
+}

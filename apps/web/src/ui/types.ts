@@ -1,0 +1,51 @@
+/** A record as the generic screens see it: the contract's fields by name, read through FieldDefs. */
+export interface ResourceRecord {
+  id: string;
+  [field: string]: unknown;
+}
+
+export interface Reference {
+  id: string;
+  name: string;
+}
+
+export interface PageInfo {
+  hasNextPage: boolean;
+  hasPreviousPage: boolean;
+  startCursor: string | null;
+  endCursor: string | null;
+}
+
+export interface Connection {
+  totalCount: number;
+  pageInfo: PageInfo;
+  nodes: ResourceRecord[];
+}
+
+/** The contract's FieldError: the "errors map keyed by field" of spec §7. */
+export interface FieldError {
+  field: string;
+  messages: string[];
+}
+
+export type FilterOperation = 'Equal' | 'In' | 'With' | 'Like' | 'GreaterThan' | 'LessThan';
+
+export interface Filter {
+  field: string;
+  operation: FilterOperation;
+  value?: string;
+  arrayValues?: string[];
+}
+
+export type SortOrder = 'Asc' | 'Desc';
+
+/** create/update/destroy{Type} payloads, keyed by def.name for the record. */
+export interface MutationPayload {
+  errors: FieldError[];
+  message: string | null;
+  [resource: string]: ResourceRecord | FieldError[] | string | null;
+}
+
+export function isReference(v: unknown): v is Reference {
+  return typeof v === 'object' && v !== null && 'id' in v && 'name' in v;
+}

@@ -1,0 +1,83 @@
+import { useDebouncedValue } from '@mantine/hooks';
+import type { ResourceDef } from '@canvass/domain';
+import { useMemo, useState } from 'react';
+import { useQuery } from 'urql';
+import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './constants';
+import { documentsFor } from './documents';
+import type { Connection, Filter, SortOrder } from './types';
+
+export interface Sort {
+  sortBy: string;
+  sortOrder: SortOrder;
+}
+
+/** Which page: forward from `after`, or backward to `before` (cursor paging, spec §7). */
+type Cursor = { after?: string; before?: string };
+
+/** What the CSV export receives: the list as filtered and sorted, without paging. */
+export interface ListVariables {
+  filters: Filter[];
+  sortBy: string;
+  sortOrder: SortOrder;
+}
+
+/**
+ * The state of one index list (search, sort, page) and its query. Changing the search or sort returns to the
+ * first page, since the old cursors point into a different ordering.
+ */
+export function useResourceList(def: ResourceDef, fixedFilters: readonly Filter[] = []) {
+  const [search, setSearchText] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sort, setSortState] = useState<Sort>({ sortBy: def.list.sortBy, sortOrder: def.list.sortOrder });
+  const [cursor, setCursor] = useState<Cursor>({});
+
+  // Callers pass filters inline; compare by content so a re-render does not look like a new filter.
+  const fixedKey = JSON.stringify(fixedFilters);
+  const listVariables = useMemo<ListVariables>(() => {
+    const fixed = JSON.parse(fixedKey) as Filter[];
+    const searchFilter: Filter[] = debounced ? [{ field: def.list.search, operation: 'Like', value: debounced }] : [];
+    return { filters: [...fixed, ...searchFilter], ...sort };
+  }, [fixedKey, debounced, sort, def]);
+
+  const variables = useMemo(
+    () => ({
+      ...listVariables,
+      ...(cursor.before ? { last: PAGE_SIZE, before: cursor.before } : { first: PAGE_SIZE, after: cursor.after }),
+    }),
+    [listVariables, cursor],
+  );
+  // A list that came back empty holds no typename for the cache to watch; name it so a create refreshes it.
+  const context = useMemo(() => ({ additionalTypenames: [def.typeName] }), [def]);
+  const [result, reexecute] = useQuery<Record<string, Connection>>({
+    query: documentsFor(def).list,
+    variables,
+    context,
+    requestPolicy: 'cache-and-network',
+  });
+  const connection = result.data?.[def.plural];
+
+  return {
+    connection,
+    fetching: result.fetching,
+    error: result.error,
+    reexecute,
+    search,
+    setSearch: (text: string) => {
+      setSearchText(text);
+      setCursor({});
+    },
+    sort,
+    /** A header click: the same column flips the order, another column starts ascending. */
+    toggleSort: (column: string) => {
+      setSortState((s) =>
+        s.sortBy === column
+          ? { sortBy: column, sortOrder: s.sortOrder === 'Asc' ? 'Desc' : 'Asc' }
+          : { sortBy: column, sortOrder: 'Asc' },
+      );
+      setCursor({});
+    },
+    nextPage: () => setCursor({ after: connection?.pageInfo.endCursor ?? undefined }),
+    previousPage: () => setCursor({ before: connection?.pageInfo.startCursor ?? undefined }),
+    listVariables,
+  };
+}
