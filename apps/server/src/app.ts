@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Runner } from 'graphile-worker';
 import { jobs } from './jobs';
 import { devOutboxRoutes } from './modules/auth/dev-outbox.routes';
+import { oidcRoutes } from './modules/auth/oidc.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { requestViewerResolver } from './platform/auth/request-viewer';
 import { createHttpApp } from './platform/http/app';
@@ -14,6 +15,7 @@ export function createApi(platform: Platform): Promise<FastifyInstance> {
   return createHttpApp(platform, buildSchema(), requestViewerResolver(platform), [
     exportRoutes(platform),
     devOutboxRoutes(platform),
+    oidcRoutes(platform),
   ]);
 }
 

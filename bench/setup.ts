@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { bootPlatform, type Booted } from '../apps/server/src/platform/boot';
+import { loadConfig } from '../apps/server/src/platform/config';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A fresh Canvass database for one benchmark: on DATABASE_URL's server when set (a new database there), else on an
+ * embedded PostgreSQL in a temporary folder. Torn down by the returned close().
+ */
+export async function benchPlatform(): Promise<Booted> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canvass-bench-'));
+  fs.chmodSync(dataDir, 0o755);
+  const env: Record<string, string> = { LOG_LEVEL: 'warn', DATA_DIR: dataDir, SEED_DEMO: 'false' };
+  let drop: (() => Promise<void>) | null = null;
+  if (process.env.DATABASE_URL) {
+    const name = `canvass_bench_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    drop = async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    };
+  } else {
+    env.EMBEDDED_PG_PORT = String(await freePort());
+  }
+  const booted = await bootPlatform(loadConfig({ ...process.env, DATABASE_URL: undefined, ...env }));
+  return {
+    platform: booted.platform,
+    async close() {
+      await booted.close();
+      await drop?.();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Median of several timed runs, in milliseconds. */
+export async function medianMs(runs: number, fn: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = process.hrtime.bigint();
+    await fn();
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}
