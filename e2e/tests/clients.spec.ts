@@ -59,6 +59,8 @@ test('the demo admin creates, finds, edits, exports and deletes a client', async
 
   await page.goto('/clients');
   await page.getByLabel('Search').fill(name);
+  // The search applies after a short pause; export once the list shows only the match.
+  await expect(page.getByRole('row')).toHaveCount(2);
   await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export' }).click();

@@ -8,6 +8,7 @@ import './modules/clients/clients.graphql';
 import './modules/exports/exports.graphql';
 import './modules/favorites/favorites.graphql';
 import './modules/options/options.graphql';
+import './modules/phones/phones.graphql';
 
 let schema: GraphQLSchema | null = null;
 

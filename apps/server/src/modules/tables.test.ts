@@ -1,0 +1,33 @@
+import { resources } from '@canvass/domain';
+import { getTableColumns } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { tableOf } from './tables';
+
+// The registry (packages/domain) and the Drizzle tables are written separately; this keeps them in step.
+describe.each(Object.values(resources))('the $name registry entry', (def) => {
+  const table = tableOf(def.name);
+
+  it('has a table', () => {
+    expect(table).toBeDefined();
+  });
+
+  it('stores every input field in a column (nested lists are stored by the resource itself)', () => {
+    const columns = Object.keys(getTableColumns(table!));
+    const stored = Object.entries(def.fields)
+      .filter(([, f]) => !f.readOnly && f.kind !== 'phoneList')
+      .map(([name]) => name);
+    expect(stored.filter((name) => !columns.includes(name))).toEqual([]);
+  });
+
+  it('has the organization, id and timestamps every tenant table carries', () => {
+    expect(Object.keys(getTableColumns(table!))).toEqual(
+      expect.arrayContaining(['id', 'organizationId', 'createdAt', 'updatedAt']),
+    );
+  });
+
+  it('lists, sorts, searches and exports only fields it knows', () => {
+    const names = Object.keys(def.fields);
+    for (const f of [...def.list.columns, ...def.list.exportColumns, def.list.search, def.list.sortBy])
+      expect(names).toContain(f);
+  });
+});

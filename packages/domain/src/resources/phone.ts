@@ -1,0 +1,50 @@
+import { Carrier, PhoneStatus, PhoneType } from '../enums';
+import { defineResource, field, oneOf, ref, text } from '../resource';
+
+export const phone = defineResource({
+  name: 'phone',
+  plural: 'phones',
+  typeName: 'Phone',
+  label: 'Phone',
+  pluralLabel: 'Phones',
+  path: 'phones',
+  fields: {
+    number: field('phone', 'Number', { required: true, placeholder: '(212)-555-0100' }),
+    phoneType: oneOf(PhoneType, 'Type', { required: true, default: 'FromPhone' }),
+    // Spec §4: a created phone starts awaiting API verification.
+    phoneStatus: oneOf(PhoneStatus, 'Status', { required: true, default: 'AwaitingAPIVerify' }),
+    description: text('Description', { maxLength: 255 }),
+    campaignId: ref('campaign', 'campaign', 'Campaign'),
+    clientId: ref('client', 'client', 'Client'),
+    state: text('State', { maxLength: 2 }),
+    carrier: oneOf(Carrier, 'Carrier'),
+    createdAt: field('datetime', 'Created', { readOnly: true }),
+  },
+  list: {
+    columns: ['number', 'phoneType', 'phoneStatus', 'campaignId', 'clientId', 'createdAt'],
+    search: 'number',
+    sortBy: 'createdAt',
+    sortOrder: 'Desc',
+    exportColumns: [
+      'number',
+      'phoneType',
+      'phoneStatus',
+      'description',
+      'campaignId',
+      'clientId',
+      'state',
+      'carrier',
+      'createdAt',
+    ],
+  },
+  sections: [
+    {
+      title: 'General',
+      path: 'general',
+      fields: ['number', 'phoneType', 'phoneStatus', 'description', 'campaignId', 'clientId', 'state', 'carrier'],
+    },
+  ],
+  statusField: 'phoneStatus',
+  favorite: true,
+  messages: { destroyed: 'The phone has been deleted successfully' },
+});
