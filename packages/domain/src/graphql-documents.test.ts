@@ -1,6 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { fieldSelection, listDocument, listSelection, recordSelection, resourceDocuments } from './graphql-documents';
+import {
+  fieldSelection,
+  listDocument,
+  listSelection,
+  recordSelection,
+  referenceSelection,
+  resourceDocuments,
+} from './graphql-documents';
+import { defineResource, field } from './resource';
 import { brand, campaign, client } from './resources/index';
+
+/** A resource named by something other than `name`, the way phones are named by their number. */
+const numbered = defineResource({
+  name: 'line',
+  plural: 'lines',
+  typeName: 'Line',
+  label: 'Line',
+  pluralLabel: 'Lines',
+  path: 'lines',
+  fields: { number: field('phone', 'Number', { required: true }) },
+  list: { columns: ['number'], search: 'number', sortBy: 'number', sortOrder: 'Asc', exportColumns: ['number'] },
+  sections: [{ title: 'General', path: 'general', fields: ['number'] }],
+  messages: { destroyed: 'The line has been deleted successfully' },
+});
 
 /** Every `{` closes: a cheap syntax check that needs no GraphQL parser in the domain package. */
 function balanced(doc: string): boolean {
@@ -54,6 +76,13 @@ describe('listSelection', () => {
   });
 });
 
+describe('referenceSelection', () => {
+  it('names a record by its name, or by its search field aliased as name', () => {
+    expect(referenceSelection(client)).toBe('id name');
+    expect(referenceSelection(numbered)).toBe('id name: number');
+  });
+});
+
 describe('resourceDocuments', () => {
   const docs = resourceDocuments(client);
 
@@ -76,7 +105,7 @@ describe('resourceDocuments', () => {
     expect(resourceDocuments(campaign).toggleFavorite).toBeUndefined();
   });
   it('produces balanced documents for every resource', () => {
-    for (const def of [client, brand, campaign]) {
+    for (const def of [client, brand, campaign, numbered]) {
       const all = resourceDocuments(def);
       for (const doc of Object.values(all)) if (doc) expect(balanced(doc)).toBe(true);
     }

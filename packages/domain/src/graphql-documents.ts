@@ -79,17 +79,26 @@ export interface ResourceDocuments {
   toggleFavorite?: string;
 }
 
+/**
+ * `id name` of a record as a Reference: a resource without a name field (a phone) is named by its search field,
+ * aliased so every ref select reads the same { id name }.
+ */
+export function referenceSelection(def: ResourceDef): string {
+  return def.list.search === 'name' ? 'id name' : `id name: ${def.list.search}`;
+}
+
 /** Every document the generic screens need for one resource. */
 export function resourceDocuments(def: ResourceDef): ResourceDocuments {
   const T = def.typeName;
+  const asReference = referenceSelection(def);
   const full = recordSelection(def);
   const payload = (selection: string) => `{ ${def.name} { ${selection} } ${PAYLOAD_TAIL} }`;
   const favoriteArg = `${def.name}Id`;
   return {
     list: listDocument(def),
-    options: listDocument(def, 'id name', `${T}Options`),
+    options: listDocument(def, asReference, `${T}Options`),
     get: `query ${T}($id: ID!) { ${def.name}(id: $id) { ${full} } }`,
-    reference: `query ${T}Reference($id: ID!) { ${def.name}(id: $id) { id name } }`,
+    reference: `query ${T}Reference($id: ID!) { ${def.name}(id: $id) { ${asReference} } }`,
     blank: `query New${T} { new${T} { ${full} } }`,
     create: `mutation Create${T}($attributes: ${T}Attributes!) { create${T}(attributes: $attributes) ${payload(full)} }`,
     update:

@@ -33,6 +33,8 @@ interface FieldBase {
   /** Only admins may set it; others leave it at its default. */
   adminOnly?: boolean;
   maxLength?: number;
+  /** A number field that takes whole numbers only (throughput). */
+  integer?: boolean;
   placeholder?: string;
 }
 export interface ScalarField extends FieldBase {

@@ -20,9 +20,10 @@ function checkField(name: string, f: FieldDef, value: unknown): string | undefin
   switch (f.kind) {
     case 'enum':
       if (!f.enum.is(value)) return messages.invalidOption(f.label);
-      if (f.exclude?.includes(value as string)) return messages.invalidOption(f.label);
+      if (f.exclude?.includes(value as string)) return messages.cannotBeChosen(f.label);
       return undefined;
     case 'number':
+      if (f.integer) return /^\d+$/.test(String(value)) ? undefined : messages.wholeNumber(f.label);
       return /^\d+(\.\d+)?$/.test(String(value)) ? undefined : `${f.label} must be a number`;
     case 'phone': {
       const n = normalizePhone(String(value));

@@ -1,5 +1,5 @@
-import { campaign } from '@canvass/domain';
-import { editTab, laterTab, overviewTab, type ResourceScreen } from '../ui/screen';
+import { campaign, phone } from '@canvass/domain';
+import { childListTab, editTab, overviewTab, type ResourceScreen } from '../ui/screen';
 
 export const campaignScreen: ResourceScreen = {
   def: campaign,
@@ -7,7 +7,7 @@ export const campaignScreen: ResourceScreen = {
   deleteIn: 'menu',
   tabs: [
     overviewTab(),
-    laterTab('phones', 'Phones', 'Purchased numbers will appear here once phones are available'),
+    childListTab({ path: 'phones', label: 'Phones', def: phone, parentField: 'campaignId' }),
     editTab(),
   ],
 };

@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { client } from '@canvass/domain';
+import { client, phone } from '@canvass/domain';
 import { childListTab, editTab, laterTab, overviewTab, type ResourceScreen } from '../ui/screen';
 import type { ResourceRecord } from '../ui/types';
 
@@ -35,16 +35,20 @@ export const clientScreen: ResourceScreen = {
       'List Filters',
       'List filters of this client will appear here once list filters are available',
     ),
-    laterTab(
-      'contact_phones',
-      'Contact Phones',
-      'Contact phones of this client will appear here once phones are available',
-    ),
-    laterTab(
-      'purchased_numbers',
-      'Purchased Numbers',
-      'Purchased numbers of this client will appear here once phones are available',
-    ),
+    childListTab({
+      path: 'contact_phones',
+      label: 'Contact Phones',
+      def: phone,
+      parentField: 'clientId',
+      fixed: { phoneType: 'ClientPhone' },
+    }),
+    childListTab({
+      path: 'purchased_numbers',
+      label: 'Purchased Numbers',
+      def: phone,
+      parentField: 'clientId',
+      fixed: { phoneType: 'FromPhone' },
+    }),
     laterTab('opt_outs', 'Opt Outs', 'Opt-outs of this client will appear here once opt-outs are available'),
     laterTab(
       'discussions',

@@ -6,9 +6,10 @@ import type { ResourceScreen } from '../ui/screen';
 import { brandScreen } from './brands';
 import { campaignScreen } from './campaigns';
 import { clientScreen } from './clients';
+import { phoneScreen } from './phones';
 
 /** The resources with generic screens; a new one is a registry entry plus a screen here. */
-export const resourceScreens: readonly ResourceScreen[] = [clientScreen, brandScreen, campaignScreen];
+export const resourceScreens: readonly ResourceScreen[] = [clientScreen, brandScreen, campaignScreen, phoneScreen];
 
 /** Index, new, and record routes (tab and edit section) of every resource screen. */
 export function resourceRoutes(): RouteObject[] {

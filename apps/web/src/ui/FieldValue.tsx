@@ -2,7 +2,7 @@ import { Anchor, Badge, ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { formatPhone, resourceByName, type FieldDef } from '@canvass/domain';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime } from './format';
+import { displayText } from './format';
 import { isReference, type ResourceRecord } from './types';
 
 interface Props {
@@ -63,23 +63,15 @@ export function FieldValue({ name, field, record }: Props) {
     default:
       break;
   }
-  if (value === null || value === undefined || value === '') return EMPTY;
-  const text = String(value);
+  const text = displayText(field, value);
+  if (text === '') return EMPTY;
   switch (field.kind) {
     case 'enum':
       return (
-        <Badge color={field.enum.colour(text)} variant="light">
-          {field.enum.is(text) ? field.enum.label(text) : text}
+        <Badge color={field.enum.colour(String(value))} variant="light">
+          {text}
         </Badge>
       );
-    case 'datetime':
-      return <>{formatDateTime(text)}</>;
-    case 'date':
-      return <>{formatDate(text)}</>;
-    case 'phone':
-      return <>{formatPhone(text)}</>;
-    case 'boolean':
-      return <>{value === true ? 'Yes' : 'No'}</>;
     case 'color':
       return (
         <Group gap="xs" wrap="nowrap">

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { useSession } from '../app/session';
 import { documentsFor } from './documents';
 import { FavoriteToggle } from './FavoriteToggle';
+import { recordTitle } from './format';
 import { StatusControl } from './StatusControl';
 import type { ResourceRecord } from './types';
 import { useConfirmDelete } from './useConfirmDelete';
@@ -33,7 +34,7 @@ export function ResourceAnchor({ def, record, deleteIn = 'button', afterDeletePa
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div>
           <Group gap="xs">
-            <Title order={2}>{String(record.name ?? '')}</Title>
+            <Title order={2}>{recordTitle(def, record)}</Title>
             {toggleDoc && <FavoriteToggle key={record.id} def={def} record={record} document={toggleDoc} />}
           </Group>
           {children}

@@ -64,6 +64,26 @@ describe('ResourceIndex', { timeout: 20_000 }, () => {
     await waitFor(() => expect(callsTo(calls, 'Clients').at(-1)?.variables).toMatchObject({ first: 50, after: 'z' }));
   });
 
+  it('exports what was typed in the search even before the list caught up', async () => {
+    const { calls } = renderResources('/clients', {
+      Clients: () => page([acme]),
+      ExportCsv: () => ({ data: { exportCsv: { message: 'No rows', task: null } } }),
+    });
+    await screen.findByRole('link', { name: 'Acme Agency' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'Acme');
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(callsTo(calls, 'ExportCsv')).toHaveLength(1));
+    expect(callsTo(calls, 'ExportCsv')[0].variables).toEqual({
+      query: 'clients',
+      variables: {
+        filters: [{ field: 'name', operation: 'Like', value: 'Acme' }],
+        sortBy: 'createdAt',
+        sortOrder: 'Desc',
+      },
+    });
+    expect(await screen.findByText('CSV generation failed')).toBeTruthy();
+  });
+
   it('opens a record when its row is clicked', async () => {
     const { router } = renderResources('/clients', {
       Clients: () => page([acme]),

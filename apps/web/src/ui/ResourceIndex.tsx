@@ -29,9 +29,10 @@ export function ResourceIndex({ def, filters, addState, title }: Props) {
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <Title order={2}>{title ?? def.pluralLabel}</Title>
+        {/* Inside a record's tab the record's name is the page heading; the list is a sub-heading. */}
+        <Title order={filters ? 3 : 2}>{title ?? def.pluralLabel}</Title>
         <Group gap="sm">
-          {can('Export', def.typeName) && <ExportButton def={def} variables={list.listVariables} />}
+          {can('Export', def.typeName) && <ExportButton def={def} variables={list.exportVariables} />}
           {can('Create', def.typeName) && (
             <Button
               leftSection={<IconPlus size={16} />}

@@ -112,7 +112,7 @@ describe('ResourceShowPage', { timeout: 20_000 }, () => {
       Client: () => ({ data: { client: acme } }),
       UpdateClient: () => ({ data: { updateClient: payload({ ...acme, phones: [] }) } }),
     });
-    expect(await screen.findByDisplayValue('5552010001')).toBeTruthy();
+    expect(await screen.findByDisplayValue('(555)-201-0001')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Remove number 1' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

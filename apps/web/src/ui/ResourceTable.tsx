@@ -2,6 +2,7 @@ import { Anchor, Loader, Table, Text } from '@mantine/core';
 import type { ResourceDef } from '@canvass/domain';
 import { Link, useNavigate } from 'react-router';
 import { FieldValue } from './FieldValue';
+import { displayText } from './format';
 import { SortableHeader } from './SortableHeader';
 import type { ResourceRecord } from './types';
 import type { Sort } from './useResourceList';
@@ -45,7 +46,7 @@ export function ResourceTable({ def, nodes, fetching, sort, onSort }: Props) {
             {i === 0 ? (
               // The first cell is a real link too, so keyboard and screen-reader users can open the record.
               <Anchor component={Link} to={overview(record.id)} onClick={(e) => e.stopPropagation()}>
-                {String(record[column] ?? '') || record.id}
+                {displayText(def.fields[column], record[column]) || record.id}
               </Anchor>
             ) : (
               <FieldValue name={column} field={def.fields[column]} record={record} />

@@ -61,8 +61,11 @@ export function childListTab(opts: {
   label: string;
   def: ResourceDef;
   parentField: string;
+  /** Fixed field values of this list (a client's contact phones: phoneType ClientPhone), also given to Add. */
+  fixed?: Record<string, string>;
   visible?: ResourceTab['visible'];
 }): ResourceTab {
+  const fixed = Object.entries(opts.fixed ?? {});
   return {
     path: opts.path,
     label: opts.label,
@@ -71,8 +74,11 @@ export function childListTab(opts: {
       <ResourceIndex
         def={opts.def}
         title={opts.label}
-        filters={[{ field: opts.parentField, operation: 'Equal', value: record.id }]}
-        addState={{ [opts.parentField]: record.id }}
+        filters={[
+          { field: opts.parentField, operation: 'Equal', value: record.id },
+          ...fixed.map(([field, value]) => ({ field, operation: 'Equal' as const, value })),
+        ]}
+        addState={{ [opts.parentField]: record.id, ...opts.fixed }}
       />
     ),
   };

@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import type { ResourceDef } from '@canvass/domain';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './constants';
 import { documentsFor } from './documents';
@@ -33,11 +33,22 @@ export function useResourceList(def: ResourceDef, fixedFilters: readonly Filter[
 
   // Callers pass filters inline; compare by content so a re-render does not look like a new filter.
   const fixedKey = JSON.stringify(fixedFilters);
-  const listVariables = useMemo<ListVariables>(() => {
-    const fixed = JSON.parse(fixedKey) as Filter[];
-    const searchFilter: Filter[] = debounced ? [{ field: def.list.search, operation: 'Like', value: debounced }] : [];
-    return { filters: [...fixed, ...searchFilter], ...sort };
-  }, [fixedKey, debounced, sort, def]);
+  const filtersFor = useCallback(
+    (term: string): Filter[] => [
+      ...(JSON.parse(fixedKey) as Filter[]),
+      ...(term ? [{ field: def.list.search, operation: 'Like' as const, value: term }] : []),
+    ],
+    [fixedKey, def],
+  );
+  const listVariables = useMemo<ListVariables>(
+    () => ({ filters: filtersFor(debounced), ...sort }),
+    [filtersFor, debounced, sort],
+  );
+  // An export clicked right after typing must honour what was typed, not wait for the debounce.
+  const exportVariables = useMemo<ListVariables>(
+    () => ({ filters: filtersFor(search.trim()), ...sort }),
+    [filtersFor, search, sort],
+  );
 
   const variables = useMemo(
     () => ({
@@ -78,6 +89,6 @@ export function useResourceList(def: ResourceDef, fixedFilters: readonly Filter[
     },
     nextPage: () => setCursor({ after: connection?.pageInfo.endCursor ?? undefined }),
     previousPage: () => setCursor({ before: connection?.pageInfo.startCursor ?? undefined }),
-    listVariables,
+    exportVariables,
   };
 }

@@ -11,7 +11,12 @@ export const brand = defineResource({
   fields: {
     name: text('Name', { required: true, maxLength: 255 }),
     provider: oneOf(Provider, 'Provider', { required: true, createOnly: true, exclude: ['Copaco'] }),
-    throughput: field('number', 'Throughput', { required: true, maxLength: 6, placeholder: 'Messages per second' }),
+    throughput: field('number', 'Throughput', {
+      required: true,
+      maxLength: 6,
+      integer: true,
+      placeholder: 'Messages per second',
+    }),
     code: text('Code', { maxLength: 50 }),
     color: field('color', 'Colour'),
     clientId: ref('client', 'client', 'Client'),

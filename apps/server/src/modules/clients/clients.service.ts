@@ -1,7 +1,7 @@
 import { client, messages, normalizePhone, type FieldErrors } from '@canvass/domain';
 import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
-import { clients, phones, projects } from '../../platform/db/schema/index';
+import { clients, phones, projects, userViews } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import { createResourceService, type Row } from '../../platform/resources/resource-service';
 import { favoriteIds } from '../favorites/favorites.service';
@@ -96,14 +96,37 @@ async function decorateClients(tx: Tx, rows: Row[], viewer: Viewer): Promise<voi
   }
 }
 
+/**
+ * What a viewer limited to some clients creates must stay visible to it: an Agency user's new clients belong to
+ * its agency, and a user with user views gets a view of the client it created.
+ */
+function keepVisible(attrs: Record<string, unknown>, { viewer, existing }: { viewer: Viewer; existing: Row | null }) {
+  if (viewer.isAdmin || viewer.role !== 'Agency' || !viewer.clientId) return attrs;
+  if (existing?.id === viewer.clientId) return attrs;
+  return { ...attrs, agencyId: viewer.clientId };
+}
+
+async function addCreatorView(tx: Tx, row: Row, viewer: Viewer, isNew: boolean): Promise<void> {
+  if (!isNew || viewer.isAdmin || viewer.viewClientIds.length === 0) return;
+  await tx
+    .insert(userViews)
+    .values({ organizationId: viewer.organizationId, userId: viewer.userId, clientId: row.id })
+    .onConflictDoNothing();
+  viewer.viewClientIds.push(row.id);
+}
+
 export const clientsService = createResourceService(client, clients, tableOf, {
   scope: clientVisibility,
+  prepare: keepVisible,
   async check(_tx, attrs, { existing }) {
     const errors = checkPhones(attrs.phones as PhoneInput[] | undefined);
     if (existing && attrs.agencyId != null && Number(attrs.agencyId) === existing.id)
-      errors.agencyId = [messages.agencyMustBeAgency];
+      errors.agencyId = [messages.ownAgency];
     return errors;
   },
-  afterWrite: (tx, row, attrs, viewer) => savePhones(tx, row, attrs.phones as PhoneInput[] | undefined, viewer),
+  async afterWrite(tx, row, attrs, viewer, isNew) {
+    await savePhones(tx, row, attrs.phones as PhoneInput[] | undefined, viewer);
+    await addCreatorView(tx, row, viewer, isNew);
+  },
   decorate: decorateClients,
 });

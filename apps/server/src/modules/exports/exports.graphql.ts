@@ -6,6 +6,7 @@ import { backgroundTasks } from '../../platform/db/schema/index';
 import { builder } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
 import { startBackgroundTask } from '../../platform/jobs/background-tasks';
+import { ListArgumentError, planList, type ListArgs } from '../../platform/resources/list-query';
 import { servicesByPlural } from '../services';
 import { exportCsvJob, exportPayload } from './exports.jobs';
 
@@ -73,6 +74,14 @@ builder.mutationField('exportCsv', (t) =>
       const viewer = assertCan(ctx.viewer, 'Export', service.def.typeName);
       const vars = exportPayload.pick({ filters: true, sortBy: true, sortOrder: true }).safeParse(args.variables ?? {});
       if (!vars.success) throw new GraphQLError('Invalid export variables', { extensions: { code: 'BAD_USER_INPUT' } });
+      try {
+        // The same checks the list makes, now rather than in the worker: an unknown field is the user's error.
+        planList(service.table, service.def, vars.data as ListArgs, undefined);
+      } catch (err) {
+        if (err instanceof ListArgumentError)
+          throw new GraphQLError(err.message, { extensions: { code: 'BAD_USER_INPUT' } });
+        throw err;
+      }
       const task = await ctx.tenant((tx) =>
         startBackgroundTask(
           tx,

@@ -1,4 +1,4 @@
-import { run, runMigrations as installJobQueue, type Runner, type Task } from 'graphile-worker';
+import { Logger, run, runMigrations as installJobQueue, type Runner, type Task } from 'graphile-worker';
 import type pg from 'pg';
 import type { Platform } from '../platform';
 import type { JobDef } from './registry';
@@ -23,6 +23,10 @@ export async function startWorker(platform: Platform, jobs: readonly JobDef[], c
     concurrency,
     noHandleSignals: true,
     pollInterval: 500,
-    logger: undefined,
+    // The queue's own messages go through the platform's JSON logger, at its level.
+    logger: new Logger((scope) => (level, message, meta) => {
+      const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
+      platform.logger[method]({ worker: scope, ...meta }, message);
+    }),
   });
 }

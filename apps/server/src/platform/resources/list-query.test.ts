@@ -124,7 +124,7 @@ describe('filterCondition', () => {
   it('GreaterThan and LessThan on a number field', () => {
     const gt = render(filterCondition(brands, brand, { field: 'throughput', operation: 'GreaterThan', value: '5' }));
     expect(gt.sql).toContain('>');
-    expect(gt.params).toEqual(['5']);
+    expect(gt.params).toEqual([5]);
   });
 
   it('an unknown field is a ListArgumentError', () => {

@@ -38,23 +38,54 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * A filter value as the column's type, so a wrong value is the user's error (BAD_USER_INPUT) and never reaches
+ * the database: dates must parse, numbers and ids must be numbers, enum values must be the enum's.
+ */
+function typedValue(field: FieldDef | undefined, name: string, raw: string): unknown {
+  const bad = () => new ListArgumentError(`Invalid value for ${name}: ${raw}`);
+  switch (field?.kind) {
+    case 'datetime': {
+      const d = new Date(raw);
+      if (Number.isNaN(d.getTime())) throw bad();
+      return d;
+    }
+    case 'number':
+    case 'ref':
+    case undefined: {
+      const n = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(n)) throw bad();
+      return n;
+    }
+    case 'enum':
+      if (!field.enum.is(raw)) throw bad();
+      return raw;
+    case 'boolean':
+      if (raw !== 'true' && raw !== 'false') throw bad();
+      return raw === 'true';
+    default:
+      return raw;
+  }
+}
+
 /** One filter of spec §7 as SQL. With: the field has a value ("false" → has none). */
 export function filterCondition(table: PgTable, def: ResourceDef, f: Filter): SQL {
-  const { col } = column(table, def, f.field);
+  const { col, field } = column(table, def, f.field);
   const value = f.value ?? null;
+  const typed = (raw: string) => typedValue(field, f.field, raw);
   switch (f.operation) {
     case 'Equal':
-      return value === null ? isNull(col) : eq(col, value);
+      return value === null ? isNull(col) : eq(col, typed(value));
     case 'In':
-      return (f.arrayValues?.length ?? 0) === 0 ? sql`false` : inArray(col, [...(f.arrayValues ?? [])]);
+      return (f.arrayValues?.length ?? 0) === 0 ? sql`false` : inArray(col, (f.arrayValues ?? []).map(typed));
     case 'With':
       return value === 'false' ? isNull(col) : isNotNull(col);
     case 'Like':
       return sql`${col}::text ILIKE ${`%${escapeLike(value ?? '')}%`}`;
     case 'GreaterThan':
-      return gt(col, value);
+      return gt(col, typed(value ?? ''));
     case 'LessThan':
-      return lt(col, value);
+      return lt(col, typed(value ?? ''));
   }
 }
 

@@ -1,6 +1,7 @@
 import {
   inputFields,
   messages,
+  resourceByName,
   phoneDigits,
   normalizeAttributes,
   validateAttributes,
@@ -31,12 +32,14 @@ export interface WriteResult {
 
 /** What a resource adds to the generic behaviour; every hook is optional. */
 export interface ResourceHooks {
+  /** Settles attributes the viewer does not choose (an Agency user's clients belong to its agency). */
+  prepare?(attrs: Record<string, unknown>, ctx: { viewer: Viewer; existing: Row | null }): Record<string, unknown>;
   /** The rows of the organization this viewer may see (a Client-role user: its own client). */
   scope?(viewer: Viewer): SQL | undefined;
   /** Rules that need the database (an agency must be of type Agency); return field errors. */
   check?(tx: Tx, attrs: Record<string, unknown>, ctx: { viewer: Viewer; existing: Row | null }): Promise<FieldErrors>;
   /** Writes what is not a column of the table (a client's phone numbers). */
-  afterWrite?(tx: Tx, row: Row, attrs: Record<string, unknown>, viewer: Viewer): Promise<void>;
+  afterWrite?(tx: Tx, row: Row, attrs: Record<string, unknown>, viewer: Viewer, isNew: boolean): Promise<void>;
   /** Adds computed fields to a page of rows (counts, nested lists) in one query per page. */
   decorate?(tx: Tx, rows: Row[], viewer: Viewer): Promise<void>;
 }
@@ -106,13 +109,18 @@ export function createResourceService(
       const target = tableOf(f.resource);
       if (!target) continue;
       const t = target as unknown as Columns;
-      const conds = [eq(t.id, Number(attrs[name]))];
-      for (const [k, v] of Object.entries(f.where ?? {})) conds.push(eq(t[k], v));
+      const byId = eq(t.id, Number(attrs[name]));
+      const where = Object.entries(f.where ?? {});
+      // One query tells "no such record here" from "a record of the wrong kind" (an agency that is not an Agency).
       const [found] = await tx
-        .select({ n: count() })
+        .select({ matches: sql<boolean>`bool_and(${and(byId, ...where.map(([k, v]) => eq(t[k], v)))})` })
         .from(target)
-        .where(and(...conds));
-      if (!found || found.n === 0) errors[name] = [`${f.label} not found`];
+        .where(byId);
+      if (found?.matches == null) errors[name] = [`${f.label} not found`];
+      else if (!found.matches) {
+        const targetLabel = resourceByName(f.resource)?.label ?? f.resource;
+        errors[name] = [messages.mustBeOfType(f.label, targetLabel, where.map(([, v]) => v).join(', '))];
+      }
     }
     return errors;
   }
@@ -126,7 +134,8 @@ export function createResourceService(
     const isCreate = existing === null;
     const refused = refusedAdminOnly(rawAttrs, existing, viewer);
     if (refused) return { row: null, errors: refused };
-    const attrs = normalizeAttributes(def, withDefaults(rawAttrs, isCreate, viewer));
+    const prepared = hooks.prepare ? hooks.prepare(rawAttrs, { viewer, existing }) : rawAttrs;
+    const attrs = normalizeAttributes(def, withDefaults(prepared, isCreate, viewer));
     const errors: FieldErrors = {
       ...validateAttributes(def, attrs, { isCreate, isAdmin: viewer.isAdmin }, existing ?? {}),
     };
@@ -161,7 +170,7 @@ export function createResourceService(
         } else {
           row = existing;
         }
-        if (hooks.afterWrite) await hooks.afterWrite(sp, row, attrs, viewer);
+        if (hooks.afterWrite) await hooks.afterWrite(sp, row, attrs, viewer, isCreate);
         return row.id;
       });
       return { row: await get(tx, viewer, id), errors: {} };

@@ -10,8 +10,8 @@ import { InlineCreateDialog } from '../InlineCreateDialog';
 import { isReference, type Filter, type Reference } from '../types';
 import type { FieldInputProps } from './input-props';
 
-/** Spec §2: the floating dialogs that create inline (of the resources served so far: Client and Campaign). */
-const INLINE_CREATABLE = new Set(['client', 'campaign']);
+/** Spec §2: the resources whose floating dialogs create them inline from a select. */
+const INLINE_CREATABLE = new Set(['client', 'phone', 'list', 'team', 'campaign']);
 const ADD_NEW = '__add_new__';
 
 // The server already filtered by the search; Mantine must not filter again (it would hide 'Add new').

@@ -33,6 +33,15 @@ describe('toFormValues', () => {
       providerConfigurationValues: [{ envKey: 'TWILIO_AUTH_TOKEN', envValue: '' }],
     });
   });
+  it('shows phone numbers as (###)-###-####', () => {
+    const values = toFormValues(
+      client,
+      { id: '1', phone: '5552010000', phones: [{ id: '2', number: '5552010001', description: null }] },
+      ['phone', 'phones'],
+    );
+    expect(values.phone).toBe('(555)-201-0000');
+    expect(values.phones).toEqual([{ id: '2', number: '(555)-201-0001', description: '', _destroy: false }]);
+  });
 });
 
 describe('toAttributes', () => {

@@ -1,4 +1,5 @@
 import {
+  formatPhone,
   normalizeAttributes,
   normalizePhone,
   validateAttributes,
@@ -49,10 +50,13 @@ export function toFormValue(f: FieldDef, v: unknown): FormValue {
     case 'phoneList':
       return objects(v).map((r) => ({
         id: idOrNull(r.id),
-        number: str(r.number),
+        number: formatPhone(str(r.number)),
         description: str(r.description),
         _destroy: false,
       }));
+    case 'phone':
+      // Shown the way spec §5 writes numbers; submit strips the punctuation again.
+      return formatPhone(str(v));
     default:
       return str(v);
   }

@@ -1,0 +1,16 @@
+import { phone } from '@canvass/domain';
+import { editTab, laterTab, overviewTab, type ResourceScreen } from '../ui/screen';
+
+export const phoneScreen: ResourceScreen = {
+  def: phone,
+  tabs: [
+    overviewTab(),
+    laterTab('sent_texts', 'Sent Texts', 'Texts sent from this number will appear here once sending is available'),
+    laterTab(
+      'received_texts',
+      'Received Texts',
+      'Texts received by this number will appear here once sending is available',
+    ),
+    editTab(),
+  ],
+};
