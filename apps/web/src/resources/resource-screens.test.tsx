@@ -96,9 +96,21 @@ describe('resource screens', { timeout: 20_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns'));
   });
 
-  it("shows the campaign's phones tab as a clear empty state", async () => {
-    renderResources('/campaigns/8/phones', { Campaign: () => ({ data: { campaign } }) });
-    expect(await screen.findByText('Purchased numbers will appear here once phones are available')).toBeTruthy();
+  it("lists the campaign's phones, with Export, and Add carries the campaign id", async () => {
+    const { calls, router } = renderResources('/campaigns/8/phones', {
+      Campaign: () => ({ data: { campaign } }),
+      Phones: () => emptyPage('phones'),
+    });
+    expect(await screen.findByRole('heading', { name: 'Phones' })).toBeTruthy();
+    await waitFor(() =>
+      expect(callsTo(calls, 'Phones')[0].variables.filters).toEqual([
+        { field: 'campaignId', operation: 'Equal', value: '8' },
+      ]),
+    );
+    expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Add new' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/phones/new'));
+    expect(router.state.location.state).toEqual({ campaignId: '8' });
   });
 
   it('redirects /{path}/{id} to the overview', async () => {

@@ -69,7 +69,7 @@ describe('toAttributes', () => {
     const numeric = toAttributes(brand, { throughput: '25' }, ['throughput'], update);
     expect(numeric.attributes.throughput).toBe(25);
     expect(toAttributes(brand, { throughput: 'ten' }, ['throughput'], update).errors.throughput).toEqual([
-      'Throughput must be a number',
+      'Throughput must be a whole number',
     ]);
   });
 

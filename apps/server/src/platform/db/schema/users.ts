@@ -54,7 +54,7 @@ export const users = pgTable(
       as: 'permissive',
       for: 'all',
       to: appRole,
-      using: sql`current_setting('app.system', true) = 'on' OR id = nullif(current_setting('app.user_id', true), '')::bigint OR EXISTS (SELECT 1 FROM organization_users ou WHERE ou.user_id = users.id AND ou.organization_id = ANY (string_to_array(current_setting('app.organization_ids', true), ',')::bigint[]))`,
+      using: sql`(SELECT current_setting('app.system', true)) = 'on' OR id = (SELECT nullif(current_setting('app.user_id', true), '')::bigint) OR EXISTS (SELECT 1 FROM organization_users ou WHERE ou.user_id = users.id AND ou.organization_id = ANY ((SELECT string_to_array(current_setting('app.organization_ids', true), ','))::bigint[]))`,
     }),
   ],
 );
