@@ -18,6 +18,8 @@ await page.getByRole('textbox', { name: 'Email' }).fill('admin@demo.canvass.test
 await page.getByRole('textbox', { name: 'Password' }).fill('canvass-demo');
 await page.getByRole('button', { name: 'Sign in' }).click();
 await page.waitForURL(/dashboard/);
+await page.getByRole('main').getByRole('heading').first().waitFor();
+await page.waitForLoadState('networkidle');
 await page.screenshot({ path: path.join(out, 'dashboard.png') });
 for (const [name, url, row] of [
   ['clients', '/clients', 'Rivera for Senate'],

@@ -47,7 +47,12 @@ export async function bootPlatform(config: Config): Promise<Booted> {
     embedded = await startEmbeddedPostgres(dir, config.EMBEDDED_PG_PORT, (line) => logger.debug({ pg: line }));
     url = await ensureDatabase(embedded.url, 'canvass');
   }
-  const pool = createPool(url, (err) => logger.warn({ err }, 'idle database connection lost'));
+  const pool = createPool(url, (err) =>
+    // 57P01: the server is shutting down (on Ctrl-C the embedded PostgreSQL gets the signal too); expected then.
+    (err as { code?: string }).code === '57P01'
+      ? logger.debug({ err }, 'database shutting down')
+      : logger.warn({ err }, 'idle database connection lost'),
+  );
   const database = createDatabase(pool);
   await runMigrations(database);
   await prepareJobQueue(pool);
