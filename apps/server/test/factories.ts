@@ -67,3 +67,19 @@ export async function signIn(app: TestApp, email: string, password = PASSWORD): 
   if (!token) throw new Error(`sign-in failed for ${email}: ${JSON.stringify(res.data?.login ?? res.errors)}`);
   return token;
 }
+
+/** The platform admin the test app was created with (ADMIN_EMAILS: PLATFORM_ADMIN), as a Manager of `org`. */
+export const PLATFORM_ADMIN = 'root@platform.test';
+
+/** Adds the platform admin to an organization and signs in as it; returns the access token. */
+export async function platformAdminToken(app: TestApp, org: BuiltOrganization): Promise<string> {
+  const { rows } = await app.sql(
+    `INSERT INTO users (name, email, password_hash) VALUES ('Root', $1, $2) RETURNING id`,
+    [PLATFORM_ADMIN, await hashPassword(PASSWORD)],
+  );
+  await app.sql(`INSERT INTO organization_users (organization_id, user_id, role) VALUES ($1, $2, 'Manager')`, [
+    org.id,
+    rows[0].id,
+  ]);
+  return signIn(app, PLATFORM_ADMIN);
+}

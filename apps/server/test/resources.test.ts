@@ -1,9 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/platform/auth/passwords';
 import { createTestApp, gql, type GraphQLResult, type TestApp } from './harness';
-import { buildOrganization, PASSWORD, signIn, type BuiltOrganization } from './factories';
-
-const ROOT = 'root@platform.test';
+import { buildOrganization, PLATFORM_ADMIN, platformAdminToken, type BuiltOrganization } from './factories';
 
 let app: TestApp;
 let org: BuiltOrganization;
@@ -37,20 +34,11 @@ async function updateClient(id: string | number, attrs: Record<string, unknown>)
 }
 
 beforeAll(async () => {
-  app = await createTestApp({ ADMIN_EMAILS: ROOT });
+  app = await createTestApp({ ADMIN_EMAILS: PLATFORM_ADMIN });
   org = await buildOrganization(app, 'Res');
   other = await buildOrganization(app, 'Other');
   token = await org.tokenFor('Manager');
-  const hash = await hashPassword(PASSWORD);
-  const { rows } = await app.sql(
-    `INSERT INTO users (name, email, password_hash) VALUES ('Root', $1, $2) RETURNING id`,
-    [ROOT, hash],
-  );
-  await app.sql(`INSERT INTO organization_users (organization_id, user_id, role) VALUES ($1, $2, 'Manager')`, [
-    org.id,
-    rows[0].id,
-  ]);
-  rootToken = await signIn(app, ROOT);
+  rootToken = await platformAdminToken(app, org);
 });
 
 describe('clients: create, update, destroy', () => {

@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Group, Input, PasswordInput, Select, Stack } from '@mantine/core';
+import { Group, Input, PasswordInput, Select, Stack } from '@mantine/core';
 import { allProviderEnvKeys, Provider, providerEnvKeys, type KeyValuesField } from '@canvass/domain';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { AddRowButton, RemoveRowButton } from './RowButtons';
 import type { KeyValueRow } from './form-values';
 import type { FieldInputProps } from './input-props';
 
@@ -51,29 +51,18 @@ export function KeyValuesInput({
               error={errors[`${name}.${i}.envValue`]}
               style={{ flex: 1 }}
             />
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Remove ${row.envKey || `key ${i + 1}`}`}
+            <RemoveRowButton
+              label={`Remove ${row.envKey || `key ${i + 1}`}`}
               onClick={() => onChange(rows.filter((_, j) => j !== i))}
               disabled={disabled}
-              mt={4}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
+            />
           </Group>
         ))}
-        <Group>
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => onChange([...rows, { envKey: unused[0] ?? '', envValue: '' }])}
-            disabled={disabled || unused.length === 0}
-          >
-            Add key
-          </Button>
-        </Group>
+        <AddRowButton
+          label="Add key"
+          onClick={() => onChange([...rows, { envKey: unused[0] ?? '', envValue: '' }])}
+          disabled={disabled || unused.length === 0}
+        />
       </Stack>
     </Input.Wrapper>
   );

@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Group, Input, Stack, TextInput } from '@mantine/core';
+import { Group, Input, Stack, TextInput } from '@mantine/core';
 import type { PhoneListField } from '@canvass/domain';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { AddRowButton, RemoveRowButton } from './RowButtons';
 import type { PhoneRow } from './form-values';
 import type { FieldInputProps } from './input-props';
 
@@ -45,30 +45,15 @@ export function PhoneListInput({ name, field, value, onChange, errors, disabled 
                 disabled={disabled}
                 style={{ flex: 2 }}
               />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove number ${n}`}
-                onClick={() => remove(i)}
-                disabled={disabled}
-                mt={4}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
+              <RemoveRowButton label={`Remove number ${n}`} onClick={() => remove(i)} disabled={disabled} />
             </Group>
           );
         })}
-        <Group>
-          <Button
-            variant="subtle"
-            size="xs"
-            leftSection={<IconPlus size={14} />}
-            onClick={() => onChange([...rows, { id: null, number: '', description: '', _destroy: false }])}
-            disabled={disabled}
-          >
-            Add phone number
-          </Button>
-        </Group>
+        <AddRowButton
+          label="Add phone number"
+          onClick={() => onChange([...rows, { id: null, number: '', description: '', _destroy: false }])}
+          disabled={disabled}
+        />
       </Stack>
     </Input.Wrapper>
   );
