@@ -11,7 +11,8 @@ afterEach(() => {
 
 const signedIn = (user = buildUser()) => ({ RefreshSession: () => ({ data: signedInAs(user) }) });
 
-describe('routing', () => {
+// Renders the app with Mantine and the router: on a busy machine one test can take several seconds.
+describe('routing', { timeout: 20_000 }, () => {
   it('sends a signed-out visitor from the root to /login', async () => {
     const { router } = renderApp('/');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeDefined();

@@ -41,7 +41,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('SessionProvider', () => {
+// Renders the app with Mantine and the router: on a busy machine one test can take several seconds.
+describe('SessionProvider', { timeout: 20_000 }, () => {
   it('restores the session from the refresh cookie and sends the access token with later requests', async () => {
     const ada = buildUser();
     const calls = renderSession({

@@ -58,7 +58,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return payload?.message ?? messages.invalidCredentials;
   }, []);
 
+  // Bumped whenever the session changes hands (sign-in, sign-out), so a restore answered later cannot
+  // resurrect a session the user has just ended or replaced.
+  const generation = useRef(0);
+
   const endLocally = useCallback(() => {
+    generation.current += 1;
     setAccessToken(null);
     clearActivity();
     setUser(null);
@@ -78,11 +83,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     let cancelled = false;
     const restore = async () => {
+      const startedAt = generation.current;
       if (isSessionInactive()) {
         await signOut();
       } else {
         const payload = await refreshSession();
-        if (!cancelled && payload.accessToken && payload.user) setUser(payload.user);
+        const current = !cancelled && generation.current === startedAt;
+        if (current && payload.accessToken && payload.user) setUser(payload.user);
       }
       if (!cancelled) setLoading(false);
     };
@@ -99,11 +106,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     () =>
       onSessionLost(() => {
         if (userRef.current) notifications.show({ color: 'yellow', message: messages.sessionExpired });
-        setUser(null);
-        clearActivity();
-        resetClient();
+        endLocally();
       }),
-    [resetClient],
+    [endLocally],
   );
 
   const onIdle = useCallback(() => {
@@ -118,6 +123,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (result.error && !result.data) return result.error.graphQLErrors[0]?.message ?? messages.technicalDifficulties;
       // Signing in is activity: without this a stale timestamp from an old session would end the new one.
       recordActivity();
+      generation.current += 1;
       resetClient();
       return adopt(result.data?.login);
     },

@@ -19,7 +19,8 @@ async function openSettings(user = buildUser(), handlers = {}) {
   return rendered;
 }
 
-describe('SettingsMenu', () => {
+// Renders the app with Mantine and the router: on a busy machine one test can take several seconds.
+describe('SettingsMenu', { timeout: 20_000 }, () => {
   it('offers Profile, Organization and Logout', async () => {
     await openSettings();
     expect(screen.getByRole('menuitem', { name: 'Organization' })).toBeDefined();

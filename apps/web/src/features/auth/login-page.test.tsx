@@ -18,7 +18,8 @@ async function signIn(email = 'ada@acme.org', password = 'secret-password') {
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
 }
 
-describe('LoginPage', () => {
+// Renders the app with Mantine and the router: on a busy machine one test can take several seconds.
+describe('LoginPage', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });

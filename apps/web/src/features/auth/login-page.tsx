@@ -1,11 +1,12 @@
 import { messages } from '@canvass/domain';
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useClient, useQuery } from 'urql';
 import { goToExternal } from '../../app/browser';
 import { useSession } from '../../app/session';
+import { PasswordField } from '../../app/password-field';
 import { useTransientMessage } from '../../app/use-transient-message';
 import { AuthCard } from './auth-card';
 import { AuthConfigQuery, IsAdminLoginQuery } from './auth-operations';
@@ -58,7 +59,7 @@ export function LoginPage() {
         <Stack>
           <WarningAlert message={failure} />
           <TextInput label="Email" type="email" autoComplete="username" {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+          <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
           <Group justify="space-between">
             <Anchor component={Link} to="/password-recovery" size="sm">
               Forgot password?

@@ -5,16 +5,18 @@ import { useSession } from '../../app/session';
 
 /** /logout: ends the session, then goes to / (which sends a signed-out visitor to /login). */
 export function LogoutPage() {
-  const { signOut } = useSession();
+  const { signOut, loading } = useSession();
   const navigate = useNavigate();
   // React's development double-run of effects must not send two logout calls.
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return;
+    // Opened as a fresh page load, the app is still restoring the session; a refresh answered after the logout
+    // would set a new refresh cookie and undo it. So sign out only once that is settled.
+    if (loading || started.current) return;
     started.current = true;
     void signOut().then(() => navigate('/', { replace: true }));
-  }, [signOut, navigate]);
+  }, [loading, signOut, navigate]);
 
   return <PageLoader />;
 }

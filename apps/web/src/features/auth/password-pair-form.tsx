@@ -1,7 +1,8 @@
 import { messages } from '@canvass/domain';
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
+import { PasswordField } from '../../app/password-field';
 import { useTransientMessage } from '../../app/use-transient-message';
 import { WarningAlert } from './warning-alert';
 
@@ -47,8 +48,8 @@ export function PasswordPairForm({
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack>
         <WarningAlert message={failure} />
-        <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
-        <PasswordInput label="Repeat password" autoComplete="new-password" {...form.getInputProps('passwordVerify')} />
+        <PasswordField label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
+        <PasswordField label="Repeat password" autoComplete="new-password" {...form.getInputProps('passwordVerify')} />
         <Button type="submit" loading={submitting} fullWidth>
           {submitLabel}
         </Button>

@@ -12,7 +12,8 @@ async function choosePassword(password: string, repeat: string) {
   await user.click(screen.getByRole('button', { name: 'Reset password' }));
 }
 
-describe('ResetPasswordPage', () => {
+// Renders the app with Mantine and the router: on a busy machine one test can take several seconds.
+describe('ResetPasswordPage', { timeout: 20_000 }, () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
   });

@@ -18,7 +18,8 @@ async function fillAndSubmit() {
   await user.click(screen.getByRole('button', { name: 'Sign up' }));
 }
 
-describe('SignUpPage', () => {
+// Renders the app with Mantine and the router: on a busy machine one test can take several seconds.
+describe('SignUpPage', { timeout: 20_000 }, () => {
   it('returns to /login with the server message after signing up', async () => {
     const signUp: Handler = () => ({
       data: { signUp: { success: true, message: 'Your account has been created; sign in to continue', errors: [] } },

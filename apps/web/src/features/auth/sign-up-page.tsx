@@ -1,10 +1,11 @@
 import { messages } from '@canvass/domain';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
 import { useMutation } from 'urql';
 import { toFormErrors } from '../../app/field-errors';
+import { PasswordField } from '../../app/password-field';
 import { useTransientMessage } from '../../app/use-transient-message';
 import { AuthCard } from './auth-card';
 import { SignUpMutation } from './auth-operations';
@@ -58,7 +59,7 @@ export function SignUpPage() {
           <TextInput label="Full name" autoComplete="name" {...form.getInputProps('name')} />
           <TextInput label="Username" autoComplete="username" {...form.getInputProps('username')} />
           <TextInput label="Email" type="email" autoComplete="email" {...form.getInputProps('email')} />
-          <PasswordInput label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordField label="Password" autoComplete="new-password" {...form.getInputProps('password')} />
           <Button type="submit" loading={fetching} fullWidth>
             Sign up
           </Button>
