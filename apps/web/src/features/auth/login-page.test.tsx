@@ -80,4 +80,10 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     const link = await screen.findByRole('link', { name: 'Sign in with Okta' });
     expect(link.getAttribute('href')).toBe('/auth/oidc/start');
   });
+
+  it('shows why the identity provider sign-in failed when it comes back to /login?error=', async () => {
+    renderApp('/login?error=No%20Canvass%20account%20matches%20this%20sign-in', {});
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('No Canvass account matches this sign-in');
+  });
 });

@@ -1,8 +1,8 @@
 import { messages } from '@canvass/domain';
 import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useClient, useQuery } from 'urql';
 import { goToExternal } from '../../app/browser';
 import { useSession } from '../../app/session';
@@ -24,6 +24,12 @@ export function LoginPage() {
   const [{ data: config }] = useQuery({ query: AuthConfigQuery, variables: {} });
   const [failure, showFailure] = useTransientMessage();
   const [submitting, setSubmitting] = useState(false);
+  // The identity-provider sign-in comes back to /login?error=… when it could not sign the user in.
+  const [params] = useSearchParams();
+  const returnedError = params.get('error');
+  useEffect(() => {
+    if (returnedError) showFailure(returnedError);
+  }, [returnedError, showFailure]);
   const form = useForm<LoginValues>({
     initialValues: { email: '', password: '' },
     validate: {
