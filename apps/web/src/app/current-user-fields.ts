@@ -20,3 +20,14 @@ export const CURRENT_USER_FIELDS = `
     mediaUrl
   }
 `;
+
+/** What every call that starts or renews a session returns (login, refreshSession, switchOrganization). */
+export const AUTH_PAYLOAD_FIELDS = `
+  fragment AuthPayloadFields on AuthPayload {
+    accessToken
+    expiresIn
+    message
+    user { ...CurrentUserFields }
+  }
+  ${CURRENT_USER_FIELDS}
+`;

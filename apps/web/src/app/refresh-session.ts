@@ -1,12 +1,12 @@
-import { CURRENT_USER_FIELDS } from './current-user-fields';
+import { AUTH_PAYLOAD_FIELDS } from './current-user-fields';
 import type { AuthPayload } from './session-types';
 import { setAccessToken } from './token-store';
 
 const REFRESH_SESSION = `
   mutation RefreshSession {
-    refreshSession { accessToken expiresIn message user { ...CurrentUserFields } }
+    refreshSession { ...AuthPayloadFields }
   }
-  ${CURRENT_USER_FIELDS}
+  ${AUTH_PAYLOAD_FIELDS}
 `;
 
 const signedOut: AuthPayload = { accessToken: null, expiresIn: null, user: null, message: null };

@@ -1,19 +1,14 @@
 import { gql } from 'urql';
-import { CURRENT_USER_FIELDS } from './current-user-fields';
+import { AUTH_PAYLOAD_FIELDS, CURRENT_USER_FIELDS } from './current-user-fields';
 import type { AuthPayload, CurrentUser } from './session-types';
 
 export const LoginMutation = gql<{ login: AuthPayload }, { email: string; password: string }>`
   mutation Login($email: String!, $password: String!) {
     login(email: $email, password: $password) {
-      accessToken
-      expiresIn
-      message
-      user {
-        ...CurrentUserFields
-      }
+      ...AuthPayloadFields
     }
   }
-  ${CURRENT_USER_FIELDS}
+  ${AUTH_PAYLOAD_FIELDS}
 `;
 
 export const LogoutMutation = gql<{ logout: boolean }, Record<string, never>>`
@@ -25,15 +20,10 @@ export const LogoutMutation = gql<{ logout: boolean }, Record<string, never>>`
 export const SwitchOrganizationMutation = gql<{ switchOrganization: AuthPayload }, { organizationId: string }>`
   mutation SwitchOrganization($organizationId: ID!) {
     switchOrganization(organizationId: $organizationId) {
-      accessToken
-      expiresIn
-      message
-      user {
-        ...CurrentUserFields
-      }
+      ...AuthPayloadFields
     }
   }
-  ${CURRENT_USER_FIELDS}
+  ${AUTH_PAYLOAD_FIELDS}
 `;
 
 export const CurrentUserQuery = gql<{ currentUser: CurrentUser | null }, Record<string, never>>`
