@@ -1,0 +1,14 @@
+import { resourceDocuments, resources } from '@canvass/domain';
+import { parse, validate } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { buildSchema } from './schema';
+
+// The web builds its GraphQL documents from the registry at run time; this keeps every one of them valid against
+// the schema the server actually serves, so a renamed field fails here rather than on a user's screen.
+describe.each(Object.values(resources))('the web documents of $name', (def) => {
+  const documents = Object.entries(resourceDocuments(def)).filter(([, doc]) => doc !== undefined) as [string, string][];
+
+  it.each(documents)('%s is valid against the served schema', (_kind, doc) => {
+    expect(validate(buildSchema(), parse(doc)).map((e) => e.message)).toEqual([]);
+  });
+});
