@@ -12,6 +12,11 @@ const list = z.string().transform((s) =>
     .filter(Boolean),
 );
 
+const secretsKey = z
+  .string()
+  .refine((s) => Buffer.from(s.trim(), 'base64').length === 32, '32 bytes in base64 (openssl rand -base64 32)')
+  .optional();
+
 const schema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().default(3000),
@@ -21,6 +26,8 @@ const schema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(5488),
   JWT_SECRET: z.string().min(32).optional(),
+  SECRETS_KEY: secretsKey,
+  SECRETS_KEY_PREVIOUS: secretsKey,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().default(900),
   SESSION_TIMEOUT_MINUTES: z.coerce.number().int().default(1440),
   // Admins are these emails (spec §6); by default the demo organization's admin, so a first start has one.
