@@ -189,7 +189,7 @@ describe('the secrets key', () => {
     const generated = (await app.sql(`SELECT value FROM system_settings WHERE key = 'secrets_key'`)).rows[0].value;
     const next = Buffer.alloc(32, 9).toString('base64');
     const rotated = await loadSecretsCipher(app.platform.database, next, generated);
-    expect(await resealProviderSettings(app.platform.database, rotated)).toBeGreaterThanOrEqual(2);
+    expect((await resealProviderSettings(app.platform.database, rotated)).changed).toBeGreaterThanOrEqual(2);
 
     const nextOnly = createSecretsCipher(parseSecretsKey(next)!);
     const rows = await stored(brand.id);
@@ -198,6 +198,11 @@ describe('the secrets key', () => {
     const [plain] = await stored(legacy.id);
     expect(plain.envValue).toBeUndefined();
     expect(nextOnly.open(plain.ciphertext!, 'TELUCOM_API_KEY')).toBe('plain-old');
-    expect(await resealProviderSettings(app.platform.database, rotated)).toBe(0);
+    expect(await resealProviderSettings(app.platform.database, rotated)).toEqual({ changed: 0, unreadable: [] });
+    // Without the old key a start cannot open them: it reports the brands and goes on.
+    const stranger = createSecretsCipher(Buffer.alloc(32, 5));
+    const report = await resealProviderSettings(app.platform.database, stranger);
+    expect(report.changed).toBe(0);
+    expect(report.unreadable).toContain(Number(brand.id));
   });
 });

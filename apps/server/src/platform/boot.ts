@@ -60,7 +60,9 @@ export async function bootPlatform(config: Config): Promise<Booted> {
   await prepareJobQueue(pool);
   const secrets = await loadSecretsCipher(database, config.SECRETS_KEY, config.SECRETS_KEY_PREVIOUS);
   const resealed = await resealProviderSettings(database, secrets);
-  if (resealed) logger.info({ brands: resealed }, 'provider settings sealed under the current secrets key');
+  if (resealed.changed) logger.info({ brands: resealed.changed }, 'provider settings sealed under the current key');
+  if (resealed.unreadable.length)
+    logger.error({ brands: resealed.unreadable }, 'provider settings sealed under a key not in SECRETS_KEY(_PREVIOUS)');
   const platform: Platform = {
     config,
     database,

@@ -8,15 +8,26 @@ import { resealSetting, type StoredSetting } from './key-values';
  * a rotation, and plain-text values written before settings were sealed. Runs at start, so a rotation completes
  * when the new key is deployed; idempotent, so several processes starting together do no harm.
  */
-export async function resealProviderSettings(database: Database, cipher: SecretsCipher): Promise<number> {
+export async function resealProviderSettings(
+  database: Database,
+  cipher: SecretsCipher,
+): Promise<{ changed: number; unreadable: number[] }> {
   return withSystem(database, 'reseal-provider-settings', async (tx) => {
     const { rows } = await tx.execute<{ id: number; values: StoredSetting[] }>(
       sql`SELECT id, provider_configuration_values AS values FROM brands
           WHERE provider_configuration_values <> '[]'::jsonb FOR UPDATE`,
     );
     let changed = 0;
+    const unreadable: number[] = [];
     for (const row of rows) {
-      const resealed = row.values.map((v) => resealSetting(v, cipher));
+      let resealed: (StoredSetting | null)[];
+      try {
+        resealed = row.values.map((v) => resealSetting(v, cipher));
+      } catch {
+        // Sealed under a key no longer in the ring: left as it is (reported), so one bad row does not stop a start.
+        unreadable.push(row.id);
+        continue;
+      }
       if (resealed.every((v) => v === null)) continue;
       const next = row.values.map((v, i) => resealed[i] ?? v);
       await tx.execute(
@@ -24,6 +35,6 @@ export async function resealProviderSettings(database: Database, cipher: Secrets
       );
       changed += 1;
     }
-    return changed;
+    return { changed, unreadable };
   });
 }
