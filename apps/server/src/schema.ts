@@ -9,6 +9,7 @@ import './modules/exports/exports.graphql';
 import './modules/favorites/favorites.graphql';
 import './modules/options/options.graphql';
 import './modules/phones/phones.graphql';
+import './modules/queue/queue.graphql';
 
 let schema: GraphQLSchema | null = null;
 

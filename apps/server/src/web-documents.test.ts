@@ -1,6 +1,7 @@
 import { resourceDocuments, resources } from '@canvass/domain';
-import { parse, validate } from 'graphql';
+import { parse, specifiedRules, validate } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { queryLimitRules } from './platform/graphql/limits';
 import { buildSchema } from './schema';
 
 // The web builds its GraphQL documents from the registry at run time; this keeps every one of them valid against
@@ -10,5 +11,11 @@ describe.each(Object.values(resources))('the web documents of $name', (def) => {
 
   it.each(documents)('%s is valid against the served schema', (_kind, doc) => {
     expect(validate(buildSchema(), parse(doc)).map((e) => e.message)).toEqual([]);
+  });
+
+  // The limits refuse abusive requests; the app's own documents must stay well inside them.
+  it.each(documents)('%s passes the query limits', (_kind, doc) => {
+    const rules = [...specifiedRules, ...queryLimitRules()];
+    expect(validate(buildSchema(), parse(doc), rules).map((e) => e.message)).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { createDatabase } from '../src/platform/db/tenant';
 import { createLogger } from '../src/platform/logger';
 import { createMailer } from '../src/platform/mail/mailer';
 import type { Platform } from '../src/platform/platform';
+import { loadSecretsCipher } from '../src/platform/secrets/load-key';
 import { createLocalStorage } from '../src/platform/storage/storage';
 
 export interface TestApp {
@@ -50,6 +51,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     logger,
     mailer: createMailer({ from: config.MAIL_FROM, database, logger }),
+    secrets: await loadSecretsCipher(database, config.SECRETS_KEY, config.SECRETS_KEY_PREVIOUS),
     storage: createLocalStorage(config.filesDir),
     tokens: createTokens(
       new TextEncoder().encode('test-secret-test-secret-test-secret-!!'),

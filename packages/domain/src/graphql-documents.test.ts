@@ -42,7 +42,7 @@ describe('fieldSelection', () => {
   it('selects the rows of list-valued fields', () => {
     expect(fieldSelection('phones', client.fields.phones)).toBe('phones { id number description }');
     expect(fieldSelection('providerConfigurationValues', brand.fields.providerConfigurationValues)).toBe(
-      'providerConfigurationValues { envKey envValue }',
+      'providerConfigurationValues { envKey isSet }',
     );
   });
   it('selects scalars by name', () => {

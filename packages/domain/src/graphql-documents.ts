@@ -11,7 +11,7 @@ export function fieldSelection(name: string, f: FieldDef): string {
     case 'ref':
       return `${name} ${f.as} { id name }`;
     case 'keyValues':
-      return `${name} { envKey envValue }`;
+      return `${name} { envKey isSet }`;
     case 'phoneList':
       return `${name} { id number description }`;
     default:

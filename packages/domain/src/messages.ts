@@ -27,6 +27,9 @@ export const messages = {
   phoneTenDigits: 'Number should be 10 digits',
   phoneInvalidTenDigits: 'Invalid number. Should be a 10 digits number',
   customConfigNeedsValues: 'Every key needs a value',
+  tooManyAttempts: (minutes: number) =>
+    `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+  notAProviderKey: (key: string, provider: string) => `${key} is not a setting of ${provider}`,
   clientRequiredWhenRegistered: 'Client is required',
   ownAgency: 'A client cannot be its own agency',
   exportStarted: 'Your export is being prepared',

@@ -126,6 +126,29 @@ describe('validateAttributes: cross-field rules', () => {
   });
 });
 
+describe('brand configuration keys (write-only values)', () => {
+  const attrs = { name: 'B', provider: 'Telucom', throughput: 1, providerConfigurationType: 'Custom' };
+  const check = (rows: Record<string, unknown>[]) =>
+    validateAttributes(brand, { ...attrs, providerConfigurationValues: rows }, create);
+
+  it("refuses another provider's key", () => {
+    expect(check([{ envKey: 'BANDWIDTH_ACCOUNT_ID', envValue: 'x' }])).toEqual({
+      providerConfigurationValues: ['BANDWIDTH_ACCOUNT_ID is not a setting of Telucom'],
+    });
+  });
+
+  it('counts a stored value, or a key sent alone to keep it, as set; a cleared one as not', () => {
+    expect(check([{ envKey: 'TELUCOM_API_KEY', isSet: true }])).toEqual({});
+    expect(check([{ envKey: 'TELUCOM_API_KEY' }])).toEqual({});
+    expect(check([{ envKey: 'TELUCOM_API_KEY', isSet: false }])).toEqual({
+      providerConfigurationValues: ['Every key needs a value'],
+    });
+    expect(check([{ envKey: 'TELUCOM_API_KEY', clear: true }])).toEqual({
+      providerConfigurationValues: ['Every key needs a value'],
+    });
+  });
+});
+
 describe('normalizeAttributes', () => {
   it('Unregistered clears the client', () => {
     expect(normalizeAttributes(campaign, { campaignType: 'Unregistered', clientId: 5, name: 'x' })).toEqual({

@@ -1,5 +1,7 @@
+import { Provider } from './enums';
 import { messages } from './messages';
 import { normalizePhone } from './phone';
+import { providerEnvKeys } from './provider-keys';
 import type { FieldDef, ResourceDef } from './resource';
 import { inputFields } from './resource';
 
@@ -64,6 +66,24 @@ export function validateAttributes(
   return errors;
 }
 
+/** A provider setting as a form or the API carries it: values are write-only, so a row may only say it is set. */
+interface KeyValueRow {
+  envKey?: unknown;
+  envValue?: unknown;
+  isSet?: unknown;
+  clear?: unknown;
+}
+
+/**
+ * Spec §5 "every key needs a non-blank value", with write-only values: a row is set when it says so (a stored
+ * row), when it brings a non-blank value, or when it brings none and asks to keep the stored one.
+ */
+export function keyValueIsSet(v: KeyValueRow): boolean {
+  if (typeof v.isSet === 'boolean') return v.isSet;
+  if (v.clear === true) return false;
+  return v.envValue == null || !isBlank(v.envValue);
+}
+
 type Rule = (merged: Record<string, unknown>) => [string, string][];
 
 /** Cross-field rules of spec §5, by resource. */
@@ -71,9 +91,14 @@ const resourceRules: Record<string, Rule> = {
   campaign: (c) =>
     c.campaignType === 'Registered' && isBlank(c.clientId) ? [['clientId', messages.clientRequiredWhenRegistered]] : [],
   brand: (b) => {
+    const values = (b.providerConfigurationValues ?? []) as KeyValueRow[];
+    const keys: readonly string[] = Provider.is(b.provider) ? providerEnvKeys[b.provider] : [];
+    const foreign = values.find((v) => !keys.includes(String(v.envKey)));
+    if (foreign && Provider.is(b.provider)) {
+      return [['providerConfigurationValues', messages.notAProviderKey(String(foreign.envKey), b.provider)]];
+    }
     if (b.providerConfigurationType !== 'Custom') return [];
-    const values = (b.providerConfigurationValues ?? []) as { envKey?: string; envValue?: string }[];
-    return values.some((v) => isBlank(v.envValue))
+    return values.some((v) => !keyValueIsSet(v))
       ? [['providerConfigurationValues', messages.customConfigNeedsValues]]
       : [];
   },

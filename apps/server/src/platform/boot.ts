@@ -10,6 +10,8 @@ import { prepareJobQueue } from './jobs/runner';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import type { Platform } from './platform';
+import { loadSecretsCipher } from './secrets/load-key';
+import { resealProviderSettings } from './secrets/reseal';
 import { createLocalStorage } from './storage/storage';
 
 export interface Booted {
@@ -56,11 +58,17 @@ export async function bootPlatform(config: Config): Promise<Booted> {
   const database = createDatabase(pool);
   await runMigrations(database);
   await prepareJobQueue(pool);
+  const secrets = await loadSecretsCipher(database, config.SECRETS_KEY, config.SECRETS_KEY_PREVIOUS);
+  const resealed = await resealProviderSettings(database, secrets);
+  if (resealed.changed) logger.info({ brands: resealed.changed }, 'provider settings sealed under the current key');
+  if (resealed.unreadable.length)
+    logger.error({ brands: resealed.unreadable }, 'provider settings sealed under a key not in SECRETS_KEY(_PREVIOUS)');
   const platform: Platform = {
     config,
     database,
     logger,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, database, logger }),
+    secrets,
     storage: createLocalStorage(config.filesDir),
     tokens: createTokens(await loadSigningSecret(database, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_SECONDS),
   };

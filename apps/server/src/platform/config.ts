@@ -12,6 +12,11 @@ const list = z.string().transform((s) =>
     .filter(Boolean),
 );
 
+const secretsKey = z
+  .string()
+  .refine((s) => Buffer.from(s.trim(), 'base64').length === 32, '32 bytes in base64 (openssl rand -base64 32)')
+  .optional();
+
 const schema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().default(3000),
@@ -21,6 +26,8 @@ const schema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
   EMBEDDED_PG_PORT: z.coerce.number().int().default(5488),
   JWT_SECRET: z.string().min(32).optional(),
+  SECRETS_KEY: secretsKey,
+  SECRETS_KEY_PREVIOUS: secretsKey,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().default(900),
   SESSION_TIMEOUT_MINUTES: z.coerce.number().int().default(1440),
   // Admins are these emails (spec §6); by default the demo organization's admin, so a first start has one.
@@ -36,6 +43,13 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  // Origins besides PUBLIC_URL's that may call the API from a browser with credentials (comma list).
+  CORS_ORIGINS: z.string().default(''),
+  // Off in production unless turned on; always on elsewhere (GraphiQL needs it).
+  GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
+  // Which proxies' X-Forwarded-For to believe: true, or addresses/ranges (proxy-addr names allowed). The default
+  // trusts private networks only, so a client cannot pick the address that rate limits count.
+  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
   WORKER_CONCURRENCY: z.coerce.number().int().default(4),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z
@@ -44,14 +58,33 @@ const schema = z.object({
     .transform((v) => v === 'true'),
 });
 
-export type Config = z.infer<typeof schema> & { publicUrl: string; webDist: string; filesDir: string };
+export type Config = z.infer<typeof schema> & {
+  publicUrl: string;
+  webDist: string;
+  filesDir: string;
+  corsOrigins: string[];
+  graphqlIntrospection: boolean;
+  trustProxy: boolean | string[];
+};
 
 /** Reads the environment once; every setting of Canvass is named here and documented in the README. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = schema.parse(env);
+  const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
     ...c,
-    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    publicUrl,
+    corsOrigins: [publicUrl, ...c.CORS_ORIGINS.split(',')]
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .map((s) => new URL(s).origin),
+    trustProxy:
+      c.TRUST_PROXY === 'true'
+        ? true
+        : c.TRUST_PROXY === 'false'
+          ? false
+          : c.TRUST_PROXY.split(',').map((s) => s.trim()),
+    graphqlIntrospection: c.GRAPHQL_INTROSPECTION ? c.GRAPHQL_INTROSPECTION === 'true' : c.NODE_ENV !== 'production',
     webDist: path.join(repoRoot, 'apps/web/dist'),
     filesDir: path.join(c.DATA_DIR, 'files'),
   };

@@ -3,6 +3,7 @@ import type { Tokens } from './auth/tokens';
 import type { Config } from './config';
 import type { Database } from './db/tenant';
 import type { Mailer } from './mail/mailer';
+import type { SecretsCipher } from './secrets/cipher';
 import type { Storage } from './storage/storage';
 
 /** The process-wide services every module reaches through the request or job context. */
@@ -11,6 +12,8 @@ export interface Platform {
   database: Database;
   logger: Logger;
   mailer: Mailer;
+  /** Seals and opens provider credentials (platform/secrets). */
+  secrets: SecretsCipher;
   storage: Storage;
   tokens: Tokens;
 }

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { OrganizationPage } from '../features/account/organization-page';
+import { QueueMonitorPage } from '../features/admin/queue-monitor-page';
 import { ProfilePage } from '../features/account/profile-page';
 import { LoginPage } from '../features/auth/login-page';
 import { LogoutPage } from '../features/auth/logout-page';
@@ -53,6 +54,7 @@ export function appRoutes(): RouteObject[] {
             { path: 'update-password', element: <UpdatePasswordPage /> },
             { path: 'profile', element: <ProfilePage /> },
             { path: 'organization', element: <OrganizationPage /> },
+            { path: 'admin/queue', element: <QueueMonitorPage /> },
             ...resourceRoutes(),
             ...comingSoonRoutes(),
             { path: '*', element: <NotFoundPage /> },

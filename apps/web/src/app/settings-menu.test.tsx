@@ -29,9 +29,21 @@ describe('SettingsMenu', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Switch organization')).toBeNull();
   });
 
-  it('links the queue monitor only for organization 1', async () => {
-    await openSettings(buildUser({ currentOrganization: platform, organizations: [platform] }));
+  it('links the queue monitor for a platform admin in organization 1', async () => {
+    await openSettings(buildUser({ isAdmin: true, currentOrganization: platform, organizations: [platform] }));
     expect(screen.getByRole('menuitem', { name: 'Queue monitor' }).getAttribute('href')).toBe('/admin/queue');
+  });
+
+  it('hides the queue monitor from a user of organization 1 who is not a platform admin', async () => {
+    await openSettings(
+      buildUser({ isAdmin: false, role: 'Admin', currentOrganization: platform, organizations: [platform] }),
+    );
+    expect(screen.queryByRole('menuitem', { name: 'Queue monitor' })).toBeNull();
+  });
+
+  it('hides the queue monitor from a platform admin in another organization', async () => {
+    await openSettings(buildUser({ isAdmin: true }));
+    expect(screen.queryByRole('menuitem', { name: 'Queue monitor' })).toBeNull();
   });
 
   it('switches organization when the user belongs to several', async () => {

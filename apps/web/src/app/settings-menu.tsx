@@ -4,7 +4,7 @@ import { IconBuilding, IconCheck, IconExternalLink, IconLogout, IconUser } from 
 import { Link, useNavigate } from 'react-router';
 import { useSession } from './session';
 
-/** Spec §6: the queue monitor belongs to the platform operator, organization 1. */
+/** Spec §6: the queue monitor belongs to the platform operator: its admins, in organization 1. */
 const QUEUE_MONITOR_ORGANIZATION_ID = '1';
 const QUEUE_MONITOR_URL = '/admin/queue';
 
@@ -49,7 +49,7 @@ export function SettingsMenu() {
         <Menu.Item component={Link} to="/organization" leftSection={<IconBuilding size={16} />}>
           Organization
         </Menu.Item>
-        {current.id === QUEUE_MONITOR_ORGANIZATION_ID && (
+        {user.isAdmin && current.id === QUEUE_MONITOR_ORGANIZATION_ID && (
           <Menu.Item
             component="a"
             href={QUEUE_MONITOR_URL}

@@ -7,6 +7,7 @@ import { withSystem } from '../../platform/db/tenant';
 import { builder, MessagePayloadRef, toFieldErrors } from '../../platform/graphql/builder';
 import type { Context } from '../../platform/graphql/context';
 import { enumRef } from '../../platform/graphql/enums';
+import { attemptLimiter, type GuardedAction } from './attempt-limits';
 import { landingOrganization, resetPassword, sendResetLink, signIn, signUp, updatePassword } from './auth.service';
 import { loadCurrentUser, type CurrentUserShape, type OrganizationSummary } from './current-user';
 import { clearRefreshCookie, readRefreshCookie, sessionTimeoutMinutes, setRefreshCookie } from './session-cookie';
@@ -100,6 +101,17 @@ const withErrors = (errors: Record<string, string[]>, success: string) =>
     ? { success: false, message: Object.values(errors)[0][0], errors: toFieldErrors(errors) }
     : ok(success);
 
+const refused = (message: string) => ({ success: false, message, errors: [] });
+
+/** Counts a sign-up, recovery or reset request; the lockout message when its limit is already spent. */
+async function countAttempt(ctx: Context, action: GuardedAction, account: string): Promise<string | null> {
+  const limits = attemptLimiter(ctx.platform.database);
+  const who = { account, address: ctx.request.ip };
+  const locked = await limits.blocked(action, who);
+  if (!locked) await limits.count(action, who);
+  return locked;
+}
+
 function requireViewer(ctx: Context) {
   if (!ctx.viewer) throw new UnauthenticatedError();
   return ctx.viewer;
@@ -157,8 +169,16 @@ builder.mutationFields((t) => ({
     type: AuthPayloadRef,
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
     resolve: async (_r, { email, password }, ctx) => {
+      const who = { account: email, address: ctx.request.ip };
+      const limits = attemptLimiter(ctx.platform.database);
+      const locked = await limits.blocked('signIn', who);
+      if (locked) return failed(locked);
       const result = await signIn(ctx.platform, email, password, ctx.request.headers['user-agent']);
-      if (!result.ok) return failed(result.message);
+      if (!result.ok) {
+        if (result.message === messages.invalidCredentials) await limits.count('signIn', who);
+        return failed(result.message);
+      }
+      await limits.clear('signIn', who);
       setRefreshCookie(ctx.reply, ctx.platform.config, result.refreshToken);
       return authPayload(ctx, result.userId, result.organizationId);
     },
@@ -202,6 +222,8 @@ builder.mutationFields((t) => ({
     },
     resolve: async (_r, args, ctx) => {
       if (!ctx.platform.config.SIGN_UP_ENABLED) return { success: false, message: messages.notAuthorized, errors: [] };
+      const locked = await countAttempt(ctx, 'signUp', args.email);
+      if (locked) return refused(locked);
       return withErrors(await signUp(ctx.platform, args), messages.signedUp);
     },
   }),
@@ -209,6 +231,8 @@ builder.mutationFields((t) => ({
     type: MessagePayloadRef,
     args: { email: t.arg.string({ required: true }) },
     resolve: async (_r, { email }, ctx) => {
+      const locked = await countAttempt(ctx, 'recovery', email);
+      if (locked) return refused(locked);
       await sendResetLink(ctx.platform, email);
       return ok(messages.resetLinkSent);
     },
@@ -221,7 +245,11 @@ builder.mutationFields((t) => ({
       password: t.arg.string({ required: true }),
       passwordVerify: t.arg.string({ required: true }),
     },
-    resolve: async (_r, args, ctx) => withErrors(await resetPassword(ctx.platform, args), messages.passwordChanged),
+    resolve: async (_r, args, ctx) => {
+      const locked = await countAttempt(ctx, 'reset', args.uuid);
+      if (locked) return refused(locked);
+      return withErrors(await resetPassword(ctx.platform, args), messages.passwordChanged);
+    },
   }),
   updatePassword: t.field({
     type: MessagePayloadRef,

@@ -7,6 +7,7 @@ import { GraphQLError } from 'graphql';
 import { assertCan } from '../auth/viewer';
 import { ListArgumentError, type ListArgs } from '../resources/list-query';
 import type { ResourceService, Row, TableOf } from '../resources/resource-service';
+import { sealKeyValueAttributes, viewSettings, type SettingView } from '../secrets/key-values';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from './builder';
 import type { Context } from './context';
 import { enumRef } from './enums';
@@ -15,15 +16,13 @@ import { FilterInputRef, PageInfoRef, ReferenceRef, SortOrderRef, type Reference
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 type RowFieldBuilder = ObjectFieldBuilder<Types & SchemaTypes, Row>;
 
-interface EnvKeyValue {
-  envKey: string;
-  envValue: string | null;
-}
-const EnvKeyValueRef = builder.objectRef<EnvKeyValue>('EnvKeyValue').implement({
-  fields: (t) => ({ envKey: t.exposeString('envKey'), envValue: t.exposeString('envValue', { nullable: true }) }),
+// Provider settings are write-only (platform/secrets): a browser learns which keys are set, never a value.
+const EnvKeyValueRef = builder.objectRef<SettingView>('EnvKeyValue').implement({
+  fields: (t) => ({ envKey: t.exposeString('envKey'), isSet: t.exposeBoolean('isSet') }),
 });
 const EnvKeyValueInput = builder.inputType('EnvKeyValueInput', {
-  fields: (t) => ({ envKey: t.string({ required: true }), envValue: t.string() }),
+  description: 'A new value replaces the stored one, clear removes it, the key alone keeps what is stored',
+  fields: (t) => ({ envKey: t.string({ required: true }), envValue: t.string(), clear: t.boolean() }),
 });
 interface PhoneNumber {
   id: number;
@@ -70,7 +69,7 @@ function outputField(t: RowFieldBuilder, name: string, f: FieldDef, tableOf: Tab
     case 'datetime':
       return { [name]: t.field({ type: 'DateTime', nullable: true, resolve: value }) };
     case 'keyValues':
-      return { [name]: t.field({ type: [EnvKeyValueRef], resolve: (r) => (r[name] as EnvKeyValue[] | null) ?? [] }) };
+      return { [name]: t.field({ type: [EnvKeyValueRef], resolve: (r) => viewSettings(r[name]) }) };
     case 'phoneList':
       return { [name]: t.field({ type: [PhoneNumberRef], resolve: (r) => (r[name] as PhoneNumber[] | null) ?? [] }) };
     case 'ref': {
@@ -231,7 +230,8 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       resolve: (_r, args, ctx) => {
         assertCan(ctx.viewer, 'Create', T);
         return ctx.tenant(async (tx, viewer) => {
-          const { row, errors } = await service.create(tx, viewer, args.attributes as Record<string, unknown>);
+          const attrs = sealKeyValueAttributes(def, args.attributes, ctx.platform.secrets);
+          const { row, errors } = await service.create(tx, viewer, attrs);
           return payloadOf(row, errors, row ? createdMessage(def) : null);
         });
       },
@@ -242,12 +242,8 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       resolve: (_r, args, ctx) => {
         assertCan(ctx.viewer, 'Update', T);
         return ctx.tenant(async (tx, viewer) => {
-          const { row, errors } = await service.update(
-            tx,
-            viewer,
-            Number(args.id),
-            args.attributes as Record<string, unknown>,
-          );
+          const attrs = sealKeyValueAttributes(def, args.attributes, ctx.platform.secrets);
+          const { row, errors } = await service.update(tx, viewer, Number(args.id), attrs);
           return payloadOf(row, errors, row ? 'All changes saved' : null);
         });
       },

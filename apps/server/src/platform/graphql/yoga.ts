@@ -5,6 +5,7 @@ import { ForbiddenError, UnauthenticatedError } from '../auth/viewer';
 import type { Viewer } from '../auth/viewer';
 import type { Platform } from '../platform';
 import { createContext } from './context';
+import { queryLimitPlugins } from './limits';
 
 export interface ServerContext {
   req: FastifyRequest;
@@ -29,6 +30,14 @@ export function createGraphQLServer(
     graphqlEndpoint: '/graphql',
     graphiql: platform.config.NODE_ENV !== 'production',
     logging: false,
+    plugins: queryLimitPlugins({ introspection: platform.config.graphqlIntrospection }),
+    // Only the app's own origin and configured ones; any other gets no CORS headers, so browsers refuse it.
+    cors: (request) => {
+      const origin = request.headers.get('origin');
+      return origin && platform.config.corsOrigins.includes(origin)
+        ? { origin: [origin], credentials: true, methods: ['GET', 'POST'] }
+        : false;
+    },
     context: async ({ req, reply }) => createContext(platform, await resolveViewer(req), req, reply),
     maskedErrors: {
       maskError(error, message) {

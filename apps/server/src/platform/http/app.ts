@@ -7,6 +7,7 @@ import type { GraphQLSchema } from 'graphql';
 import type { Viewer } from '../auth/viewer';
 import { createGraphQLServer } from '../graphql/yoga';
 import type { Platform } from '../platform';
+import { registerSecurityHeaders, relaxPolicyForGraphiQL } from './security-headers';
 
 export type RouteModule = (app: FastifyInstance) => void | Promise<void>;
 
@@ -20,7 +21,8 @@ export async function createHttpApp(
   resolveViewer: (req: FastifyRequest) => Promise<Viewer | null>,
   routes: readonly RouteModule[],
 ): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: platform.logger as FastifyBaseLogger, trustProxy: true });
+  const app = Fastify({ loggerInstance: platform.logger as FastifyBaseLogger, trustProxy: platform.config.trustProxy });
+  await registerSecurityHeaders(app, platform.config);
   await app.register(cookie);
   const yoga = createGraphQLServer(platform, schema, resolveViewer);
   app.route({
@@ -29,6 +31,7 @@ export async function createHttpApp(
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => reply.header(key, value));
+      relaxPolicyForGraphiQL(reply, response.headers.get('content-type'));
       reply.status(response.status);
       reply.send(response.body);
       return reply;

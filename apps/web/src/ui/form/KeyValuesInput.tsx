@@ -11,7 +11,7 @@ function offeredKeys(field: KeyValuesField, values: FieldInputProps['values']): 
   return Provider.is(source) ? providerEnvKeys[source] : [];
 }
 
-/** Rows of key (chosen from the offered keys) and value, with add and remove. */
+/** Rows of key (chosen from the offered keys) and value, with add and remove; a saved value is never shown. */
 export function KeyValuesInput({
   name,
   field,
@@ -37,14 +37,14 @@ export function KeyValuesInput({
               placeholder="Key"
               data={[...new Set([row.envKey, ...unused].filter(Boolean))]}
               value={row.envKey || null}
-              onChange={(k) => set(i, { envKey: k ?? '' })}
+              onChange={(k) => set(i, { envKey: k ?? '', isSet: false })}
               disabled={disabled}
               error={errors[`${name}.${i}.envKey`]}
               style={{ flex: 1 }}
             />
             <PasswordInput
               aria-label={`${field.label} value ${i + 1}`}
-              placeholder="Value"
+              placeholder={row.isSet ? 'Saved: type to replace' : 'Value'}
               value={row.envValue}
               onChange={(e) => set(i, { envValue: e.currentTarget.value })}
               disabled={disabled}
@@ -60,7 +60,7 @@ export function KeyValuesInput({
         ))}
         <AddRowButton
           label="Add key"
-          onClick={() => onChange([...rows, { envKey: unused[0] ?? '', envValue: '' }])}
+          onClick={() => onChange([...rows, { envKey: unused[0] ?? '', envValue: '', isSet: false }])}
           disabled={disabled || unused.length === 0}
         />
       </Stack>

@@ -21,7 +21,7 @@ describe('toFormValues', () => {
         name: 'Acme',
         throughput: 12,
         clientId: null,
-        providerConfigurationValues: [{ envKey: 'TWILIO_AUTH_TOKEN', envValue: null }],
+        providerConfigurationValues: [{ envKey: 'TWILIO_AUTH_TOKEN', isSet: true }],
       },
       ['name', 'throughput', 'clientId', 'color', 'providerConfigurationValues'],
     );
@@ -30,7 +30,7 @@ describe('toFormValues', () => {
       throughput: '12',
       clientId: null,
       color: '',
-      providerConfigurationValues: [{ envKey: 'TWILIO_AUTH_TOKEN', envValue: '' }],
+      providerConfigurationValues: [{ envKey: 'TWILIO_AUTH_TOKEN', envValue: '', isSet: true }],
     });
   });
   it('shows phone numbers as (###)-###-####', () => {
@@ -143,14 +143,36 @@ describe('toAttributes', () => {
       {
         providerConfigurationType: 'Custom',
         providerConfigurationValues: [
-          { envKey: 'TWILIO_AUTH_TOKEN', envValue: ' secret ' },
-          { envKey: '', envValue: 'orphan' },
+          { envKey: 'TWILIO_AUTH_TOKEN', envValue: ' secret ', isSet: false },
+          { envKey: '', envValue: 'orphan', isSet: false },
         ],
       },
       ['providerConfigurationType', 'providerConfigurationValues'],
       update,
+      { provider: 'Twilio' },
     );
     expect(attributes.providerConfigurationValues).toEqual([{ envKey: 'TWILIO_AUTH_TOKEN', envValue: 'secret' }]);
+  });
+
+  it('sends a stored setting left blank as its key alone, which keeps it, and needs a value for a new one', () => {
+    const { attributes, errors } = toAttributes(
+      brand,
+      {
+        providerConfigurationType: 'Custom',
+        providerConfigurationValues: [
+          { envKey: 'TWILIO_AUTH_TOKEN', envValue: '', isSet: true },
+          { envKey: 'TWILIO_ACCOUNT_SID', envValue: '', isSet: false },
+        ],
+      },
+      ['providerConfigurationType', 'providerConfigurationValues'],
+      update,
+      { provider: 'Twilio' },
+    );
+    expect(attributes.providerConfigurationValues).toEqual([
+      { envKey: 'TWILIO_AUTH_TOKEN' },
+      { envKey: 'TWILIO_ACCOUNT_SID', envValue: '' },
+    ]);
+    expect(errors).toEqual({ providerConfigurationValues: ['Every key needs a value'] });
   });
 });
 

@@ -17,9 +17,14 @@ export interface PhoneRow {
   _destroy: boolean;
 }
 
+/**
+ * A provider setting as the form edits it. Values are write-only: `envValue` holds only what is typed now, and
+ * `isSet` says the server has one, which an untouched row keeps.
+ */
 export interface KeyValueRow {
   envKey: string;
   envValue: string;
+  isSet: boolean;
 }
 
 /** What an input holds: text inputs hold strings (numbers too, until submit), selects hold an id or null. */
@@ -46,7 +51,7 @@ export function toFormValue(f: FieldDef, v: unknown): FormValue {
     case 'ref':
       return idOrNull(v);
     case 'keyValues':
-      return objects(v).map((r) => ({ envKey: str(r.envKey), envValue: str(r.envValue) }));
+      return objects(v).map((r) => ({ envKey: str(r.envKey), envValue: '', isSet: r.isSet === true }));
     case 'phoneList':
       return objects(v).map((r) => ({
         id: idOrNull(r.id),
@@ -97,9 +102,12 @@ function phoneRowsAttribute(name: string, rows: PhoneRow[], add: Add): Record<st
 function attributeOf(name: string, f: FieldDef, v: FormValue, add: Add): unknown {
   if (Array.isArray(v)) {
     if (f.kind === 'phoneList') return phoneRowsAttribute(name, v as PhoneRow[], add);
+    // A row left blank sends its key alone, which keeps the stored value; a typed value replaces it.
     return (v as KeyValueRow[])
       .filter((r) => r.envKey !== '')
-      .map((r) => ({ envKey: r.envKey, envValue: r.envValue.trim() }));
+      .map((r) =>
+        r.isSet && r.envValue.trim() === '' ? { envKey: r.envKey } : { envKey: r.envKey, envValue: r.envValue.trim() },
+      );
   }
   if (typeof v === 'boolean' || v === null) return v;
   const text = v.trim();
