@@ -12,7 +12,8 @@ type TargetArgs = Partial<Record<FavoriteTarget, string | null>>;
 /** Exactly one of clientId, listId, phoneId, projectId, teamId. */
 function pickTarget(args: TargetArgs): { target: FavoriteTarget; id: number } {
   const given = favoriteTargets.filter((k) => args[k] != null);
-  if (given.length !== 1) throw new GraphQLError('Give exactly one of clientId, listId, phoneId, projectId, teamId', {
+  if (given.length !== 1)
+    throw new GraphQLError('Give exactly one of clientId, listId, phoneId, projectId, teamId', {
       extensions: { code: 'BAD_USER_INPUT' },
     });
   return { target: given[0], id: parseId(args[given[0]]!) };

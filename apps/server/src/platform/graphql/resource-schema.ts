@@ -106,9 +106,7 @@ function outputField(t: RowFieldBuilder, name: string, f: FieldDef, tableOf: Tab
           type: ReferenceRef,
           nullable: true,
           resolve: (r, _a, ctx) =>
-            r[name] == null || !target
-              ? null
-              : referenceLoader(ctx, f.resource, target, tableOf).load(Number(r[name])),
+            r[name] == null || !target ? null : referenceLoader(ctx, f.resource, target, tableOf).load(Number(r[name])),
         }),
       };
     }

@@ -212,7 +212,8 @@ export function createResourceService(
       .where(and(visible(viewer), eq(idCol, id)));
     if (seen) return;
     const owner = def.ownedBy && def.ownedBy !== 'id' ? def.ownedBy : 'base';
-    const blank = owner !== 'base' && (await sp.select({ v: cols[owner] }).from(table).where(eq(idCol, id)))[0]?.v == null;
+    const blank =
+      owner !== 'base' && (await sp.select({ v: cols[owner] }).from(table).where(eq(idCol, id)))[0]?.v == null;
     throw new Refused({ [owner]: [blank ? messages.required(def.fields[owner].label) : messages.outsideYourClients] });
   }
 
