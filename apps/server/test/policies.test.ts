@@ -277,6 +277,7 @@ function documents(def: ResourceDef) {
     UPDATE: `mutation($id: ID!) { update${T}(id: $id, attributes: {}) ${payload} }`,
     DESTROY: `mutation($id: ID!) { destroy${T}(id: $id) ${payload} }`,
     FAVORITE: `mutation($id: ID) { toggleFavorite(${def.name}Id: $id) { isFavorite } }`,
+    CREATE: `mutation($a: ${T}Attributes!) { create${T}(attributes: $a) ${payload} }`,
   };
 }
 
@@ -354,7 +355,7 @@ for (const def of ALL_RESOURCES) {
 }
 
 for (const def of ALL_RESOURCES) {
-  const { T, UPDATE, DESTROY } = documents(def);
+  const { T, UPDATE, DESTROY, CREATE } = documents(def);
   describe(`${def.pluralLabel}: who changes which rows (spec §6)`, () => {
     for (const spec of USERS) {
       it(`${spec.name}: update and destroy reach exactly the allowed rows`, async () => {
@@ -390,6 +391,32 @@ for (const def of ALL_RESOURCES) {
           expect(left[0].n).toBe(gone ? 0 : 1);
         }
       });
+
+      // A client's own rows are its owner; the other resources are created inside or outside the viewer's clients.
+      if (def.ownedBy && def.name !== OWNER_RESOURCE)
+        it(`${spec.name}: creates rows only inside the clients it sees`, async () => {
+          const u = users.get(spec.name)!;
+          for (const owner of OWNERS) {
+            // Admin-only values (an Unregistered campaign) are another rule, tested elsewhere.
+            if (owner === null && u.limitedTo === null) continue;
+            const sameOwner = (resource: string) =>
+              rows.find((r) => r.resource === resource && r.org === 'A' && r.owner === owner) ?? null;
+            const { values } = valuesFor(def, 'A', owner, sameOwner);
+            const res = await gql(app, CREATE, { a: values }, { token: u.token });
+            if (!permitted(u, 'Create', def)) {
+              expectForbidden(res);
+              continue;
+            }
+            const payload = res.data?.[`create${T}`];
+            if (seesOwner(u, owner)) expect(payload.errors, `${def.name} for ${owner}`).toEqual([]);
+            else {
+              expect(payload[def.name]).toBeNull();
+              // Another client's id is refused like a missing one; no client at all fails on the first rule it meets.
+              if (owner) expect(payload.errors).toContainEqual({ field: def.ownedBy, messages: ['Client not found'] });
+              else expect(payload.errors).not.toEqual([]);
+            }
+          }
+        });
     }
   });
 }

@@ -31,7 +31,7 @@ export const messages = {
   ownAgency: 'A client cannot be its own agency',
   // Spec §8's words for report dates, the same rule on a campaign's dates.
   endBeforeStart: 'Start date must not be greater than the end date',
-  slugInvalid: 'Slug may contain only lowercase letters, digits and single dashes (my-campaign)',
+  slugInvalid: 'Slug may contain only letters, digits and single dashes (my-campaign)',
   invalidUrl: 'Website must be a web address (https://example.org)',
   invalidState: 'State must be a US state abbreviation (NY)',
   outsideYourClients: 'Choose one of the clients you can see',

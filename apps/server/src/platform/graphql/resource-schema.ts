@@ -4,7 +4,7 @@ import DataLoader from 'dataloader';
 import { and, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { GraphQLError } from 'graphql';
-import { assertCan } from '../auth/viewer';
+import { assertCan, viewerCan } from '../auth/viewer';
 import { ListArgumentError, type ListArgs } from '../resources/list-query';
 import { abilitiesOf, visibleWhere, type RecordAbilities } from '../resources/policy';
 import type { ResourceService, Row, TableOf } from '../resources/resource-service';
@@ -71,11 +71,13 @@ function referenceLoader(ctx: Context, resource: string, table: PgTable, tableOf
     // A resource without a name column (a phone) is named by its search field, as the web's reference query does.
     const nameCol = cols.name ?? (def ? cols[def.list.search] : undefined);
     return new DataLoader<number, ReferenceShape | null>(async (ids) => {
+      // Naming a record needs View on its resource, as reading it does.
+      if (!def || !ctx.viewer || !viewerCan(ctx.viewer, 'View', def.typeName)) return ids.map(() => null);
       const rows = await ctx.tenant((tx, viewer) =>
         tx
           .select({ id: cols.id, name: nameCol })
           .from(table)
-          .where(and(def ? visibleWhere(def, table, tableOf, viewer) : undefined, inArray(cols.id, [...ids]))),
+          .where(and(visibleWhere(def, table, tableOf, viewer), inArray(cols.id, [...ids]))),
       );
       const byId = new Map(rows.map((r) => [r.id as number, r as ReferenceShape]));
       return ids.map((id) => byId.get(id) ?? null);
