@@ -107,6 +107,10 @@ describe('ResourceForm', { timeout: 20_000 }, () => {
     expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).value).toBe('Acme');
     await choose('Campaign type', 'Unregistered');
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).value).toBe(''));
+    // Shown switched off rather than silently dropped on save (spec §5: Unregistered clears the client).
+    expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).disabled).toBe(true);
+    await choose('Campaign type', 'Registered');
+    expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).disabled).toBe(false);
   });
 
   it('searches a reference with Like, limit 5 and its where, and creates one inline', async () => {
