@@ -3,6 +3,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
 import { clients, phones, projects, userViews } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
+import { visibleWhereOf } from '../../platform/resources/policy';
 import { createResourceService, type Row } from '../../platform/resources/resource-service';
 import { favoriteIds } from '../favorites/favorites.service';
 import { tableOf } from '../tables';
@@ -61,10 +62,11 @@ async function decorateClients(tx: Tx, rows: Row[], viewer: Viewer): Promise<voi
     .from(phones)
     .where(and(inArray(phones.clientId, ids), eq(phones.phoneType, 'ClientPhone')))
     .orderBy(phones.id);
+  // Member clients the viewer may not see are not counted either.
   const subClients = await tx
     .select({ agencyId: clients.agencyId, n: count() })
     .from(clients)
-    .where(inArray(clients.agencyId, ids))
+    .where(and(visibleWhereOf('client', tableOf, viewer) ?? undefined, inArray(clients.agencyId, ids)))
     .groupBy(clients.agencyId);
   const projectCounts = await tx
     .select({ clientId: projects.clientId, n: count() })

@@ -183,7 +183,7 @@ export function createResourceService(
           [row] = (await sp
             .update(table)
             .set({ ...values, updatedAt: new Date() })
-            .where(eq(idCol, existing.id))
+            .where(and(eq(idCol, existing.id), eq(orgCol, viewer.organizationId)))
             .returning()) as Row[];
         } else {
           row = existing;
@@ -211,10 +211,14 @@ export function createResourceService(
       .from(table)
       .where(and(visible(viewer), eq(idCol, id)));
     if (seen) return;
-    const owner = def.ownedBy && def.ownedBy !== 'id' ? def.ownedBy : 'base';
-    const blank =
-      owner !== 'base' && (await sp.select({ v: cols[owner] }).from(table).where(eq(idCol, id)))[0]?.v == null;
-    throw new Refused({ [owner]: [blank ? messages.required(def.fields[owner].label) : messages.outsideYourClients] });
+    const owner = def.ownedBy;
+    if (!owner || owner === 'id') throw new Refused({ base: [messages.outsideYourClients] });
+    const [saved] = await sp
+      .select({ clientId: cols[owner] })
+      .from(table)
+      .where(and(eq(orgCol, viewer.organizationId), eq(idCol, id)));
+    const message = saved?.clientId == null ? messages.required(def.fields[owner].label) : messages.outsideYourClients;
+    throw new Refused({ [owner]: [message] });
   }
 
   /** '2 clients belong to this agency': the registry's refs to this resource that still hold the record. */
