@@ -242,7 +242,7 @@ async function exportCsv(def: ResourceDef, token: string) {
     { q: def.plural },
     { token },
   );
-  if (started.errors) return { errors: started.errors, labels: [] as string[] };
+  if (started.errors) return { errors: started.errors, records: [] as Record<string, string>[] };
   const id = started.data?.exportCsv.task.id;
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -251,8 +251,10 @@ async function exportCsv(def: ResourceDef, token: string) {
     if (task?.status === 'Done') {
       const file = await app.api.inject({ method: 'GET', url: task.downloadUrl });
       const [header, ...body] = parse(file.body, { relaxColumnCount: true }) as string[][];
-      const column = header.indexOf(def.fields[def.list.search].label);
-      return { errors: undefined, labels: body.map((r) => r[column]) };
+      // Each line as { field: cell }, by the export columns' labels.
+      const fields = header.map((label) => def.list.exportColumns.find((c) => def.fields[c].label === label)!);
+      const records = body.map((line) => Object.fromEntries(fields.map((f, i) => [f, line[i]])));
+      return { errors: undefined, records };
     }
     if (task?.status === 'Failed' || Date.now() > deadline) throw new Error(`export ${def.plural}: ${task?.status}`);
     await new Promise((r) => setTimeout(r, 50));
@@ -322,15 +324,21 @@ for (const def of ALL_RESOURCES) {
         }
       });
 
-      it(`${spec.name}: export holds exactly the allowed rows`, async () => {
+      it(`${spec.name}: export holds exactly the allowed rows, naming only references it may see`, async () => {
         const u = users.get(spec.name)!;
-        const { errors, labels } = await exportCsv(def, u.token);
+        const { errors, records } = await exportCsv(def, u.token);
         if (!permitted(u, 'Export', def)) return expectForbidden({ errors });
         expect(errors).toBeUndefined();
         const expected = rowsOf(def).filter((r) => allowed(u, r));
-        expect(labels.map((l) => comparable(def, l)).sort()).toEqual(
-          expected.map((r) => comparable(def, r.label)).sort(),
-        );
+        const key = (label: string) => comparable(def, label);
+        expect(records.map((r) => key(r[def.list.search])).sort()).toEqual(expected.map((r) => key(r.label)).sort());
+        for (const row of expected) {
+          const line = records.find((r) => key(r[def.list.search]) === key(row.label))!;
+          for (const [name] of refs.filter(([n]) => def.list.exportColumns.includes(n))) {
+            const target = row.refs[name];
+            expect(line[name], `${row.label} → ${name}`).toBe(target && allowed(u, target) ? target.label : '');
+          }
+        }
       });
 
       if (def.favorite)

@@ -10,7 +10,7 @@ import { runAsTask, taskPayload } from '../../platform/jobs/background-tasks';
 import { defineJob } from '../../platform/jobs/registry';
 import type { Platform } from '../../platform/platform';
 import type { Filter } from '../../platform/resources/list-query';
-import { visibleWhereOf } from '../../platform/resources/policy';
+import { referableWhere } from '../../platform/resources/policy';
 import type { Row } from '../../platform/resources/resource-service';
 import { servicesByPlural } from '../services';
 import { tableOf } from '../tables';
@@ -61,7 +61,7 @@ async function loadRefNames(platform: Platform, payload: ExportPayload, viewer: 
           .map(Number),
       ),
     ];
-    const visible = visibleWhereOf(f.resource, tableOf, viewer);
+    const visible = referableWhere(f.resource, tableOf, viewer);
     if (!table || !visible || ids.length === 0) continue;
     const cols = table as unknown as Record<string, PgColumn>;
     const names = await withTenant(platform.database, { organizationIds: [payload.organizationId] }, (tx) =>

@@ -4,9 +4,9 @@ import DataLoader from 'dataloader';
 import { and, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { GraphQLError } from 'graphql';
-import { assertCan, viewerCan } from '../auth/viewer';
+import { assertCan } from '../auth/viewer';
 import { ListArgumentError, type ListArgs } from '../resources/list-query';
-import { abilitiesOf, visibleWhere, type RecordAbilities } from '../resources/policy';
+import { abilitiesOf, referableWhere, type RecordAbilities } from '../resources/policy';
 import type { ResourceService, Row, TableOf } from '../resources/resource-service';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from './builder';
 import type { Context } from './context';
@@ -71,14 +71,14 @@ function referenceLoader(ctx: Context, resource: string, table: PgTable, tableOf
     // A resource without a name column (a phone) is named by its search field, as the web's reference query does.
     const nameCol = cols.name ?? (def ? cols[def.list.search] : undefined);
     return new DataLoader<number, ReferenceShape | null>(async (ids) => {
-      // Naming a record needs View on its resource, as reading it does.
-      if (!def || !ctx.viewer || !viewerCan(ctx.viewer, 'View', def.typeName)) return ids.map(() => null);
-      const rows = await ctx.tenant((tx, viewer) =>
-        tx
+      const rows = await ctx.tenant(async (tx, viewer) => {
+        const referable = referableWhere(resource, tableOf, viewer);
+        if (!referable) return [];
+        return tx
           .select({ id: cols.id, name: nameCol })
           .from(table)
-          .where(and(visibleWhere(def, table, tableOf, viewer), inArray(cols.id, [...ids]))),
-      );
+          .where(and(referable, inArray(cols.id, [...ids])));
+      });
       const byId = new Map(rows.map((r) => [r.id as number, r as ReferenceShape]));
       return ids.map((id) => byId.get(id) ?? null);
     });

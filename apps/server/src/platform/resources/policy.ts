@@ -53,6 +53,17 @@ export function visibleWhereOf(resource: string, tableOf: TableOf, viewer: Viewe
   return def && table ? visibleWhere(def, table, tableOf, viewer) : null;
 }
 
+/**
+ * The rows of a resource whose names the viewer may read through a reference (`brand { client { name } }`, an
+ * export's Client column): the same policy, and View on that resource, as reading the row itself needs. Null when
+ * it may name none of them.
+ */
+export function referableWhere(resource: string, tableOf: TableOf, viewer: Viewer): SQL | null {
+  const def = resourceByName(resource);
+  if (!def || !viewerCan(viewer, 'View', def.typeName)) return null;
+  return visibleWhereOf(resource, tableOf, viewer);
+}
+
 /** What the viewer may do with a record it can see; the UI shows its buttons from this (spec §6). */
 export interface RecordAbilities {
   update: boolean;
