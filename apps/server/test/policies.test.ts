@@ -11,6 +11,7 @@ import {
   type RoleName,
 } from '@canvass/domain';
 import { parse } from 'csv-parse/sync';
+import { getTableName } from 'drizzle-orm';
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../src/app';
@@ -394,7 +395,7 @@ for (const def of ALL_RESOURCES) {
           const res = await gql(app, DESTROY, { id: String(spare.id) }, { token: u.token });
           const gone = seesOwner(u, owner);
           expect(res.data?.[`destroy${T}`].errors).toEqual(gone ? [] : [{ field: 'base', messages: ['Not found'] }]);
-          const table = def.plural.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+          const table = getTableName(tableOf(def.name)!);
           const { rows: left } = await app.sql(`SELECT count(*)::int AS n FROM ${table} WHERE id = $1`, [spare.id]);
           expect(left[0].n).toBe(gone ? 0 : 1);
         }
