@@ -592,7 +592,7 @@ describe('brands', () => {
     expect(res.data?.destroyBrand).toEqual({
       brand: null,
       message: null,
-      errors: [{ field: 'base', messages: ['This brand is still in use and cannot be deleted'] }],
+      errors: [{ field: 'base', messages: ['1 campaign belongs to this brand'] }],
     });
     expect((await app.sql('SELECT count(*)::int AS n FROM brands WHERE id = $1', [id])).rows[0].n).toBe(1);
     expect(

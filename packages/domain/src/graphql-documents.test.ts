@@ -21,6 +21,7 @@ const numbered = defineResource({
   fields: { number: field('phone', 'Number', { required: true }) },
   list: { columns: ['number'], search: 'number', sortBy: 'number', sortOrder: 'Asc', exportColumns: ['number'] },
   sections: [{ title: 'General', path: 'general', fields: ['number'] }],
+  ownedBy: null,
   messages: { destroyed: 'The line has been deleted successfully' },
 });
 
@@ -51,10 +52,11 @@ describe('fieldSelection', () => {
 });
 
 describe('recordSelection', () => {
-  it('asks for id, every field and isFavorite on favorite resources', () => {
+  it("asks for id, every field, isFavorite on favorite resources and the viewer's abilities", () => {
     const s = recordSelection(client);
     expect(s.startsWith('id name clientType clientStatus agencyId agency { id name }')).toBe(true);
-    expect(s.endsWith('isFavorite')).toBe(true);
+    expect(s.endsWith('isFavorite can { update destroy export favorite }')).toBe(true);
+    expect(recordSelection(brand)).toContain('can { update destroy export favorite }');
   });
   it('leaves isFavorite out where there is no favorite toggle', () => {
     expect(recordSelection(brand)).not.toContain('isFavorite');

@@ -19,20 +19,27 @@ export function fieldSelection(name: string, f: FieldDef): string {
   }
 }
 
-/** id plus the named fields (all by default), plus isFavorite when the viewer can star the resource. */
+/** What the server says the viewer may do with a record: the anchor's buttons follow it. */
+export const ABILITIES_SELECTION = 'can { update destroy export favorite }';
+
+/**
+ * id plus the named fields (all by default), plus isFavorite when the viewer can star the resource and the
+ * viewer's abilities on the record (both left out of list rows, which show no per-record buttons).
+ */
 export function recordSelection(
   def: ResourceDef,
   fieldNames: readonly string[] = Object.keys(def.fields),
-  opts: { favorite?: boolean } = {},
+  opts: { favorite?: boolean; abilities?: boolean } = {},
 ): string {
   const parts = ['id', ...fieldNames.map((n) => fieldSelection(n, fieldOf(def, n)))];
   if ((opts.favorite ?? true) && def.favorite) parts.push('isFavorite');
+  if (opts.abilities ?? true) parts.push(ABILITIES_SELECTION);
   return parts.join(' ');
 }
 
 /** The row shape of the index list (and of the CSV export when given def.list.exportColumns). */
 export function listSelection(def: ResourceDef, columns: readonly string[] = def.list.columns): string {
-  return recordSelection(def, columns, { favorite: false });
+  return recordSelection(def, columns, { favorite: false, abilities: false });
 }
 
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -32,6 +32,12 @@ export const messages = {
   notAProviderKey: (key: string, provider: string) => `${key} is not a setting of ${provider}`,
   clientRequiredWhenRegistered: 'Client is required',
   ownAgency: 'A client cannot be its own agency',
+  // Spec §8's words for report dates, the same rule on a campaign's dates.
+  endBeforeStart: 'Start date must not be greater than the end date',
+  slugInvalid: 'Slug may contain only letters, digits and single dashes (my-campaign)',
+  invalidUrl: 'Website must be a web address (https://example.org)',
+  invalidState: 'State must be a US state abbreviation (NY)',
+  outsideYourClients: 'Choose one of the clients you can see',
   exportStarted: 'Your export is being prepared',
   exportReady: 'Your export is ready',
   required: (label: string) => `${label} is required`,
@@ -40,6 +46,11 @@ export const messages = {
   invalidOption: (label: string) => `${label} is not a valid option`,
   cannotBeChosen: (label: string) => `This ${label.toLowerCase()} cannot be chosen`,
   wholeNumber: (label: string) => `${label} must be a whole number`,
+  atLeast: (label: string, min: number) => `${label} must be at least ${min}`,
+  invalidId: (value: string) => `Invalid id: ${JSON.stringify(value)}`,
+  /** '2 clients belong to this agency': why a record others depend on cannot be deleted. */
+  dependants: (count: number, singular: string, plural: string, owner: string) =>
+    `${count} ${(count === 1 ? singular : plural).toLowerCase()} ${count === 1 ? 'belongs' : 'belong'} to this ${owner.toLowerCase()}`,
   mustBeOfType: (label: string, target: string, type: string) =>
     `${label} must be a ${target.toLowerCase()} of type ${type}`,
 } as const;

@@ -35,6 +35,12 @@ interface FieldBase {
   maxLength?: number;
   /** A number field that takes whole numbers only (throughput). */
   integer?: boolean;
+  /** The smallest number accepted (throughput: at least 1). */
+  min?: number;
+  /** A text the product gives a shape: a URL-safe slug, a US state abbreviation (spec §5). */
+  format?: 'slug' | 'usState';
+  /** The form shows the field disabled (and empty) while another field has this value: Unregistered → no client. */
+  disabledWhen?: Record<string, string>;
   placeholder?: string;
 }
 export interface ScalarField extends FieldBase {
@@ -101,6 +107,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** A status field the anchor header lets the user change from a dropdown. */
   statusField?: keyof F & string;
   favorite?: boolean;
+  /**
+   * How a row belongs to a client, for the visibility policy of spec §6 (Client and Agency roles, user views):
+   * 'id' when the row is a client, the name of its client ref field otherwise, null when rows belong to the
+   * organization as a whole. Required, so a new resource decides who sees its rows.
+   */
+  ownedBy: (keyof F & string) | 'id' | null;
   messages: { destroyed: string };
 }
 
@@ -139,6 +151,9 @@ export function phoneList(label: string): PhoneListField {
 
 /** Checks column and section names against the fields, then hands back the plain (untyped-by-field) entry. */
 export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef {
+  const owner = def.ownedBy && def.ownedBy !== 'id' ? def.fields[def.ownedBy] : undefined;
+  if (owner && (owner.kind !== 'ref' || owner.resource !== 'client'))
+    throw new Error(`${def.name}: ownedBy must name a ref to client`);
   for (const section of def.sections) {
     for (const f of section.fields)
       if (!(f in def.fields)) throw new Error(`${def.name}: section field ${f} is not a field`);
@@ -149,6 +164,21 @@ export function defineResource<F extends Record<string, FieldDef>>(def: Resource
 /** The fields a create or update may carry. */
 export function inputFields(def: ResourceDef): [string, FieldDef][] {
   return Object.entries(def.fields).filter(([, f]) => !f.readOnly);
+}
+
+/** The registry name of the resource rows belong to (spec §6: Client and Agency users see their own clients). */
+export const OWNER_RESOURCE = 'client';
+
+/** The ref fields of every resource that point at `target`: who depends on a record of it. */
+export function dependantRefs(
+  all: readonly ResourceDef[],
+  target: string,
+): { def: ResourceDef; field: string; ref: RefField }[] {
+  return all.flatMap((def) =>
+    Object.entries(def.fields)
+      .filter((e): e is [string, RefField] => e[1].kind === 'ref' && e[1].resource === target && !e[1].readOnly)
+      .map(([field, ref]) => ({ def, field, ref })),
+  );
 }
 
 /** 'The Client has been created successfully' (spec §8). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { brand, campaign, client } from './resources/index';
-import { normalizeAttributes, validateAttributes } from './validate';
+import { brand, campaign, client, phone } from './resources/index';
+import { isFieldDisabled, normalizeAttributes, validateAttributes } from './validate';
 
 const create = { isCreate: true, isAdmin: false };
 const update = { isCreate: false, isAdmin: false };
@@ -69,6 +69,45 @@ describe('validateAttributes: field rules', () => {
   });
 });
 
+describe('validateAttributes: the shapes of spec §5', () => {
+  it('a slug is URL-safe', () => {
+    const message = 'Slug may contain only letters, digits and single dashes (my-campaign)';
+    for (const bad of ['Bad Slug!!', 'a/b', '-lead', 'double--dash', 'ünï'])
+      expect(validateAttributes(client, { slug: bad }, update)).toEqual({ slug: [message] });
+    for (const good of ['rivera-2026', 'Rivera', 'a1'])
+      expect(validateAttributes(client, { slug: good }, update)).toEqual({});
+  });
+
+  it('a website is a web address', () => {
+    const message = 'Website must be a web address (https://example.org)';
+    for (const bad of ['not a url', 'example', 'ftp://example.org', 'javascript:alert(1)'])
+      expect(validateAttributes(client, { website: bad }, update)).toEqual({ website: [message] });
+    expect(validateAttributes(client, { website: 'https://rivera.example.org/about' }, update)).toEqual({});
+  });
+
+  it('a state is one the states query serves', () => {
+    expect(validateAttributes(client, { state: 'zz' }, update)).toEqual({
+      state: ['State must be a US state abbreviation (NY)'],
+    });
+    expect(validateAttributes(phone, { state: 'ZZ' }, update)).toEqual({
+      state: ['State must be a US state abbreviation (NY)'],
+    });
+    expect(validateAttributes(client, { state: 'DC' }, update)).toEqual({});
+  });
+
+  it('throughput is at least 1', () => {
+    expect(validateAttributes(brand, { throughput: 0 }, update)).toEqual({
+      throughput: ['Throughput must be at least 1'],
+    });
+    expect(validateAttributes(brand, { throughput: 1 }, update)).toEqual({});
+  });
+
+  it('a reference is a record id', () => {
+    expect(validateAttributes(brand, { clientId: '1.5' }, update)).toEqual({ clientId: ['Invalid id: "1.5"'] });
+    expect(validateAttributes(brand, { clientId: '12' }, update)).toEqual({});
+  });
+});
+
 describe('validateAttributes: cross-field rules', () => {
   const base = { name: 'C', code: 'C', brandId: 1 };
 
@@ -93,6 +132,24 @@ describe('validateAttributes: cross-field rules', () => {
     expect(validateAttributes(campaign, { ...base, clientId: 1, campaignType: 'Bogus' }, admin)).toEqual({
       campaignType: ['Campaign type is not a valid option'],
     });
+  });
+
+  it('a campaign ends on or after its start', () => {
+    const message = ['Start date must not be greater than the end date'];
+    const dates = (startDate: string, endDate: string) =>
+      validateAttributes(campaign, { ...base, clientId: 1, startDate, endDate }, create);
+    expect(dates('2026-05-02', '2026-05-01')).toEqual({ endDate: message });
+    expect(dates('2026-05-02', '2026-05-02')).toEqual({});
+    expect(validateAttributes(campaign, { endDate: '2026-01-01' }, update, { startDate: '2026-02-01' })).toEqual({
+      endDate: message,
+    });
+  });
+
+  it("a Client-type phone needs a client (spec §5: 'client when type is Client')", () => {
+    const attrs = { number: '2125550100', phoneType: 'ClientPhone', phoneStatus: 'Active' };
+    expect(validateAttributes(phone, attrs, create)).toEqual({ clientId: ['Client is required'] });
+    expect(validateAttributes(phone, { ...attrs, clientId: 3 }, create)).toEqual({});
+    expect(validateAttributes(phone, { ...attrs, phoneType: 'FromPhone' }, create)).toEqual({});
   });
 
   it("Custom configuration: 'Every key needs a value'", () => {
@@ -150,6 +207,11 @@ describe('brand configuration keys (write-only values)', () => {
 });
 
 describe('normalizeAttributes', () => {
+  it('a field disabled by another value is off while that value holds', () => {
+    expect(isFieldDisabled(campaign.fields.clientId, { campaignType: 'Unregistered' })).toBe(true);
+    expect(isFieldDisabled(campaign.fields.clientId, { campaignType: 'Registered' })).toBe(false);
+  });
+
   it('Unregistered clears the client', () => {
     expect(normalizeAttributes(campaign, { campaignType: 'Unregistered', clientId: 5, name: 'x' })).toEqual({
       campaignType: 'Unregistered',

@@ -1,4 +1,5 @@
 import { Provider } from './enums';
+import { usStates } from './geography';
 import { messages } from './messages';
 import { normalizePhone } from './phone';
 import { providerEnvKeys } from './provider-keys';
@@ -16,17 +17,44 @@ function isBlank(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 }
 
+const SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
+const STATES = new Set(usStates.map((s) => s.abbreviation));
+
+/** A web address a browser can open: http(s) with a dotted host. */
+function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+function checkFormat(f: FieldDef, value: string): string | undefined {
+  if (f.format === 'slug') return SLUG.test(value) ? undefined : messages.slugInvalid;
+  if (f.format === 'usState') return STATES.has(value) ? undefined : messages.invalidState;
+  return undefined;
+}
+
 function checkField(name: string, f: FieldDef, value: unknown): string | undefined {
   if (isBlank(value)) return f.required ? messages.required(f.label) : undefined;
   if (f.maxLength !== undefined && String(value).length > f.maxLength) return messages.tooLong(f.label, f.maxLength);
+  const formatError = checkFormat(f, String(value));
+  if (formatError) return formatError;
   switch (f.kind) {
     case 'enum':
       if (!f.enum.is(value)) return messages.invalidOption(f.label);
       if (f.exclude?.includes(value as string)) return messages.cannotBeChosen(f.label);
       return undefined;
     case 'number':
-      if (f.integer) return /^\d+$/.test(String(value)) ? undefined : messages.wholeNumber(f.label);
-      return /^\d+(\.\d+)?$/.test(String(value)) ? undefined : `${f.label} must be a number`;
+      if (f.integer && !/^\d+$/.test(String(value))) return messages.wholeNumber(f.label);
+      if (!/^\d+(\.\d+)?$/.test(String(value))) return `${f.label} must be a number`;
+      return f.min !== undefined && Number(value) < f.min ? messages.atLeast(f.label, f.min) : undefined;
+    case 'url':
+      return isWebAddress(String(value)) ? undefined : messages.invalidUrl;
+    case 'ref':
+      // An id is a positive whole number; anything else cannot name a record.
+      return /^[1-9]\d{0,15}$/.test(String(value)) ? undefined : messages.invalidId(String(value));
     case 'phone': {
       const n = normalizePhone(String(value));
       return 'error' in n ? n.error : undefined;
@@ -88,8 +116,18 @@ type Rule = (merged: Record<string, unknown>) => [string, string][];
 
 /** Cross-field rules of spec §5, by resource. */
 const resourceRules: Record<string, Rule> = {
-  campaign: (c) =>
-    c.campaignType === 'Registered' && isBlank(c.clientId) ? [['clientId', messages.clientRequiredWhenRegistered]] : [],
+  campaign: (c) => [
+    ...(c.campaignType === 'Registered' && isBlank(c.clientId)
+      ? ([['clientId', messages.clientRequiredWhenRegistered]] as [string, string][])
+      : []),
+    // ISO dates (YYYY-MM-DD) compare as strings.
+    ...(!isBlank(c.startDate) && !isBlank(c.endDate) && String(c.endDate) < String(c.startDate)
+      ? ([['endDate', messages.endBeforeStart]] as [string, string][])
+      : []),
+  ],
+  // Spec §5: 'client when type is Client'.
+  phone: (p) =>
+    p.phoneType === 'ClientPhone' && isBlank(p.clientId) ? [['clientId', messages.required('Client')]] : [],
   brand: (b) => {
     const values = (b.providerConfigurationValues ?? []) as KeyValueRow[];
     const keys: readonly string[] = Provider.is(b.provider) ? providerEnvKeys[b.provider] : [];
@@ -104,8 +142,13 @@ const resourceRules: Record<string, Rule> = {
   },
 };
 
-/** Fills what a campaign form implies: Unregistered clears the client (spec §5). */
+/** Whether a field is switched off by another field's value (an Unregistered campaign has no client, spec §5). */
+export function isFieldDisabled(f: FieldDef, values: Record<string, unknown>): boolean {
+  return Object.entries(f.disabledWhen ?? {}).some(([other, value]) => values[other] === value);
+}
+
+/** Fills what a form implies: a field disabled by another's value is cleared (Unregistered clears the client). */
 export function normalizeAttributes(def: ResourceDef, attrs: Record<string, unknown>): Record<string, unknown> {
-  if (def.name === 'campaign' && attrs.campaignType === 'Unregistered') return { ...attrs, clientId: null };
-  return attrs;
+  const cleared = Object.entries(def.fields).filter(([, f]) => isFieldDisabled(f, attrs));
+  return cleared.length ? { ...attrs, ...Object.fromEntries(cleared.map(([name]) => [name, null])) } : attrs;
 }

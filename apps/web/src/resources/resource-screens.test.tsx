@@ -25,6 +25,7 @@ const brand = {
   providerConfigurationType: 'Organization',
   providerConfigurationValues: [],
   createdAt: '2025-03-04T15:06:00.000Z',
+  can: { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: false },
 };
 const campaign = {
   __typename: 'Campaign',
@@ -41,6 +42,7 @@ const campaign = {
   canBuyMorePhones: false,
   phonesCount: 0,
   createdAt: '2025-03-04T15:06:00.000Z',
+  can: { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: false },
 };
 
 // Whole-screen flows with typing are slow on a busy machine; the default 5 s is too tight for them.

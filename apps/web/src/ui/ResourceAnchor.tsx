@@ -2,12 +2,11 @@ import { ActionIcon, Button, Card, Group, Menu, Title } from '@mantine/core';
 import type { ResourceDef } from '@canvass/domain';
 import { IconDotsVertical, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useSession } from '../app/session';
 import { documentsFor } from './documents';
 import { FavoriteToggle } from './FavoriteToggle';
 import { recordTitle } from './format';
 import { StatusControl } from './StatusControl';
-import type { ResourceRecord } from './types';
+import { abilitiesOf, type ResourceRecord } from './types';
 import { useConfirmDelete } from './useConfirmDelete';
 
 interface Props {
@@ -23,11 +22,11 @@ interface Props {
 
 /** The header card of /{path}/{id}/*: name, favorite star, status dropdown and delete. */
 export function ResourceAnchor({ def, record, deleteIn = 'button', afterDeletePath, children }: Props) {
-  const { can } = useSession();
+  const abilities = abilitiesOf(record);
   const confirmDelete = useConfirmDelete(def, record, afterDeletePath ?? `/${def.path}`);
   const toggleDoc = documentsFor(def).toggleFavorite;
   const statusField = def.statusField ? def.fields[def.statusField] : undefined;
-  const canDelete = can('Delete', def.typeName);
+  const canDelete = abilities.destroy;
 
   return (
     <Card withBorder padding="lg">
@@ -35,7 +34,9 @@ export function ResourceAnchor({ def, record, deleteIn = 'button', afterDeletePa
         <div>
           <Group gap="xs">
             <Title order={2}>{recordTitle(def, record)}</Title>
-            {toggleDoc && <FavoriteToggle key={record.id} def={def} record={record} document={toggleDoc} />}
+            {toggleDoc && abilities.favorite && (
+              <FavoriteToggle key={record.id} def={def} record={record} document={toggleDoc} />
+            )}
           </Group>
           {children}
         </div>

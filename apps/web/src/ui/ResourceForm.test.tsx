@@ -71,6 +71,16 @@ describe('ResourceForm', { timeout: 20_000 }, () => {
     expect(callsTo(calls, 'CreateClient')).toHaveLength(0);
   });
 
+  it("shows spec §5's shapes on the fields: a website, and a state chosen from the states the server accepts", async () => {
+    const { calls } = renderResources('/clients/new', { NewClient: () => ({ data: { newClient: blankClient } }) });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Website' }), 'not a url');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Website must be a web address (https://example.org)')).toBeTruthy();
+    expect(callsTo(calls, 'CreateClient')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('combobox', { name: 'State' }));
+    expect(await screen.findByRole('option', { name: 'New York (NY)', hidden: true })).toBeTruthy();
+  });
+
   it("puts the server's field errors on their fields", async () => {
     renderResources('/clients/new', {
       NewClient: () => ({ data: { newClient: { ...blankClient, name: 'Acme', clientType: 'Agency' } } }),
@@ -107,6 +117,10 @@ describe('ResourceForm', { timeout: 20_000 }, () => {
     expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).value).toBe('Acme');
     await choose('Campaign type', 'Unregistered');
     await waitFor(() => expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).value).toBe(''));
+    // Shown switched off rather than silently dropped on save (spec §5: Unregistered clears the client).
+    expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).disabled).toBe(true);
+    await choose('Campaign type', 'Registered');
+    expect((screen.getByRole('combobox', { name: 'Client' }) as HTMLInputElement).disabled).toBe(false);
   });
 
   it('searches a reference with Like, limit 5 and its where, and creates one inline', async () => {

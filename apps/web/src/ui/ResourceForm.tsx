@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
-import { createdMessage, type ResourceDef } from '@canvass/domain';
+import { createdMessage, isFieldDisabled, type ResourceDef } from '@canvass/domain';
 import { useMemo, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../app/session';
@@ -8,7 +8,7 @@ import { toAttributes, toFormValues } from './form/form-values';
 import { placeServerErrors } from './form/server-errors';
 import { joinErrors, useFormState } from './form/useFormState';
 import { fieldErrorsText, notifyFailed, notifySaved } from './notify';
-import type { ResourceRecord } from './types';
+import { abilitiesOf, type ResourceRecord } from './types';
 import { useResourceMutation } from './useResourceMutation';
 
 interface Props {
@@ -41,7 +41,8 @@ export function ResourceForm({ def, record, mode, sections, onSaved, allowInline
   const fieldNames = useMemo(() => shown.flatMap((s) => s.fields), [shown]);
   const form = useFormState(def, toFormValues(def, record, fieldNames));
   const save = useResourceMutation(def, isCreate ? 'create' : 'update');
-  const allowed = can(isCreate ? 'Create' : 'Update', def.typeName);
+  // A new record: the role's Create; an existing one: what the server says the viewer may do with it.
+  const allowed = isCreate ? can('Create', def.typeName) : abilitiesOf(record).update;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,7 +88,13 @@ export function ResourceForm({ def, record, mode, sections, onSaved, allowInline
                   onChange={(v) => form.setValue(name, v)}
                   errors={form.errors}
                   // Spec §5: a brand's provider is locked once the brand exists.
-                  disabled={!allowed || save.running || (!isCreate && field.createOnly === true)}
+                  // Spec §5: an Unregistered campaign has no client, so its client field is off (and empty).
+                  disabled={
+                    !allowed ||
+                    save.running ||
+                    (!isCreate && field.createOnly === true) ||
+                    isFieldDisabled(field, form.values)
+                  }
                   values={form.values}
                   record={record}
                   allowInlineCreate={allowInlineCreate}

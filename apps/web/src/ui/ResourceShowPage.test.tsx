@@ -25,6 +25,7 @@ const acme = {
   projectsCount: 0,
   createdAt: '2025-03-04T15:06:00.000Z',
   isFavorite: false,
+  can: { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: true },
 };
 const payload = (client: unknown, errors: unknown[] = [], message: string | null = null) => ({
   __typename: 'ClientPayload',
@@ -105,6 +106,28 @@ describe('ResourceShowPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('The client has been deleted successfully')).toBeTruthy();
     expect(callsTo(calls, 'DestroyClient')[0].variables).toEqual({ id: '5' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
+  });
+
+  it('shows only what the server says the viewer may do with this record', async () => {
+    const readOnly = { ...acme, can: { ...acme.can, update: false, destroy: false, favorite: false } };
+    renderResources('/clients/5/overview', { Client: () => ({ data: { client: readOnly } }) });
+    expect(await screen.findByRole('heading', { name: 'Acme' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add to favorites' })).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Client status' }) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('a refused delete says what depends on the record and stays', async () => {
+    const { router } = renderResources('/clients/5/overview', {
+      Client: () => ({ data: { client: acme } }),
+      DestroyClient: () => ({
+        data: { destroyClient: payload(null, [{ field: 'base', messages: ['2 clients belong to this agency'] }]) },
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('2 clients belong to this agency')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/clients/5/overview');
   });
 
   it('edits one section on /edit/{section}, sending only its fields', async () => {

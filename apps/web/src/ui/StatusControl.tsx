@@ -1,9 +1,8 @@
 import { Select } from '@mantine/core';
 import type { EnumField, ResourceDef } from '@canvass/domain';
 import { useState } from 'react';
-import { useSession } from '../app/session';
 import { fieldErrorsText, notifyFailed, notifySaved } from './notify';
-import type { ResourceRecord } from './types';
+import { abilitiesOf, type ResourceRecord } from './types';
 import { useResourceMutation } from './useResourceMutation';
 
 interface Props {
@@ -15,7 +14,6 @@ interface Props {
 
 /** Spec §4: a status changes from a dropdown to any listed option, saved at once with just that attribute. */
 export function StatusControl({ def, name, field, record }: Props) {
-  const { can } = useSession();
   const update = useResourceMutation(def, 'update');
   const saved = typeof record[name] === 'string' ? (record[name] as string) : null;
   // Shows the choice while it saves; the refetched record takes over after.
@@ -37,7 +35,7 @@ export function StatusControl({ def, name, field, record }: Props) {
       value={pending ?? saved}
       onChange={(v) => void change(v)}
       allowDeselect={false}
-      disabled={!can('Update', def.typeName) || update.running}
+      disabled={!abilitiesOf(record).update || update.running}
       w={180}
     />
   );

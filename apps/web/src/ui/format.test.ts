@@ -30,6 +30,7 @@ describe('recordTitle', () => {
       fields: { number: field('phone', 'Number') },
       list: { columns: ['number'], search: 'number', sortBy: 'number', sortOrder: 'Asc', exportColumns: ['number'] },
       sections: [],
+      ownedBy: null,
       messages: { destroyed: '' },
     });
     expect(recordTitle(line, { id: '2', number: '5552010000' })).toBe('(555)-201-0000');

@@ -4,6 +4,22 @@ export interface ResourceRecord {
   [field: string]: unknown;
 }
 
+/** What the server says the viewer may do with one record (RecordAbilities): the buttons follow it. */
+export interface RecordAbilities {
+  update: boolean;
+  destroy: boolean;
+  export: boolean;
+  favorite: boolean;
+}
+
+const NOTHING: RecordAbilities = { update: false, destroy: false, export: false, favorite: false };
+
+/** The record's abilities; a record served without them allows nothing. */
+export function abilitiesOf(record: ResourceRecord): RecordAbilities {
+  const can = record.can as Partial<RecordAbilities> | null | undefined;
+  return { ...NOTHING, ...(can ?? {}) };
+}
+
 export interface Reference {
   id: string;
   name: string;

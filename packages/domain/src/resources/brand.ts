@@ -15,6 +15,7 @@ export const brand = defineResource({
       required: true,
       maxLength: 6,
       integer: true,
+      min: 1,
       placeholder: 'Messages per second',
     }),
     code: text('Code', { maxLength: 50 }),
@@ -50,5 +51,6 @@ export const brand = defineResource({
       ],
     },
   ],
+  ownedBy: 'clientId',
   messages: { destroyed: 'The brand has been deleted successfully' },
 });

@@ -12,7 +12,7 @@ export const campaign = defineResource({
     name: text('Name', { required: true, maxLength: 255 }),
     code: text('Code', { required: true, maxLength: 50 }),
     campaignType: oneOf(CampaignType, 'Campaign type', { required: true, adminOnly: true, default: 'Registered' }),
-    clientId: ref('client', 'client', 'Client'),
+    clientId: ref('client', 'client', 'Client', { disabledWhen: { campaignType: 'Unregistered' } }),
     brandId: ref('brand', 'brand', 'Brand', { required: true }),
     startDate: field('date', 'Start date'),
     endDate: field('date', 'End date'),
@@ -34,5 +34,6 @@ export const campaign = defineResource({
       fields: ['campaignType', 'clientId', 'brandId', 'name', 'code', 'startDate', 'endDate', 'canBuyMorePhones'],
     },
   ],
+  ownedBy: 'clientId',
   messages: { destroyed: 'The campaign has been deleted successfully' },
 });

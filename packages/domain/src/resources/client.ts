@@ -16,9 +16,9 @@ export const client = defineResource({
     email: field('email', 'Email', { maxLength: 255 }),
     website: field('url', 'Website', { maxLength: 255 }),
     phone: field('phone', 'Phone'),
-    state: text('State', { maxLength: 2, placeholder: 'NY' }),
+    state: text('State', { maxLength: 2, placeholder: 'NY', format: 'usState' }),
     note: field('richText', 'Note'),
-    slug: text('Slug', { maxLength: 100, placeholder: 'my-campaign' }),
+    slug: text('Slug', { maxLength: 100, placeholder: 'my-campaign', format: 'slug' }),
     slogan: text('Slogan', { maxLength: 255 }),
     color: field('color', 'Accent colour'),
     optOutMessage: text('Opt-out reply', {
@@ -60,5 +60,6 @@ export const client = defineResource({
   ],
   statusField: 'clientStatus',
   favorite: true,
+  ownedBy: 'id',
   messages: { destroyed: 'The client has been deleted successfully' },
 });

@@ -16,7 +16,7 @@ export const phone = defineResource({
     description: text('Description', { maxLength: 255 }),
     campaignId: ref('campaign', 'campaign', 'Campaign'),
     clientId: ref('client', 'client', 'Client'),
-    state: text('State', { maxLength: 2 }),
+    state: text('State', { maxLength: 2, format: 'usState' }),
     carrier: oneOf(Carrier, 'Carrier'),
     createdAt: field('datetime', 'Created', { readOnly: true }),
   },
@@ -46,5 +46,6 @@ export const phone = defineResource({
   ],
   statusField: 'phoneStatus',
   favorite: true,
+  ownedBy: 'clientId',
   messages: { destroyed: 'The phone has been deleted successfully' },
 });

@@ -1,8 +1,9 @@
 import { client, messages, normalizePhone, type FieldErrors } from '@canvass/domain';
-import { and, count, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
 import { clients, phones, projects, userViews } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
+import { visibleWhereOf } from '../../platform/resources/policy';
 import { createResourceService, type Row } from '../../platform/resources/resource-service';
 import { favoriteIds } from '../favorites/favorites.service';
 import { tableOf } from '../tables';
@@ -12,22 +13,6 @@ interface PhoneInput {
   number?: string | null;
   description?: string | null;
   _destroy?: boolean | null;
-}
-
-/**
- * Which clients a viewer sees inside its organization (spec §6): a Client-role user only its own client, an
- * Agency user its agency and the clients under it, and anyone with user views only those clients.
- */
-export function clientVisibility(viewer: Viewer) {
-  if (viewer.isAdmin) return undefined;
-  const conds = [];
-  if (viewer.role === 'Client') conds.push(viewer.clientId ? eq(clients.id, viewer.clientId) : sql`false`);
-  if (viewer.role === 'Agency')
-    conds.push(
-      viewer.clientId ? or(eq(clients.id, viewer.clientId), eq(clients.agencyId, viewer.clientId)) : sql`false`,
-    );
-  if (viewer.viewClientIds.length) conds.push(inArray(clients.id, viewer.viewClientIds));
-  return conds.length ? and(...conds) : undefined;
 }
 
 function checkPhones(list: PhoneInput[] | undefined): FieldErrors {
@@ -77,10 +62,11 @@ async function decorateClients(tx: Tx, rows: Row[], viewer: Viewer): Promise<voi
     .from(phones)
     .where(and(inArray(phones.clientId, ids), eq(phones.phoneType, 'ClientPhone')))
     .orderBy(phones.id);
+  // Member clients the viewer may not see are not counted either.
   const subClients = await tx
     .select({ agencyId: clients.agencyId, n: count() })
     .from(clients)
-    .where(inArray(clients.agencyId, ids))
+    .where(and(visibleWhereOf('client', tableOf, viewer) ?? undefined, inArray(clients.agencyId, ids)))
     .groupBy(clients.agencyId);
   const projectCounts = await tx
     .select({ clientId: projects.clientId, n: count() })
@@ -116,13 +102,16 @@ async function addCreatorView(tx: Tx, row: Row, viewer: Viewer, isNew: boolean):
 }
 
 export const clientsService = createResourceService(client, clients, tableOf, {
-  scope: clientVisibility,
   prepare: keepVisible,
   async check(_tx, attrs, { existing }) {
     const errors = checkPhones(attrs.phones as PhoneInput[] | undefined);
     if (existing && attrs.agencyId != null && Number(attrs.agencyId) === existing.id)
       errors.agencyId = [messages.ownAgency];
     return errors;
+  },
+  // A client's own contact numbers (its Phone Numbers section) go with it; other phones are dependants.
+  async beforeDestroy(tx, row) {
+    await tx.delete(phones).where(and(eq(phones.clientId, row.id), eq(phones.phoneType, 'ClientPhone')));
   },
   async afterWrite(tx, row, attrs, viewer, isNew) {
     await savePhones(tx, row, attrs.phones as PhoneInput[] | undefined, viewer);

@@ -1,15 +1,16 @@
 import { formatPhone, type ResourceDef } from '@canvass/domain';
 import { stringify } from 'csv-stringify/sync';
-import { inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { resolveViewer } from '../../platform/auth/resolve-viewer';
-import { viewerCan } from '../../platform/auth/viewer';
+import { viewerCan, type Viewer } from '../../platform/auth/viewer';
 import { withTenant } from '../../platform/db/tenant';
 import { runAsTask, taskPayload } from '../../platform/jobs/background-tasks';
 import { defineJob } from '../../platform/jobs/registry';
 import type { Platform } from '../../platform/platform';
 import type { Filter } from '../../platform/resources/list-query';
+import { referableWhere } from '../../platform/resources/policy';
 import type { Row } from '../../platform/resources/resource-service';
 import { servicesByPlural } from '../services';
 import { tableOf } from '../tables';
@@ -45,8 +46,8 @@ function cell(def: ResourceDef, field: string, row: Row, refNames: Map<string, M
   return String(v);
 }
 
-/** The names behind a page's reference columns, one query per referenced table. */
-async function loadRefNames(platform: Platform, payload: ExportPayload, def: ResourceDef, rows: Row[]) {
+/** The names behind a page's reference columns, one query per referenced table, through the target's policy. */
+async function loadRefNames(platform: Platform, payload: ExportPayload, viewer: Viewer, def: ResourceDef, rows: Row[]) {
   const out = new Map<string, Map<number, string>>();
   for (const field of def.list.exportColumns) {
     const f = def.fields[field];
@@ -60,10 +61,14 @@ async function loadRefNames(platform: Platform, payload: ExportPayload, def: Res
           .map(Number),
       ),
     ];
-    if (!table || ids.length === 0) continue;
+    const visible = referableWhere(f.resource, tableOf, viewer);
+    if (!table || !visible || ids.length === 0) continue;
     const cols = table as unknown as Record<string, PgColumn>;
     const names = await withTenant(platform.database, { organizationIds: [payload.organizationId] }, (tx) =>
-      tx.select({ id: cols.id, name: cols.name }).from(table).where(inArray(cols.id, ids)),
+      tx
+        .select({ id: cols.id, name: cols.name })
+        .from(table)
+        .where(and(visible, inArray(cols.id, ids))),
     );
     out.set(field, new Map(names.map((n) => [n.id as number, String(n.name)])));
   }
@@ -108,7 +113,7 @@ export const exportCsvJob = defineJob({
                 after,
               }),
           );
-          const refNames = await loadRefNames(platform, payload, def, page.rows);
+          const refNames = await loadRefNames(platform, payload, viewer!, def, page.rows);
           yield stringify(page.rows.map((r) => def.list.exportColumns.map((c) => cell(def, c, r, refNames))));
           processed += page.rows.length;
           await task.progress(processed, page.totalCount);

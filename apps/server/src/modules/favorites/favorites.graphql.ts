@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { builder } from '../../platform/graphql/builder';
+import { parseId } from '../../platform/graphql/resource-schema';
 import { favoriteIds, favoriteTargets, toggleFavorite, type FavoriteTarget } from './favorites.service';
 
 const FavoritePayloadRef = builder.objectRef<{ isFavorite: boolean }>('FavoritePayload').implement({
@@ -11,8 +12,11 @@ type TargetArgs = Partial<Record<FavoriteTarget, string | null>>;
 /** Exactly one of clientId, listId, phoneId, projectId, teamId. */
 function pickTarget(args: TargetArgs): { target: FavoriteTarget; id: number } {
   const given = favoriteTargets.filter((k) => args[k] != null);
-  if (given.length !== 1) throw new GraphQLError('Give exactly one of clientId, listId, phoneId, projectId, teamId');
-  return { target: given[0], id: Number(args[given[0]]) };
+  if (given.length !== 1)
+    throw new GraphQLError('Give exactly one of clientId, listId, phoneId, projectId, teamId', {
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+  return { target: given[0], id: parseId(args[given[0]]!) };
 }
 
 const targetArgs = (t: { arg: { id: () => unknown } }) =>

@@ -1,7 +1,11 @@
+import { resources, type ResourceDef } from '@canvass/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import { clients, favorites, lists, phones, projects, teams } from '../../platform/db/schema/index';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { assertCan, type Viewer } from '../../platform/auth/viewer';
+import { favorites } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
-import type { Viewer } from '../../platform/auth/viewer';
+import { visibleWhere } from '../../platform/resources/policy';
+import { tableOf } from '../tables';
 
 export type FavoriteTarget = 'clientId' | 'listId' | 'phoneId' | 'projectId' | 'teamId';
 export const favoriteTargets: FavoriteTarget[] = ['clientId', 'listId', 'phoneId', 'projectId', 'teamId'];
@@ -12,15 +16,25 @@ export async function favoriteIds(tx: Tx, viewer: Viewer, target: FavoriteTarget
   const rows = await tx
     .select({ id: favorites[target] })
     .from(favorites)
-    .where(and(eq(favorites.userId, viewer.userId), inArray(favorites[target], ids)));
+    .where(
+      and(
+        eq(favorites.organizationId, viewer.organizationId),
+        eq(favorites.userId, viewer.userId),
+        inArray(favorites[target], ids),
+      ),
+    );
   return new Set(rows.map((r) => r.id as number));
 }
 
-const targetTables = { clientId: clients, listId: lists, phoneId: phones, projectId: projects, teamId: teams };
+/** The registry resource a favorite target names (clientId → client); lists, projects and teams join when registered. */
+function targetResource(target: FavoriteTarget): ResourceDef | undefined {
+  return Object.values(resources).find((def) => def.favorite && `${def.name}Id` === target);
+}
 
 /**
- * Stars or unstars one record for the viewer; returns whether it is now a favorite. The record must be visible
- * in the viewer's organization (foreign keys alone would accept another organization's id).
+ * Stars or unstars one record for the viewer; returns whether it is now a favorite, or null when the viewer
+ * cannot see that record. It needs View on the resource (else ForbiddenError) and goes through the resource's
+ * visibility policy, so an id the viewer may not see answers exactly as one that does not exist.
  */
 export async function toggleFavorite(
   tx: Tx,
@@ -28,12 +42,25 @@ export async function toggleFavorite(
   target: FavoriteTarget,
   id: number,
 ): Promise<boolean | null> {
-  const table = targetTables[target];
-  const [visible] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id));
+  const def = targetResource(target);
+  const table = def && tableOf(def.name);
+  if (!def || !table) return null;
+  assertCan(viewer, 'View', def.typeName);
+  const idCol = (table as unknown as Record<string, PgColumn>).id;
+  const [visible] = await tx
+    .select({ id: idCol })
+    .from(table)
+    .where(and(visibleWhere(def, table, tableOf, viewer), eq(idCol, id)));
   if (!visible) return null;
   const removed = await tx
     .delete(favorites)
-    .where(and(eq(favorites.userId, viewer.userId), eq(favorites[target], id)))
+    .where(
+      and(
+        eq(favorites.organizationId, viewer.organizationId),
+        eq(favorites.userId, viewer.userId),
+        eq(favorites[target], id),
+      ),
+    )
     .returning({ id: favorites.id });
   if (removed.length > 0) return false;
   await tx

@@ -1,11 +1,12 @@
-import { createdMessage, type FieldDef, type ResourceDef } from '@canvass/domain';
+import { createdMessage, messages, resourceByName, type FieldDef, type ResourceDef } from '@canvass/domain';
 import type { ObjectFieldBuilder, SchemaTypes } from '@pothos/core';
 import DataLoader from 'dataloader';
-import { inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { GraphQLError } from 'graphql';
 import { assertCan } from '../auth/viewer';
 import { ListArgumentError, type ListArgs } from '../resources/list-query';
+import { abilitiesOf, referableWhere, type RecordAbilities } from '../resources/policy';
 import type { ResourceService, Row, TableOf } from '../resources/resource-service';
 import { sealKeyValueAttributes, viewSettings, type SettingView } from '../secrets/key-values';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from './builder';
@@ -40,17 +41,43 @@ const PhoneNumberInput = builder.inputType('ClientPhoneNumberInput', {
   fields: (t) => ({ id: t.id(), number: t.string(), description: t.string(), _destroy: t.boolean() }),
 });
 
-/** One loader per request and table: a page of 50 rows resolves its references with one query. */
-function referenceLoader(ctx: Context, resource: string, table: PgTable) {
+const RecordAbilitiesRef = builder.objectRef<RecordAbilities>('RecordAbilities').implement({
+  description: 'What the viewer may do with this record (spec §6): the UI shows its buttons from this',
+  fields: (t) => ({
+    update: t.exposeBoolean('update'),
+    destroy: t.exposeBoolean('destroy'),
+    export: t.exposeBoolean('export'),
+    favorite: t.exposeBoolean('favorite'),
+  }),
+});
+
+/** An ID argument as a record id; anything else ('abc', '1.5') is the caller's mistake, said as such. */
+export function parseId(value: string | number): number {
+  const id = Number(value);
+  if (!/^[1-9]\d{0,15}$/.test(String(value)) || !Number.isSafeInteger(id))
+    throw new GraphQLError(messages.invalidId(String(value)), { extensions: { code: 'BAD_USER_INPUT' } });
+  return id;
+}
+
+/**
+ * One loader per request and table: a page of 50 rows resolves its references with one query, through the
+ * target's visibility policy (a Client-role user gets null for another client's name, as for a missing one).
+ */
+function referenceLoader(ctx: Context, resource: string, table: PgTable, tableOf: TableOf) {
   return ctx.memo(`ref:${resource}`, () => {
     const cols = table as unknown as Record<string, PgColumn>;
+    const def = resourceByName(resource);
+    // A resource without a name column (a phone) is named by its search field, as the web's reference query does.
+    const nameCol = cols.name ?? (def ? cols[def.list.search] : undefined);
     return new DataLoader<number, ReferenceShape | null>(async (ids) => {
-      const rows = await ctx.tenant((tx) =>
-        tx
-          .select({ id: cols.id, name: cols.name })
+      const rows = await ctx.tenant(async (tx, viewer) => {
+        const referable = referableWhere(resource, tableOf, viewer);
+        if (!referable) return [];
+        return tx
+          .select({ id: cols.id, name: nameCol })
           .from(table)
-          .where(inArray(cols.id, [...ids])),
-      );
+          .where(and(referable, inArray(cols.id, [...ids])));
+      });
       const byId = new Map(rows.map((r) => [r.id as number, r as ReferenceShape]));
       return ids.map((id) => byId.get(id) ?? null);
     });
@@ -80,7 +107,7 @@ function outputField(t: RowFieldBuilder, name: string, f: FieldDef, tableOf: Tab
           type: ReferenceRef,
           nullable: true,
           resolve: (r, _a, ctx) =>
-            r[name] == null || !target ? null : referenceLoader(ctx, f.resource, target).load(Number(r[name])),
+            r[name] == null || !target ? null : referenceLoader(ctx, f.resource, target, tableOf).load(Number(r[name])),
         }),
       };
     }
@@ -131,6 +158,7 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       for (const [name, f] of Object.entries(def.fields)) fields = { ...fields, ...outputField(t, name, f, tableOf) };
       // The resource's decorate hook marks the viewer's favorites on each page of rows.
       if (def.favorite) fields.isFavorite = t.boolean({ resolve: (r) => Boolean(r.isFavorite) });
+      fields.can = t.field({ type: RecordAbilitiesRef, resolve: (_r, _a, ctx) => abilitiesOf(def, ctx.viewer) });
       return fields as never;
     },
   });
@@ -205,7 +233,8 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       args: { id: t.arg.id({ required: true }) },
       resolve: (_r, args, ctx) => {
         assertCan(ctx.viewer, 'View', T);
-        return ctx.tenant((tx, viewer) => service.get(tx, viewer, Number(args.id)));
+        const id = parseId(args.id);
+        return ctx.tenant((tx, viewer) => service.get(tx, viewer, id));
       },
     }),
     [`new${T}`]: t.field({
@@ -241,9 +270,10 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       args: { id: t.arg.id({ required: true }), attributes: t.arg({ type: attributes, required: true }) },
       resolve: (_r, args, ctx) => {
         assertCan(ctx.viewer, 'Update', T);
+        const id = parseId(args.id);
         return ctx.tenant(async (tx, viewer) => {
           const attrs = sealKeyValueAttributes(def, args.attributes, ctx.platform.secrets);
-          const { row, errors } = await service.update(tx, viewer, Number(args.id), attrs);
+          const { row, errors } = await service.update(tx, viewer, id, attrs);
           return payloadOf(row, errors, row ? 'All changes saved' : null);
         });
       },
@@ -253,8 +283,9 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       args: { id: t.arg.id({ required: true }) },
       resolve: (_r, args, ctx) => {
         assertCan(ctx.viewer, 'Delete', T);
+        const id = parseId(args.id);
         return ctx.tenant(async (tx, viewer) => {
-          const { row, errors } = await service.destroy(tx, viewer, Number(args.id));
+          const { row, errors } = await service.destroy(tx, viewer, id);
           return payloadOf(row, errors, row ? def.messages.destroyed : null);
         });
       },

@@ -1,6 +1,8 @@
 import {
+  dependantRefs,
   inputFields,
   messages,
+  resources,
   resourceByName,
   phoneDigits,
   normalizeAttributes,
@@ -14,6 +16,9 @@ import type { Viewer } from '../auth/viewer';
 import type { Tx } from '../db/tenant';
 import { constraintErrors } from './constraint-errors';
 import { encodeCursor, planList, type ListArgs } from './list-query';
+import { visibleWhere, visibleWhereOf, type TableOf } from './policy';
+
+export type { TableOf } from './policy';
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -34,12 +39,12 @@ export interface WriteResult {
 export interface ResourceHooks {
   /** Settles attributes the viewer does not choose (an Agency user's clients belong to its agency). */
   prepare?(attrs: Record<string, unknown>, ctx: { viewer: Viewer; existing: Row | null }): Record<string, unknown>;
-  /** The rows of the organization this viewer may see (a Client-role user: its own client). */
-  scope?(viewer: Viewer): SQL | undefined;
   /** Rules that need the database (an agency must be of type Agency); return field errors. */
   check?(tx: Tx, attrs: Record<string, unknown>, ctx: { viewer: Viewer; existing: Row | null }): Promise<FieldErrors>;
   /** Writes what is not a column of the table (a client's phone numbers). */
   afterWrite?(tx: Tx, row: Row, attrs: Record<string, unknown>, viewer: Viewer, isNew: boolean): Promise<void>;
+  /** Removes what has no life without the record (a client's own contact numbers) before dependants are counted. */
+  beforeDestroy?(tx: Tx, row: Row): Promise<void>;
   /** Adds computed fields to a page of rows (counts, nested lists) in one query per page. */
   decorate?(tx: Tx, rows: Row[], viewer: Viewer): Promise<void>;
 }
@@ -47,6 +52,11 @@ export interface ResourceHooks {
 export interface ResourceService {
   def: ResourceDef;
   table: PgTable;
+  /**
+   * The rows this viewer may see: its organization, named explicitly, and the client limit of spec §6 (see
+   * policy.ts). Every read path (list, get, references, export, favorites) goes through it.
+   */
+  visibleWhere(viewer: Viewer): SQL;
   list(tx: Tx, viewer: Viewer, args: ListArgs): Promise<Page>;
   get(tx: Tx, viewer: Viewer, id: number): Promise<Row | null>;
   blank(): Record<string, unknown>;
@@ -57,8 +67,12 @@ export interface ResourceService {
 
 type Columns = Record<string, PgColumn>;
 
-/** Resolves a ref field's target table; given by the registry so services need not know each other. */
-export type TableOf = (resourceName: string) => PgTable | undefined;
+/** Thrown inside a write's savepoint to undo it and answer with field errors instead. */
+class Refused extends Error {
+  constructor(readonly errors: FieldErrors) {
+    super('refused');
+  }
+}
 
 function coerce(kind: string, value: unknown): unknown {
   if (kind === 'keyValues') return value ?? [];
@@ -84,7 +98,7 @@ export function createResourceService(
   const orgCol = cols.organizationId;
   const writable = inputFields(def).filter(([name]) => name in cols);
 
-  const visible = (viewer: Viewer, extra?: SQL) => and(hooks.scope?.(viewer), extra);
+  const visible = (viewer: Viewer) => visibleWhere(def, table, tableOf, viewer);
 
   async function decorate(tx: Tx, viewer: Viewer, rows: Row[]): Promise<Row[]> {
     if (rows.length && hooks.decorate) await hooks.decorate(tx, rows, viewer);
@@ -96,18 +110,22 @@ export function createResourceService(
     const rows = (await tx
       .select()
       .from(table)
-      .where(visible(viewer, eq(idCol, id)))
+      .where(and(visible(viewer), eq(idCol, id)))
       .limit(1)) as Row[];
     return (await decorate(tx, viewer, rows))[0] ?? null;
   }
 
-  /** Refs must point at rows this transaction can see and match the field's where (agency is type Agency). */
-  async function checkRefs(tx: Tx, attrs: Record<string, unknown>): Promise<FieldErrors> {
+  /**
+   * Refs must point at rows the viewer can see (the target's own policy, so a Client-role user cannot name another
+   * client) and match the field's where (an agency is of type Agency).
+   */
+  async function checkRefs(tx: Tx, viewer: Viewer, attrs: Record<string, unknown>): Promise<FieldErrors> {
     const errors: FieldErrors = {};
     for (const [name, f] of writable) {
       if (f.kind !== 'ref' || attrs[name] == null || attrs[name] === '') continue;
       const target = tableOf(f.resource);
-      if (!target) continue;
+      const targetVisible = visibleWhereOf(f.resource, tableOf, viewer);
+      if (!target || !targetVisible) continue;
       const t = target as unknown as Columns;
       const byId = eq(t.id, Number(attrs[name]));
       const where = Object.entries(f.where ?? {});
@@ -115,7 +133,7 @@ export function createResourceService(
       const [found] = await tx
         .select({ matches: sql<boolean>`bool_and(${and(byId, ...where.map(([k, v]) => eq(t[k], v)))})` })
         .from(target)
-        .where(byId);
+        .where(and(targetVisible, byId));
       if (found?.matches == null) errors[name] = [`${f.label} not found`];
       else if (!found.matches) {
         const targetLabel = resourceByName(f.resource)?.label ?? f.resource;
@@ -140,7 +158,7 @@ export function createResourceService(
       ...validateAttributes(def, attrs, { isCreate, isAdmin: viewer.isAdmin }, existing ?? {}),
     };
     if (Object.keys(errors).length === 0) {
-      Object.assign(errors, await checkRefs(tx, attrs));
+      Object.assign(errors, await checkRefs(tx, viewer, attrs));
       if (hooks.check) Object.assign(errors, await hooks.check(tx, attrs, { viewer, existing }));
     }
     if (Object.keys(errors).length > 0) return { row: null, errors };
@@ -165,20 +183,58 @@ export function createResourceService(
           [row] = (await sp
             .update(table)
             .set({ ...values, updatedAt: new Date() })
-            .where(eq(idCol, existing.id))
+            .where(and(eq(idCol, existing.id), eq(orgCol, viewer.organizationId)))
             .returning()) as Row[];
         } else {
           row = existing;
         }
         if (hooks.afterWrite) await hooks.afterWrite(sp, row, attrs, viewer, isCreate);
+        await refuseIfHidden(sp, viewer, row.id);
         return row.id;
       });
       return { row: await get(tx, viewer, id), errors: {} };
     } catch (err) {
+      if (err instanceof Refused) return { row: null, errors: err.errors };
       const mapped = constraintErrors(err, def);
       if (mapped) return { row: null, errors: mapped };
       throw err;
     }
+  }
+
+  /**
+   * A viewer limited to some clients may only write rows inside them: a brand saved without a client (or a client
+   * outside its agency) would vanish from its own lists, so the write is undone and the owner field says why.
+   */
+  async function refuseIfHidden(sp: Tx, viewer: Viewer, id: number): Promise<void> {
+    const [seen] = await sp
+      .select({ id: idCol })
+      .from(table)
+      .where(and(visible(viewer), eq(idCol, id)));
+    if (seen) return;
+    const owner = def.ownedBy;
+    if (!owner || owner === 'id') throw new Refused({ base: [messages.outsideYourClients] });
+    const [saved] = await sp
+      .select({ clientId: cols[owner] })
+      .from(table)
+      .where(and(eq(orgCol, viewer.organizationId), eq(idCol, id)));
+    const message = saved?.clientId == null ? messages.required(def.fields[owner].label) : messages.outsideYourClients;
+    throw new Refused({ [owner]: [message] });
+  }
+
+  /** '2 clients belong to this agency': the registry's refs to this resource that still hold the record. */
+  async function dependantsOf(sp: Tx, viewer: Viewer, id: number): Promise<string[]> {
+    const found: string[] = [];
+    for (const d of dependantRefs(Object.values(resources), def.name)) {
+      const depTable = tableOf(d.def.name);
+      if (!depTable) continue;
+      const c = depTable as unknown as Columns;
+      const [{ n }] = await sp
+        .select({ n: count() })
+        .from(depTable)
+        .where(and(eq(c.organizationId, viewer.organizationId), eq(c[d.field], id)));
+      if (n > 0) found.push(messages.dependants(n, d.def.label, d.def.pluralLabel, d.ref.label));
+    }
+    return found;
   }
 
   /** A non-admin asking to set an admin-only field (campaign type) to something else is refused, not ignored. */
@@ -207,6 +263,7 @@ export function createResourceService(
   return {
     def,
     table,
+    visibleWhere: visible,
     get,
     blank() {
       const out: Record<string, unknown> = { id: 'new' };
@@ -248,8 +305,15 @@ export function createResourceService(
       const existing = await get(tx, viewer, id);
       if (!existing) return { row: null, errors: { base: ['Not found'] } };
       try {
-        await tx.transaction((sp) => sp.delete(table).where(and(eq(idCol, id), eq(orgCol, viewer.organizationId))));
+        // Nothing is orphaned silently: a record others still belong to is refused with what depends on it.
+        await tx.transaction(async (sp) => {
+          if (hooks.beforeDestroy) await hooks.beforeDestroy(sp, existing);
+          const dependants = await dependantsOf(sp, viewer, id);
+          if (dependants.length) throw new Refused({ base: dependants });
+          await sp.delete(table).where(and(eq(idCol, id), eq(orgCol, viewer.organizationId)));
+        });
       } catch (err) {
+        if (err instanceof Refused) return { row: null, errors: err.errors };
         const mapped = constraintErrors(err, def);
         if (mapped) return { row: null, errors: mapped };
         throw err;

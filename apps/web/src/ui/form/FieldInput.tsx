@@ -1,11 +1,13 @@
 import { ColorInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
-import type { FieldKind } from '@canvass/domain';
+import { usStates, type FieldKind } from '@canvass/domain';
 import type { FieldInputProps } from './input-props';
 import { KeyValuesInput } from './KeyValuesInput';
 import { PhoneListInput } from './PhoneListInput';
 import { RefSelect } from './RefSelect';
 
 const HTML_TYPES: Partial<Record<FieldKind, string>> = { email: 'email', url: 'url', phone: 'tel', date: 'date' };
+// The states the `states` query serves: a state field offers exactly what the server accepts.
+const STATE_OPTIONS = usStates.map((s) => ({ value: s.abbreviation, label: `${s.name} (${s.abbreviation})` }));
 
 /** One input per field kind, labelled by the field's label, with its error underneath. */
 export function FieldInput(props: FieldInputProps) {
@@ -71,6 +73,17 @@ export function FieldInput(props: FieldInputProps) {
         />
       );
     default:
+      if (field.format === 'usState')
+        return (
+          <Select
+            {...common}
+            data={STATE_OPTIONS}
+            searchable
+            value={text || null}
+            onChange={(v) => onChange(v)}
+            clearable={!field.required}
+          />
+        );
       return (
         <TextInput
           {...common}

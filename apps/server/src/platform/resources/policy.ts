@@ -1,0 +1,87 @@
+import { OWNER_RESOURCE, resourceByName, type ResourceDef } from '@canvass/domain';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { viewerCan, type Viewer } from '../auth/viewer';
+
+type Columns = Record<string, PgColumn>;
+
+/** Resolves a registry name to its Drizzle table, so the policy can reach the clients table for agencies. */
+export type TableOf = (resourceName: string) => PgTable | undefined;
+
+/**
+ * Which clients' rows a viewer is limited to (spec §6), as a condition on the column that holds the client id;
+ * undefined when it is not limited (admins and the other roles see the whole organization):
+ * - a Client-role user: its own client;
+ * - an Agency user: its agency and the clients whose agency it is;
+ * - user views: only those clients (on top of the role's limit).
+ * Rows with no client (an organization-wide brand, an Unregistered campaign) are hidden from a limited viewer:
+ * nothing says they are its, and `owner = x` is never true of NULL.
+ */
+function ownerCondition(owner: PgColumn, viewer: Viewer, tableOf: TableOf): SQL | undefined {
+  if (viewer.isAdmin) return undefined;
+  const conditions: SQL[] = [];
+  const own = viewer.clientId;
+  if (viewer.role === 'Client') conditions.push(own ? eq(owner, own) : sql`false`);
+  if (viewer.role === 'Agency') {
+    const clients = tableOf(OWNER_RESOURCE) as unknown as Columns;
+    conditions.push(
+      own
+        ? sql`${owner} IN (SELECT ${clients.id} FROM ${clients as unknown as PgTable} WHERE ${clients.organizationId} = ${viewer.organizationId} AND (${clients.id} = ${own} OR ${clients.agencyId} = ${own}))`
+        : sql`false`,
+    );
+  }
+  if (viewer.viewClientIds.length) conditions.push(inArray(owner, viewer.viewClientIds));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * The one visibility policy of every resource: the rows of `def` this viewer may see. It names the viewer's
+ * organization explicitly (row-level security stays the second wall) and adds the client limit of spec §6
+ * through the registry's `ownedBy`. Lists, gets, references, exports, favorites and writes all use it.
+ */
+export function visibleWhere(def: ResourceDef, table: PgTable, tableOf: TableOf, viewer: Viewer): SQL {
+  const cols = table as unknown as Columns;
+  const inOrganization = eq(cols.organizationId, viewer.organizationId);
+  const owner = def.ownedBy ? ownerCondition(cols[def.ownedBy], viewer, tableOf) : undefined;
+  return owner ? and(inOrganization, owner)! : inOrganization;
+}
+
+/** The same policy for a resource known by its registry name; null when it is not a registry resource. */
+export function visibleWhereOf(resource: string, tableOf: TableOf, viewer: Viewer): SQL | null {
+  const def = resourceByName(resource);
+  const table = tableOf(resource);
+  return def && table ? visibleWhere(def, table, tableOf, viewer) : null;
+}
+
+/**
+ * The rows of a resource whose names the viewer may read through a reference (`brand { client { name } }`, an
+ * export's Client column): the same policy, and View on that resource, as reading the row itself needs. Null when
+ * it may name none of them.
+ */
+export function referableWhere(resource: string, tableOf: TableOf, viewer: Viewer): SQL | null {
+  const def = resourceByName(resource);
+  if (!def || !viewerCan(viewer, 'View', def.typeName)) return null;
+  return visibleWhereOf(resource, tableOf, viewer);
+}
+
+/** What the viewer may do with a record it can see; the UI shows its buttons from this (spec §6). */
+export interface RecordAbilities {
+  update: boolean;
+  destroy: boolean;
+  export: boolean;
+  favorite: boolean;
+}
+
+/**
+ * Every row served went through visibleWhere, so what remains is the role's restrictions on the resource.
+ * Kept per record so a rule that depends on the row (a locked record) has one place to go.
+ */
+export function abilitiesOf(def: ResourceDef, viewer: Viewer | null): RecordAbilities {
+  const may = (op: Parameters<typeof viewerCan>[1]) => viewer !== null && viewerCan(viewer, op, def.typeName);
+  return {
+    update: may('Update'),
+    destroy: may('Delete'),
+    export: may('Export'),
+    favorite: def.favorite === true && may('View'),
+  };
+}

@@ -1,0 +1,431 @@
+import {
+  can,
+  defaultRestrictions,
+  inputFields,
+  OWNER_RESOURCE,
+  resources,
+  validateAttributes,
+  type FieldDef,
+  type Operation,
+  type ResourceDef,
+  type RoleName,
+} from '@canvass/domain';
+import { parse } from 'csv-parse/sync';
+import { getTableName } from 'drizzle-orm';
+import type { Runner } from 'graphile-worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorker } from '../src/app';
+import { tableOf } from '../src/modules/tables';
+import { withSystem } from '../src/platform/db/tenant';
+import { buildOrganization, signIn, type BuiltOrganization } from './factories';
+import { createTestApp, gql, type TestApp } from './harness';
+
+/**
+ * Spec §6, for every registry resource × every role × every path, generated from the registry so a resource
+ * added later is covered without writing a test. The fixture: two organizations, each with an agency, a client
+ * under it, another client and organization-wide rows (no client), and for every other resource one row of each.
+ */
+
+type Org = 'A' | 'B';
+type Owner = 'Agency' | 'Member' | 'Other' | null;
+const OWNERS: Owner[] = ['Agency', 'Member', 'Other', null];
+
+interface FixtureRow {
+  resource: string;
+  id: number;
+  org: Org;
+  owner: Owner;
+  /** The value of the resource's search field: what identifies the row in a CSV. */
+  label: string;
+  /** Ref field → the fixture row it points at. */
+  refs: Record<string, FixtureRow | null>;
+}
+
+/** A signed-in user of organization A and the clients spec §6 limits it to (null: the whole organization). */
+interface FixtureUser {
+  name: string;
+  role: RoleName;
+  limitedTo: Owner[] | null;
+  token: string;
+}
+
+const ALL_RESOURCES = Object.values(resources) as ResourceDef[];
+const USERS: Omit<FixtureUser, 'token'>[] = [
+  { name: 'Admin', role: 'Admin', limitedTo: null },
+  { name: 'Client', role: 'Client', limitedTo: ['Member'] },
+  { name: 'Agency', role: 'Agency', limitedTo: ['Agency', 'Member'] },
+  { name: 'TeamLead', role: 'TeamLead', limitedTo: null },
+  { name: 'Texter', role: 'Texter', limitedTo: null },
+  { name: 'user with user views', role: 'Manager', limitedTo: ['Other'] },
+];
+
+let app: TestApp;
+let worker: Runner;
+const rows: FixtureRow[] = [];
+const users = new Map<string, FixtureUser>();
+let phoneSeq = 0;
+let labelSeq = 0;
+
+const permitted = (u: { role: RoleName }, op: Operation, def: ResourceDef) =>
+  can(defaultRestrictions[u.role], op, def.typeName);
+const seesOwner = (u: { limitedTo: Owner[] | null }, owner: Owner) =>
+  u.limitedTo === null || (owner !== null && u.limitedTo.includes(owner));
+/** What spec §6 allows: the viewer's organization, its clients, and View on the resource. */
+const allowed = (u: FixtureUser, row: FixtureRow) =>
+  row.org === 'A' && seesOwner(u, row.owner) && permitted(u, 'View', resources[row.resource as 'client']);
+const rowsOf = (def: ResourceDef) => rows.filter((r) => r.resource === def.name);
+const refFields = (def: ResourceDef) =>
+  Object.entries(def.fields).filter((e): e is [string, Extract<FieldDef, { kind: 'ref' }>] => e[1].kind === 'ref');
+
+/** A value for a field kind that the registry's own rules accept. */
+function sampleValue(f: FieldDef, label: string): unknown {
+  switch (f.kind) {
+    case 'enum':
+      return f.default ?? f.enum.values.find((v) => !f.exclude?.includes(v));
+    case 'number':
+      return f.min ?? 1;
+    case 'phone':
+      return `212555${String(++phoneSeq).padStart(4, '0')}`;
+    case 'email':
+      return `${label.replace(/\W/g, '').toLowerCase()}@fixture.test`;
+    case 'url':
+      return 'https://fixture.test';
+    case 'date':
+      return '2026-01-01';
+    case 'boolean':
+      return false;
+    case 'color':
+      return '#123456';
+    case 'keyValues':
+      return [];
+    default:
+      return f.format === 'usState' ? 'NY' : f.format === 'slug' ? `slug-${++labelSeq}` : label;
+  }
+}
+
+/**
+ * One row's values from the registry alone: required fields get a sample, the owner field its client, other
+ * refs the row of the next owner (so references to rows the viewer may not see are exercised). When the
+ * registry's cross-field rules refuse the result, other values of its enum fields are tried.
+ */
+function valuesFor(def: ResourceDef, org: Org, owner: Owner, refTo: (resource: string) => FixtureRow | null) {
+  const cols = tableOf(def.name) as unknown as Record<string, unknown>;
+  const label = `${org}-${def.name}-${owner ?? 'org'}-${++labelSeq}`;
+  const values: Record<string, unknown> = {};
+  const refs: Record<string, FixtureRow | null> = {};
+  for (const [name, f] of inputFields(def)) {
+    if (!(name in cols)) continue;
+    if (f.kind === 'ref') {
+      const target = name === def.ownedBy ? ownerRow(org, owner) : refTo(f.resource);
+      refs[name] = target;
+      values[name] = target?.id ?? null;
+    } else if (f.required || f.kind === 'enum' || name === def.list.search) values[name] = sampleValue(f, label);
+  }
+  const enums = inputFields(def).filter(([n, f]) => f.kind === 'enum' && n in values);
+  for (const [name, f] of enums) {
+    if (Object.keys(validateAttributes(def, values, { isCreate: true, isAdmin: true })).length === 0) break;
+    for (const v of (f as Extract<FieldDef, { kind: 'enum' }>).enum.values) {
+      values[name] = v;
+      if (Object.keys(validateAttributes(def, values, { isCreate: true, isAdmin: true })).length === 0) break;
+    }
+  }
+  expect(validateAttributes(def, values, { isCreate: true, isAdmin: true }), `${def.name} fixture`).toEqual({});
+  return { values, refs, label: String(values[def.list.search]) };
+}
+
+function ownerRow(org: Org, owner: Owner): FixtureRow | null {
+  return rows.find((r) => r.resource === OWNER_RESOURCE && r.org === org && r.owner === owner) ?? null;
+}
+
+async function insertRow(def: ResourceDef, orgId: number, values: Record<string, unknown>): Promise<number> {
+  const table = tableOf(def.name)!;
+  const [row] = await withSystem(app.platform.database, 'test-fixture', (tx) =>
+    tx
+      .insert(table)
+      .values({ ...values, organizationId: orgId })
+      .returning(),
+  );
+  return (row as { id: number }).id;
+}
+
+/** Builds one row of `def` owned by `owner` in `org` and records it in the fixture. */
+async function buildRow(def: ResourceDef, org: Org, orgId: number, owner: Owner): Promise<FixtureRow> {
+  const next = OWNERS[(OWNERS.indexOf(owner) + 1) % OWNERS.length];
+  const refTo = (resource: string) =>
+    rows.find((r) => r.resource === resource && r.org === org && r.owner === next) ??
+    rows.find((r) => r.resource === resource && r.org === org) ??
+    null;
+  const { values, refs, label } = valuesFor(def, org, owner, refTo);
+  const row: FixtureRow = { resource: def.name, id: await insertRow(def, orgId, values), org, owner, label, refs };
+  rows.push(row);
+  return row;
+}
+
+/** Registry order with every resource after the resources its required refs point at. */
+function buildOrder(): ResourceDef[] {
+  const order: ResourceDef[] = [];
+  while (order.length < ALL_RESOURCES.length) {
+    const ready = ALL_RESOURCES.find(
+      (d) =>
+        !order.includes(d) &&
+        refFields(d).every(([, f]) => !f.required || f.resource === d.name || order.some((o) => o.name === f.resource)),
+    );
+    if (!ready) throw new Error('registry refs form a cycle of required fields');
+    order.push(ready);
+  }
+  return order;
+}
+
+async function buildClients(org: Org, built: BuiltOrganization) {
+  const def = resources.client;
+  // The factory's client is the agency; its Agency-role user belongs to it.
+  await app.sql(`UPDATE clients SET client_type = 'Agency', name = $2 WHERE id = $1`, [
+    built.clientId,
+    `${org}-client-Agency`,
+  ]);
+  rows.push({ resource: 'client', id: built.clientId, org, owner: 'Agency', label: `${org}-client-Agency`, refs: {} });
+  for (const owner of ['Member', 'Other'] as const) {
+    const { values, label } = valuesFor(def, org, owner, () => null);
+    values.name = `${org}-client-${owner}`;
+    const agency = owner === 'Member' ? ownerRow(org, 'Agency') : null;
+    values.agencyId = agency?.id ?? null;
+    const id = await insertRow(def, built.id, values);
+    rows.push({ resource: 'client', id, org, owner, label: String(values.name ?? label), refs: { agencyId: agency } });
+  }
+}
+
+async function buildFixture(org: Org, built: BuiltOrganization) {
+  await buildClients(org, built);
+  for (const def of buildOrder()) {
+    if (def.name === OWNER_RESOURCE) continue;
+    for (const owner of def.ownedBy ? OWNERS : [null]) await buildRow(def, org, built.id, owner);
+  }
+}
+
+let orgA: BuiltOrganization;
+
+beforeAll(async () => {
+  app = await createTestApp({ WORKER_CONCURRENCY: '1' });
+  worker = await createWorker(app.platform);
+  orgA = await buildOrganization(app, 'Policy A');
+  const orgB = await buildOrganization(app, 'Policy B');
+  await buildFixture('A', orgA);
+  await buildFixture('B', orgB);
+  // The Client-role user belongs to the agency's member client; the Manager is limited by user views to Other.
+  await app.sql(`UPDATE organization_users SET client_id = $1 WHERE organization_id = $2 AND role = 'Client'`, [
+    ownerRow('A', 'Member')!.id,
+    orgA.id,
+  ]);
+  const { rows: manager } = await app.sql('SELECT id FROM users WHERE email = $1', [orgA.emailFor('Manager')]);
+  await app.sql('INSERT INTO user_views (organization_id, user_id, client_id) VALUES ($1, $2, $3)', [
+    orgA.id,
+    manager[0].id,
+    ownerRow('A', 'Other')!.id,
+  ]);
+  for (const u of USERS) users.set(u.name, { ...u, token: await signIn(app, orgA.emailFor(u.role)) });
+}, 60_000);
+
+afterAll(async () => {
+  await worker?.stop();
+});
+
+const idsOf = (list: FixtureRow[]) => list.map((r) => String(r.id)).sort();
+const NONEXISTENT = '999999999';
+
+function expectForbidden(res: { errors?: { extensions?: { code?: string } }[] }) {
+  expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+}
+
+async function exportCsv(def: ResourceDef, token: string) {
+  const started = await gql(
+    app,
+    'mutation($q:String!){ exportCsv(query:$q, variables:{}){ task{ id } } }',
+    { q: def.plural },
+    { token },
+  );
+  if (started.errors) return { errors: started.errors, records: [] as Record<string, string>[] };
+  const id = started.data?.exportCsv.task.id;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const res = await gql(app, 'query($id:ID!){ backgroundTask(id:$id){ status downloadUrl } }', { id }, { token });
+    const task = res.data?.backgroundTask;
+    if (task?.status === 'Done') {
+      const file = await app.api.inject({ method: 'GET', url: task.downloadUrl });
+      const [header, ...body] = parse(file.body, { relaxColumnCount: true }) as string[][];
+      // Each line as { field: cell }, by the export columns' labels.
+      const fields = header.map((label) => def.list.exportColumns.find((c) => def.fields[c].label === label)!);
+      const records = body.map((line) => Object.fromEntries(fields.map((f, i) => [f, line[i]])));
+      return { errors: undefined, records };
+    }
+    if (task?.status === 'Failed' || Date.now() > deadline) throw new Error(`export ${def.plural}: ${task?.status}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A CSV shows numbers formatted; compare digits for phone-kind search fields. */
+const comparable = (def: ResourceDef, label: string) =>
+  def.fields[def.list.search].kind === 'phone' ? label.replace(/\D/g, '') : label;
+
+/** The documents every check sends, built from the registry entry. */
+function documents(def: ResourceDef) {
+  const T = def.typeName;
+  const refs = refFields(def);
+  const refSelection = refs.map(([name, f]) => `${name} ${f.as} { id }`).join(' ');
+  const payload = `{ ${def.name} { id } errors { field messages } }`;
+  return {
+    T,
+    refs,
+    LIST: `{ ${def.plural}(first: 500) { totalCount nodes { id ${refSelection} } } }`,
+    GET: `query($id: ID!) { ${def.name}(id: $id) { id ${refSelection} can { update destroy export favorite } } }`,
+    UPDATE: `mutation($id: ID!) { update${T}(id: $id, attributes: {}) ${payload} }`,
+    DESTROY: `mutation($id: ID!) { destroy${T}(id: $id) ${payload} }`,
+    FAVORITE: `mutation($id: ID) { toggleFavorite(${def.name}Id: $id) { isFavorite } }`,
+    CREATE: `mutation($a: ${T}Attributes!) { create${T}(attributes: $a) ${payload} }`,
+  };
+}
+
+// Read-only checks first, for every resource; the checks that change rows come after all of them.
+for (const def of ALL_RESOURCES) {
+  const { refs, LIST, GET, FAVORITE } = documents(def);
+  describe(`${def.pluralLabel}: who sees which rows (spec §6)`, () => {
+    for (const spec of USERS) {
+      it(`${spec.name}: list, get and references show exactly the allowed rows`, async () => {
+        const u = users.get(spec.name)!;
+        const list = await gql(app, LIST, {}, { token: u.token });
+        if (!permitted(u, 'View', def)) {
+          expectForbidden(list);
+          expectForbidden(await gql(app, GET, { id: String(rowsOf(def)[0].id) }, { token: u.token }));
+          return;
+        }
+        expect(list.errors).toBeUndefined();
+        const expected = rowsOf(def).filter((r) => allowed(u, r));
+        const nodes = list.data?.[def.plural].nodes as Record<string, { id: string } | string | null>[];
+        expect(nodes.map((n) => String(n.id)).sort()).toEqual(idsOf(expected));
+        expect(list.data?.[def.plural].totalCount).toBe(expected.length);
+        for (const row of rowsOf(def)) {
+          const got = await gql(app, GET, { id: String(row.id) }, { token: u.token });
+          expect(got.errors).toBeUndefined();
+          const record = got.data?.[def.name];
+          expect(record?.id ?? null, `${def.name} ${row.label}`).toBe(allowed(u, row) ? String(row.id) : null);
+          if (!record) continue;
+          expect(record.can).toEqual({
+            update: permitted(u, 'Update', def),
+            destroy: permitted(u, 'Delete', def),
+            export: permitted(u, 'Export', def),
+            favorite: def.favorite === true,
+          });
+          // A reference names a row only when the viewer may see that row itself.
+          for (const [name, f] of refs) {
+            const target = row.refs[name];
+            const shown = target !== null && target !== undefined && allowed(u, target);
+            expect(record[f.as]?.id ?? null, `${def.name} ${row.label} → ${f.as}`).toBe(
+              shown ? String(target.id) : null,
+            );
+          }
+        }
+      });
+
+      it(`${spec.name}: export holds exactly the allowed rows, naming only references it may see`, async () => {
+        const u = users.get(spec.name)!;
+        const { errors, records } = await exportCsv(def, u.token);
+        if (!permitted(u, 'Export', def)) return expectForbidden({ errors });
+        expect(errors).toBeUndefined();
+        const expected = rowsOf(def).filter((r) => allowed(u, r));
+        const key = (label: string) => comparable(def, label);
+        expect(records.map((r) => key(r[def.list.search])).sort()).toEqual(expected.map((r) => key(r.label)).sort());
+        for (const row of expected) {
+          const line = records.find((r) => key(r[def.list.search]) === key(row.label))!;
+          for (const [name] of refs.filter(([n]) => def.list.exportColumns.includes(n))) {
+            const target = row.refs[name];
+            expect(line[name], `${row.label} → ${name}`).toBe(target && allowed(u, target) ? target.label : '');
+          }
+        }
+      });
+
+      if (def.favorite)
+        it(`${spec.name}: favourite only what it may see; an invisible id answers as a missing one`, async () => {
+          const u = users.get(spec.name)!;
+          const missing = await gql(app, FAVORITE, { id: NONEXISTENT }, { token: u.token });
+          for (const row of rowsOf(def)) {
+            const res = await gql(app, FAVORITE, { id: String(row.id) }, { token: u.token });
+            if (!permitted(u, 'View', def)) expectForbidden(res);
+            else if (allowed(u, row)) {
+              expect(res.data?.toggleFavorite.isFavorite).toBe(true);
+              const back = await gql(app, FAVORITE, { id: String(row.id) }, { token: u.token });
+              expect(back.data?.toggleFavorite.isFavorite).toBe(false);
+            } else expect(res).toEqual(missing);
+          }
+          if (permitted(u, 'View', def)) expect(missing.errors?.[0].message).toBe('Not found');
+          const { rows: left } = await app.sql('SELECT count(*)::int AS n FROM favorites');
+          expect(left[0].n).toBe(0);
+        });
+    }
+  });
+}
+
+for (const def of ALL_RESOURCES) {
+  const { T, UPDATE, DESTROY, CREATE } = documents(def);
+  describe(`${def.pluralLabel}: who changes which rows (spec §6)`, () => {
+    for (const spec of USERS) {
+      it(`${spec.name}: update and destroy reach exactly the allowed rows`, async () => {
+        const u = users.get(spec.name)!;
+        const missingUpdate = await gql(app, UPDATE, { id: NONEXISTENT }, { token: u.token });
+        const missingDestroy = await gql(app, DESTROY, { id: NONEXISTENT }, { token: u.token });
+        for (const row of rowsOf(def)) {
+          const update = await gql(app, UPDATE, { id: String(row.id) }, { token: u.token });
+          if (!permitted(u, 'Update', def)) expectForbidden(update);
+          else if (allowed(u, row))
+            expect(update.data?.[`update${T}`]).toEqual({ [def.name]: { id: String(row.id) }, errors: [] });
+          else expect(update).toEqual(missingUpdate);
+
+          // Rows it may delete are deleted below on throwaway rows, so the fixture stays whole.
+          if (permitted(u, 'Delete', def) && allowed(u, row)) continue;
+          const destroy = await gql(app, DESTROY, { id: String(row.id) }, { token: u.token });
+          if (!permitted(u, 'Delete', def)) expectForbidden(destroy);
+          else expect(destroy).toEqual(missingDestroy);
+        }
+        if (permitted(u, 'Delete', def))
+          expect(missingDestroy.data?.[`destroy${T}`].errors).toEqual([{ field: 'base', messages: ['Not found'] }]);
+
+        // A throwaway row in each of the viewer's clients: deleted when it may, and gone.
+        if (!permitted(u, 'Delete', def)) return;
+        for (const owner of def.ownedBy && def.name !== OWNER_RESOURCE ? OWNERS : []) {
+          const spare = await buildRow(def, 'A', orgA.id, owner);
+          rows.splice(rows.indexOf(spare), 1);
+          const res = await gql(app, DESTROY, { id: String(spare.id) }, { token: u.token });
+          const gone = seesOwner(u, owner);
+          expect(res.data?.[`destroy${T}`].errors).toEqual(gone ? [] : [{ field: 'base', messages: ['Not found'] }]);
+          const table = getTableName(tableOf(def.name)!);
+          const { rows: left } = await app.sql(`SELECT count(*)::int AS n FROM ${table} WHERE id = $1`, [spare.id]);
+          expect(left[0].n).toBe(gone ? 0 : 1);
+        }
+      });
+
+      // A client's own rows are its owner; the other resources are created inside or outside the viewer's clients.
+      if (def.ownedBy && def.name !== OWNER_RESOURCE)
+        it(`${spec.name}: creates rows only inside the clients it sees`, async () => {
+          const u = users.get(spec.name)!;
+          for (const owner of OWNERS) {
+            // Admin-only values (an Unregistered campaign) are another rule, tested elsewhere.
+            if (owner === null && u.limitedTo === null) continue;
+            const sameOwner = (resource: string) =>
+              rows.find((r) => r.resource === resource && r.org === 'A' && r.owner === owner) ?? null;
+            const { values } = valuesFor(def, 'A', owner, sameOwner);
+            const res = await gql(app, CREATE, { a: values }, { token: u.token });
+            if (!permitted(u, 'Create', def)) {
+              expectForbidden(res);
+              continue;
+            }
+            const payload = res.data?.[`create${T}`];
+            if (seesOwner(u, owner)) expect(payload.errors, `${def.name} for ${owner}`).toEqual([]);
+            else {
+              expect(payload[def.name]).toBeNull();
+              // Another client's id is refused like a missing one; no client at all fails on the first rule it meets.
+              if (owner) expect(payload.errors).toContainEqual({ field: def.ownedBy, messages: ['Client not found'] });
+              else expect(payload.errors).not.toEqual([]);
+            }
+          }
+        });
+    }
+  });
+}
