@@ -21,7 +21,8 @@ export const queryLimits = {
   depth: 12,
   aliases: 20,
   tokens: 5000,
-  cost: 5000,
+  // A full page (first: 500, the largest the API serves) of a resource with its references costs about 15,000.
+  cost: 50000,
   lists: 30,
 } as const;
 
