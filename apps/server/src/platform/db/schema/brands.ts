@@ -36,9 +36,11 @@ export const brands = pgTable(
     tenantPolicy('brands'),
     tenantKey('brands', t),
     tenantRef('brands', t, t.clientId, clients, 'restrict'),
-    index('brands_org_name_idx').on(t.organizationId, t.name),
-    index('brands_org_provider_idx').on(t.organizationId, t.provider),
-    index('brands_org_client_idx').on(t.organizationId, t.clientId),
-    index('brands_org_created_idx').on(t.organizationId, t.createdAt),
+    // One per list column, ending with id: the list sorts by (column, id) in either direction (sort-indexes.test.ts).
+    index('brands_org_name_idx').on(t.organizationId, t.name, t.id),
+    index('brands_org_provider_idx').on(t.organizationId, t.provider, t.id),
+    index('brands_org_throughput_idx').on(t.organizationId, t.throughput, t.id),
+    index('brands_org_client_idx').on(t.organizationId, t.clientId, t.id),
+    index('brands_org_created_idx').on(t.organizationId, t.createdAt, t.id),
   ],
 );

@@ -28,10 +28,12 @@ export const campaigns = pgTable(
     tenantRef('campaigns', t, t.clientId, clients, 'restrict'),
     // Restrict: deleting a brand must not silently take its campaigns' numbers with it.
     tenantRef('campaigns', t, t.brandId, brands, 'restrict'),
-    index('campaigns_org_name_idx').on(t.organizationId, t.name),
-    index('campaigns_org_type_idx').on(t.organizationId, t.campaignType),
-    index('campaigns_org_client_idx').on(t.organizationId, t.clientId),
-    index('campaigns_org_brand_idx').on(t.organizationId, t.brandId),
-    index('campaigns_org_created_idx').on(t.organizationId, t.createdAt),
+    // One per list column, ending with id: the list sorts by (column, id) in either direction (sort-indexes.test.ts).
+    index('campaigns_org_name_idx').on(t.organizationId, t.name, t.id),
+    index('campaigns_org_code_idx').on(t.organizationId, t.code, t.id),
+    index('campaigns_org_type_idx').on(t.organizationId, t.campaignType, t.id),
+    index('campaigns_org_client_idx').on(t.organizationId, t.clientId, t.id),
+    index('campaigns_org_brand_idx').on(t.organizationId, t.brandId, t.id),
+    index('campaigns_org_created_idx').on(t.organizationId, t.createdAt, t.id),
   ],
 );

@@ -35,10 +35,11 @@ export const clients = pgTable(
     uniqueIndex('clients_slug_key')
       .on(t.organizationId, sql`lower(${t.slug})`)
       .where(sql`${t.slug} IS NOT NULL`),
-    index('clients_org_name_idx').on(t.organizationId, t.name),
-    index('clients_org_status_idx').on(t.organizationId, t.clientStatus),
-    index('clients_org_type_idx').on(t.organizationId, t.clientType),
-    index('clients_org_agency_idx').on(t.organizationId, t.agencyId),
-    index('clients_org_created_idx').on(t.organizationId, t.createdAt),
+    // One per list column, ending with id: the list sorts by (column, id) in either direction (sort-indexes.test.ts).
+    index('clients_org_name_idx').on(t.organizationId, t.name, t.id),
+    index('clients_org_status_idx').on(t.organizationId, t.clientStatus, t.id),
+    index('clients_org_type_idx').on(t.organizationId, t.clientType, t.id),
+    index('clients_org_agency_idx').on(t.organizationId, t.agencyId, t.id),
+    index('clients_org_created_idx').on(t.organizationId, t.createdAt, t.id),
   ],
 );

@@ -50,10 +50,14 @@ export const phones = pgTable(
     index('phones_sender_number_idx')
       .on(t.number)
       .where(sql`${t.phoneType} = 'FromPhone'`),
-    index('phones_org_status_idx').on(t.organizationId, t.phoneStatus),
     index('phones_org_type_created_idx').on(t.organizationId, t.phoneType, t.createdAt),
-    index('phones_org_campaign_idx').on(t.organizationId, t.campaignId),
-    index('phones_org_client_idx').on(t.organizationId, t.clientId),
+    // One per list column, ending with id: the list sorts by (column, id) in either direction (sort-indexes.test.ts).
+    index('phones_org_number_idx').on(t.organizationId, t.number, t.id),
+    index('phones_org_type_idx').on(t.organizationId, t.phoneType, t.id),
+    index('phones_org_status_idx').on(t.organizationId, t.phoneStatus, t.id),
+    index('phones_org_campaign_idx').on(t.organizationId, t.campaignId, t.id),
+    index('phones_org_client_idx').on(t.organizationId, t.clientId, t.id),
+    index('phones_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('phones_org_user_idx').on(t.organizationId, t.userId),
   ],
 );
