@@ -4,15 +4,17 @@
 -- completed by hand (primary key names, the function below).
 --
 -- users_visible asks whether a user shares one of the transaction's organizations. Citus refuses a subquery in
--- a policy, so the question is this STABLE SQL function; it runs as the caller, so organization_users' own
--- policy applies inside it too.
+-- a policy, so the question is this STABLE function; it runs as the caller, so organization_users' own policy
+-- applies inside it too. PL/pgSQL, not SQL: Citus cannot plan a distributed query that uses a SQL function's
+-- parameters ("could not create distributed plan"), and plans PL/pgSQL's.
 CREATE OR REPLACE FUNCTION canvass_shares_visible_organization(user_id bigint) RETURNS boolean
-  LANGUAGE sql STABLE AS $$
-    SELECT EXISTS (
-      SELECT 1 FROM organization_users ou
-       WHERE ou.user_id = $1
-         AND ou.organization_id = ANY (string_to_array(current_setting('app.organization_ids', true), ',')::bigint[]))
-  $$;
+  LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN EXISTS (
+    SELECT 1 FROM organization_users ou
+     WHERE ou.user_id = canvass_shares_visible_organization.user_id
+       AND ou.organization_id = ANY (string_to_array(current_setting('app.organization_ids', true), ',')::bigint[]));
+END $$;
 --> statement-breakpoint
 ALTER TABLE "brands" DROP CONSTRAINT "brands_client_id_clients_id_fk";
 --> statement-breakpoint

@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-const tables = Object.values(schema).filter((v): v is PgTable => is(v, PgTable));
+const tables = Object.values(schema as Record<string, unknown>).filter((v): v is PgTable => is(v, PgTable));
 
 const cases = Object.values(resources).flatMap((def) => {
   const table = tables.find((t) => getTableName(t) === snake(def.plural));
