@@ -71,7 +71,7 @@ BEGIN
     CONTINUE WHEN to_regclass('public.' || partition_name) IS NOT NULL;
     lower_bound := month_start AT TIME ZONE 'UTC';
     upper_bound := (month_start + interval '1 month') AT TIME ZONE 'UTC';
-    IF EXISTS (SELECT FROM public.texts_default WHERE created_at >= lower_bound AND created_at < upper_bound) THEN
+    IF EXISTS (SELECT 1 FROM public.texts_default WHERE created_at >= lower_bound AND created_at < upper_bound) THEN
       -- A month's partition cannot be created while the default partition holds rows of that month: move them.
       CREATE TEMP TABLE canvass_texts_moving (LIKE public.texts) ON COMMIT DROP;
       WITH moved AS (

@@ -14,6 +14,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
     templateDatabase: string;
+    /** Set by the Citus suite: each file distributes a database of its own instead of cloning the template. */
+    citus: boolean;
   }
 }
 
@@ -60,6 +62,7 @@ export default async function setup(project: TestProject) {
   await pool.end();
   project.provide('adminDatabaseUrl', adminUrl);
   project.provide('templateDatabase', template);
+  project.provide('citus', false);
 
   return async () => {
     // Test databases made from the template are dropped by their files; the template goes last.

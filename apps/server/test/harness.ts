@@ -14,6 +14,7 @@ import { createLogger } from '../src/platform/logger';
 import { createMailer } from '../src/platform/mail/mailer';
 import type { Platform } from '../src/platform/platform';
 import { createLocalStorage } from '../src/platform/storage/storage';
+import { createCitusDatabase, dropCitusDatabase } from './citus-database';
 
 export interface TestApp {
   platform: Platform;
@@ -31,7 +32,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const name = `canvass_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
+  const citus = inject('citus');
+  if (citus) await createCitusDatabase(adminUrl, name);
+  else await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canvass-test-data-'));
@@ -60,7 +63,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   afterAll(async () => {
     await api.close();
     await pool.end();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    if (citus) await dropCitusDatabase(adminUrl, name);
+    else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
