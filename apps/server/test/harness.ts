@@ -29,10 +29,10 @@ export interface TestApp {
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
-  const name = `canvass_test_${crypto.randomBytes(6).toString('hex')}`;
+  const citus = inject('citusDatabasePrefix');
+  const name = `${citus || 'canvass_test_'}${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const citus = inject('citus');
   if (citus) await createCitusDatabase(adminUrl, name);
   else await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
   const url = new URL(adminUrl);
