@@ -17,6 +17,7 @@ export default defineConfig({
       'test/resources.test.ts',
       'test/exports.test.ts',
       'test/text-partitions.test.ts',
+      'test/delete-dependants.test.ts',
       'test/distribution.citus.ts',
     ],
     globalSetup: ['./test/citus-global-setup.ts'],
