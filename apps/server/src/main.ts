@@ -2,17 +2,20 @@ import { createApi, createWorker } from './app';
 import { DEMO_PASSWORD, demoUsers, seedDemo } from './modules/demo/demo-seed';
 import { bootPlatform } from './platform/boot';
 import { loadConfig } from './platform/config';
+import { distributeCommand } from './platform/db/distribute';
 
 /**
+ * `canvass db distribute`: spreads the database over a Citus cluster (README, "Past one server").
  * `canvass start [--role api|worker|all]`. `all` (the default) runs the API, the web app and a worker in one
  * process; scale out by running many `--role api` behind a load balancer and many `--role worker`.
  */
 async function main(argv: string[]): Promise<void> {
   const [command = 'start'] = argv;
+  if (command === 'db' && argv[1] === 'distribute') process.exit(await distributeCommand(loadConfig().DATABASE_URL));
   const roleIndex = argv.indexOf('--role');
   const role = roleIndex >= 0 ? argv[roleIndex + 1] : 'all';
   if (command !== 'start' || !['api', 'worker', 'all'].includes(role)) {
-    console.error('usage: canvass start [--role api|worker|all]');
+    console.error('usage: canvass start [--role api|worker|all] | canvass db distribute');
     process.exit(2);
   }
   const config = loadConfig();

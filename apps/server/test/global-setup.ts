@@ -14,6 +14,11 @@ declare module 'vitest' {
   export interface ProvidedContext {
     adminDatabaseUrl: string;
     templateDatabase: string;
+    /**
+     * Set by the Citus suite: each file distributes a database of its own, named with this prefix, instead of
+     * cloning the template; '' otherwise.
+     */
+    citusDatabasePrefix: string;
   }
 }
 
@@ -60,6 +65,7 @@ export default async function setup(project: TestProject) {
   await pool.end();
   project.provide('adminDatabaseUrl', adminUrl);
   project.provide('templateDatabase', template);
+  project.provide('citusDatabasePrefix', '');
 
   return async () => {
     // Test databases made from the template are dropped by their files; the template goes last.

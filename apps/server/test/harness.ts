@@ -15,6 +15,7 @@ import { createMailer } from '../src/platform/mail/mailer';
 import type { Platform } from '../src/platform/platform';
 import { loadSecretsCipher } from '../src/platform/secrets/load-key';
 import { createLocalStorage } from '../src/platform/storage/storage';
+import { createCitusDatabase, dropCitusDatabase } from './citus-database';
 
 export interface TestApp {
   platform: Platform;
@@ -29,10 +30,12 @@ export interface TestApp {
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
-  const name = `canvass_test_${crypto.randomBytes(6).toString('hex')}`;
+  const citus = inject('citusDatabasePrefix');
+  const name = `${citus || 'canvass_test_'}${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
+  if (citus) await createCitusDatabase(adminUrl, name);
+  else await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canvass-test-data-'));
@@ -62,7 +65,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   afterAll(async () => {
     await api.close();
     await pool.end();
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    if (citus) await dropCitusDatabase(adminUrl, name);
+    else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });

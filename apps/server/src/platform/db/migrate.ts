@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { Database } from './tenant';
 
+/** How many months of texts partitions exist ahead of the current one (created at start and daily). */
+export const TEXT_PARTITION_MONTHS_AHEAD = 3;
+
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
 /**
@@ -21,6 +24,9 @@ export async function runMigrations(database: Database): Promise<void> {
                  WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND c.relrowsecurity AND NOT c.relforcerowsecurity
         LOOP EXECUTE format('ALTER TABLE public.%I FORCE ROW LEVEL SECURITY', r.relname); END LOOP;
       END $$;`);
+    // Texts' partitions for this month and the next three, in case the process was down when the daily job
+    // (ensureTextPartitions) would have made them.
+    await client.query(`SELECT canvass_ensure_text_partitions(${TEXT_PARTITION_MONTHS_AHEAD})`);
   } finally {
     await client.query('SELECT pg_advisory_unlock(7140001)').catch(() => {});
     client.release();

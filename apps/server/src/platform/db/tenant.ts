@@ -23,16 +23,30 @@ export interface TenantScope {
   userId?: number | null;
 }
 
+/** A SQL string literal. SET takes no bind parameter, so values are quoted here. */
+const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
+
+/** An id as SET writes it: only integers reach the SQL text. */
+const integerId = (n: number) => {
+  const id = Number(n);
+  if (!Number.isSafeInteger(id)) throw new Error(`Not an id: ${String(n)}`);
+  return String(id);
+};
+
 /**
  * Runs fn in a transaction that can see only the scope's organizations. Requests and jobs both come through
- * here. The role switch makes row-level security apply even when the pool's user is a superuser.
+ * here. The role switch makes row-level security apply even when the pool's user is a superuser. The context is
+ * set with SET LOCAL, not set_config(): Citus forwards SET LOCAL (citus.propagate_set_commands = 'local') to the
+ * workers a distributed query reaches, and never set_config(), whose queries then see no rows.
  */
 export async function withTenant<T>(database: Database, scope: TenantScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const ids = scope.organizationIds.map((n) => String(Math.trunc(n))).join(',');
+  const ids = scope.organizationIds.map(integerId).join(',');
+  const userId = scope.userId == null ? '' : integerId(scope.userId);
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL ROLE canvass_app`);
     await tx.execute(
-      sql`SELECT set_config('app.organization_ids', ${ids}, true), set_config('app.user_id', ${String(scope.userId ?? '')}, true)`,
+      sql.raw(
+        `SET LOCAL ROLE canvass_app; SET LOCAL app.organization_ids = ${literal(ids)}; SET LOCAL app.user_id = ${literal(userId)}`,
+      ),
     );
     return fn(tx);
   });
@@ -44,9 +58,10 @@ export async function withTenant<T>(database: Database, scope: TenantScope, fn: 
  */
 export async function withSystem<T>(database: Database, reason: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return database.db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL ROLE canvass_app`);
     await tx.execute(
-      sql`SELECT set_config('app.system', 'on', true), set_config('application_name', ${`system:${reason}`.slice(0, 60)}, true)`,
+      sql.raw(
+        `SET LOCAL ROLE canvass_app; SET LOCAL app.system = 'on'; SET LOCAL application_name = ${literal(`system:${reason}`.slice(0, 60))}`,
+      ),
     );
     return fn(tx);
   });

@@ -15,6 +15,8 @@ export interface JobDef<S extends z.ZodType = z.ZodType> {
   payload: S;
   /** Attempts before graphile-worker gives up; permanent failures should not be retried. */
   maxAttempts?: number;
+  /** When set, a worker also runs the job on this schedule (a crontab time, e.g. '17 3 * * *', in UTC). */
+  crontab?: string;
   run(payload: z.infer<S>, ctx: JobContext): Promise<unknown>;
 }
 

@@ -20,6 +20,10 @@ export async function startWorker(platform: Platform, jobs: readonly JobDef[], c
   return run({
     pgPool: platform.database.pool,
     taskList,
+    crontab: jobs
+      .filter((job) => job.crontab)
+      .map((job) => `${job.crontab} ${job.name}`)
+      .join('\n'),
     concurrency,
     noHandleSignals: true,
     pollInterval: 500,

@@ -8,7 +8,10 @@ const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
  */
 export function constraintErrors(err: unknown, def: ResourceDef): FieldErrors | null {
   const e = (err as { cause?: unknown }).cause ?? err;
-  const { code, constraint } = e as { code?: string; constraint?: string };
+  const { code, message, ...rest } = e as { code?: string; constraint?: string; message?: string };
+  // On Citus the error comes from a worker without its constraint field; its message still names the constraint
+  // (with the shard's number appended).
+  const constraint = rest.constraint ?? message;
   if (code === '23505') {
     const field = Object.keys(def.fields).find((f) => constraint?.includes(`_${snake(f)}_`));
     return field

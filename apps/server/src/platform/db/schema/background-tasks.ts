@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, timestamps } from './_columns';
 import { backgroundTaskStatusEnum } from './enums';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -8,7 +8,7 @@ import { users } from './users';
 export const backgroundTasks = pgTable(
   'background_tasks',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     kind: text('kind').notNull(),
     status: backgroundTaskStatusEnum('status').notNull().default('Queued'),
@@ -26,6 +26,7 @@ export const backgroundTasks = pgTable(
   },
   (t) => [
     tenantPolicy('background_tasks'),
+    tenantKey('background_tasks', t),
     index('background_tasks_org_user_idx').on(t.organizationId, t.userId, t.createdAt),
     index('background_tasks_org_status_idx').on(t.organizationId, t.status),
   ],

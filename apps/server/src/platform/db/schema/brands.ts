@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { clients } from './clients';
 import { providerConfigurationTypeEnum, providerEnum } from './enums';
 import { organizations } from './organizations';
@@ -14,14 +14,14 @@ export interface ProviderConfigurationValue {
 export const brands = pgTable(
   'brands',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     name: text('name').notNull(),
     provider: providerEnum('provider').notNull(),
     throughput: integer('throughput').notNull(),
     code: text('code'),
     color: text('color'),
-    clientId: refId('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    clientId: refId('client_id'),
     providerConfigurationType: providerConfigurationTypeEnum('provider_configuration_type')
       .notNull()
       .default('Organization'),
@@ -34,9 +34,13 @@ export const brands = pgTable(
   },
   (t) => [
     tenantPolicy('brands'),
-    index('brands_org_name_idx').on(t.organizationId, t.name),
-    index('brands_org_provider_idx').on(t.organizationId, t.provider),
-    index('brands_org_client_idx').on(t.organizationId, t.clientId),
-    index('brands_org_created_idx').on(t.organizationId, t.createdAt),
+    tenantKey('brands', t),
+    tenantRef('brands', t, t.clientId, clients, 'restrict'),
+    // One per list column, ending with id: the list sorts by (column, id) in either direction (sort-indexes.test.ts).
+    index('brands_org_name_idx').on(t.organizationId, t.name, t.id),
+    index('brands_org_provider_idx').on(t.organizationId, t.provider, t.id),
+    index('brands_org_throughput_idx').on(t.organizationId, t.throughput, t.id),
+    index('brands_org_client_idx').on(t.organizationId, t.clientId, t.id),
+    index('brands_org_created_idx').on(t.organizationId, t.createdAt, t.id),
   ],
 );

@@ -1,5 +1,5 @@
 import { boolean, date, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { brands } from './brands';
 import { clients } from './clients';
 import { campaignTypeEnum } from './enums';
@@ -9,17 +9,14 @@ import { organizations } from './organizations';
 export const campaigns = pgTable(
   'campaigns',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     name: text('name').notNull(),
     code: text('code').notNull(),
     campaignType: campaignTypeEnum('campaign_type').notNull().default('Registered'),
     // Unregistered campaigns have no client.
-    clientId: refId('client_id').references(() => clients.id, { onDelete: 'set null' }),
-    // Restrict: deleting a brand must not silently take its campaigns' numbers with it.
-    brandId: refId('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'restrict' }),
+    clientId: refId('client_id'),
+    brandId: refId('brand_id').notNull(),
     startDate: date('start_date', { mode: 'string' }),
     endDate: date('end_date', { mode: 'string' }),
     canBuyMorePhones: boolean('can_buy_more_phones').notNull().default(false),
@@ -27,10 +24,16 @@ export const campaigns = pgTable(
   },
   (t) => [
     tenantPolicy('campaigns'),
-    index('campaigns_org_name_idx').on(t.organizationId, t.name),
-    index('campaigns_org_type_idx').on(t.organizationId, t.campaignType),
-    index('campaigns_org_client_idx').on(t.organizationId, t.clientId),
-    index('campaigns_org_brand_idx').on(t.organizationId, t.brandId),
-    index('campaigns_org_created_idx').on(t.organizationId, t.createdAt),
+    tenantKey('campaigns', t),
+    tenantRef('campaigns', t, t.clientId, clients, 'restrict'),
+    // Restrict: deleting a brand must not silently take its campaigns' numbers with it.
+    tenantRef('campaigns', t, t.brandId, brands, 'restrict'),
+    // One per list column, ending with id: the list sorts by (column, id) in either direction (sort-indexes.test.ts).
+    index('campaigns_org_name_idx').on(t.organizationId, t.name, t.id),
+    index('campaigns_org_code_idx').on(t.organizationId, t.code, t.id),
+    index('campaigns_org_type_idx').on(t.organizationId, t.campaignType, t.id),
+    index('campaigns_org_client_idx').on(t.organizationId, t.clientId, t.id),
+    index('campaigns_org_brand_idx').on(t.organizationId, t.brandId, t.id),
+    index('campaigns_org_created_idx').on(t.organizationId, t.createdAt, t.id),
   ],
 );

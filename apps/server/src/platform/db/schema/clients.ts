@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { index, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { clientStatusEnum, clientTypeEnum } from './enums';
 import { organizations } from './organizations';
 
@@ -8,7 +8,7 @@ import { organizations } from './organizations';
 export const clients = pgTable(
   'clients',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     name: text('name').notNull(),
     note: text('note'),
@@ -21,21 +21,25 @@ export const clients = pgTable(
     state: varchar('state', { length: 2 }),
     clientType: clientTypeEnum('client_type').notNull(),
     clientStatus: clientStatusEnum('client_status').notNull().default('Active'),
-    agencyId: refId('agency_id').references((): AnyPgColumn => clients.id, { onDelete: 'set null' }),
+    agencyId: refId('agency_id'),
     mediaUrl: text('media_url'),
     optOutMessage: text('opt_out_message'),
     ...timestamps(),
   },
   (t) => [
     tenantPolicy('clients'),
-    // Global, not per organization: the public opt-in pages find the client by slug alone.
+    tenantKey('clients', t),
+    tenantRef('clients', t, t.agencyId, t, 'restrict'),
+    // Per organization (Citus refuses a UNIQUE without organization_id): a public opt-in page knows its
+    // organization from its host first.
     uniqueIndex('clients_slug_key')
-      .on(sql`lower(${t.slug})`)
+      .on(t.organizationId, sql`lower(${t.slug})`)
       .where(sql`${t.slug} IS NOT NULL`),
-    index('clients_org_name_idx').on(t.organizationId, t.name),
-    index('clients_org_status_idx').on(t.organizationId, t.clientStatus),
-    index('clients_org_type_idx').on(t.organizationId, t.clientType),
-    index('clients_org_agency_idx').on(t.organizationId, t.agencyId),
-    index('clients_org_created_idx').on(t.organizationId, t.createdAt),
+    // One per list column, ending with id: the list sorts by (column, id) in either direction (sort-indexes.test.ts).
+    index('clients_org_name_idx').on(t.organizationId, t.name, t.id),
+    index('clients_org_status_idx').on(t.organizationId, t.clientStatus, t.id),
+    index('clients_org_type_idx').on(t.organizationId, t.clientType, t.id),
+    index('clients_org_agency_idx').on(t.organizationId, t.agencyId, t.id),
+    index('clients_org_created_idx').on(t.organizationId, t.createdAt, t.id),
   ],
 );

@@ -1,5 +1,5 @@
 import { index, numeric, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { id, organizationId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, tenantId, tenantKey, tenantPolicy, timestamps } from './_columns';
 import { collectionTypeEnum } from './enums';
 import { organizations } from './organizations';
 
@@ -7,7 +7,7 @@ import { organizations } from './organizations';
 export const collections = pgTable(
   'collections',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     collectionType: collectionTypeEnum('collection_type').notNull(),
     amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
@@ -18,6 +18,7 @@ export const collections = pgTable(
   },
   (t) => [
     tenantPolicy('collections'),
+    tenantKey('collections', t),
     index('collections_org_date_idx').on(t.organizationId, t.collectionDate),
     index('collections_org_created_idx').on(t.organizationId, t.createdAt),
   ],

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { backgroundTasks } from './background-tasks';
 import { backgroundTaskStatusEnum } from './enums';
 import { organizations } from './organizations';
@@ -11,7 +11,7 @@ export type DataImportMapping = Record<string, string>;
 export const dataImportTemplates = pgTable(
   'data_import_templates',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     name: text('name').notNull(),
     // The resource the rows become (e.g. 'phone', 'optOut').
@@ -21,6 +21,7 @@ export const dataImportTemplates = pgTable(
   },
   (t) => [
     tenantPolicy('data_import_templates'),
+    tenantKey('data_import_templates', t),
     index('data_import_templates_org_name_idx').on(t.organizationId, t.name),
   ],
 );
@@ -29,20 +30,23 @@ export const dataImportTemplates = pgTable(
 export const dataImports = pgTable(
   'data_imports',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     name: text('name').notNull(),
     resource: text('resource'),
-    templateId: refId('template_id').references(() => dataImportTemplates.id, { onDelete: 'set null' }),
+    templateId: refId('template_id'),
     mapping: jsonb('mapping').$type<DataImportMapping>().notNull().default({}),
     status: backgroundTaskStatusEnum('status'),
-    backgroundTaskId: refId('background_task_id').references(() => backgroundTasks.id, { onDelete: 'set null' }),
+    backgroundTaskId: refId('background_task_id'),
     filePath: text('file_path'),
     filename: text('filename'),
     ...timestamps(),
   },
   (t) => [
     tenantPolicy('data_imports'),
+    tenantKey('data_imports', t),
+    tenantRef('data_imports', t, t.templateId, dataImportTemplates, 'restrict'),
+    tenantRef('data_imports', t, t.backgroundTaskId, backgroundTasks, 'restrict'),
     index('data_imports_org_name_idx').on(t.organizationId, t.name),
     index('data_imports_org_created_idx').on(t.organizationId, t.createdAt),
   ],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { clients } from './clients';
 import { organizations } from './organizations';
 import { projects } from './projects';
@@ -13,10 +13,10 @@ import { users } from './users';
 export const discussionEntries = pgTable(
   'discussion_entries',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
-    clientId: refId('client_id').references(() => clients.id, { onDelete: 'cascade' }),
-    projectId: refId('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    clientId: refId('client_id'),
+    projectId: refId('project_id'),
     // Null for entries the system writes.
     userId: refId('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: text('kind').notNull().default('comment'),
@@ -25,6 +25,9 @@ export const discussionEntries = pgTable(
   },
   (t) => [
     tenantPolicy('discussion_entries'),
+    tenantKey('discussion_entries', t),
+    tenantRef('discussion_entries', t, t.clientId, clients, 'cascade'),
+    tenantRef('discussion_entries', t, t.projectId, projects, 'cascade'),
     check('discussion_entries_has_subject', sql`num_nonnulls(${t.clientId}, ${t.projectId}) >= 1`),
     index('discussion_entries_org_client_idx').on(t.organizationId, t.clientId, t.createdAt),
     index('discussion_entries_org_project_idx').on(t.organizationId, t.projectId, t.createdAt),

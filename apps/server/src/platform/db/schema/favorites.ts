@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, pgTable, unique } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { clients } from './clients';
 import { lists } from './lists';
 import { organizations } from './organizations';
@@ -13,20 +13,26 @@ import { users } from './users';
 export const favorites = pgTable(
   'favorites',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     userId: refId('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    clientId: refId('client_id').references(() => clients.id, { onDelete: 'cascade' }),
-    listId: refId('list_id').references(() => lists.id, { onDelete: 'cascade' }),
-    phoneId: refId('phone_id').references(() => phones.id, { onDelete: 'cascade' }),
-    projectId: refId('project_id').references(() => projects.id, { onDelete: 'cascade' }),
-    teamId: refId('team_id').references(() => teams.id, { onDelete: 'cascade' }),
+    clientId: refId('client_id'),
+    listId: refId('list_id'),
+    phoneId: refId('phone_id'),
+    projectId: refId('project_id'),
+    teamId: refId('team_id'),
     ...timestamps(),
   },
   (t) => [
     tenantPolicy('favorites'),
+    tenantKey('favorites', t),
+    tenantRef('favorites', t, t.clientId, clients, 'cascade'),
+    tenantRef('favorites', t, t.listId, lists, 'cascade'),
+    tenantRef('favorites', t, t.phoneId, phones, 'cascade'),
+    tenantRef('favorites', t, t.projectId, projects, 'cascade'),
+    tenantRef('favorites', t, t.teamId, teams, 'cascade'),
     check(
       'favorites_one_target',
       sql`num_nonnulls(${t.clientId}, ${t.listId}, ${t.phoneId}, ${t.projectId}, ${t.teamId}) = 1`,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { clients } from './clients';
 import { carrierEnum, listFilterTypeEnum } from './enums';
 import { organizations } from './organizations';
@@ -13,10 +13,10 @@ import { projects } from './projects';
 export const listFilters = pgTable(
   'list_filters',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
-    clientId: refId('client_id').references(() => clients.id, { onDelete: 'cascade' }),
-    projectId: refId('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    clientId: refId('client_id'),
+    projectId: refId('project_id'),
     listFilterType: listFilterTypeEnum('list_filter_type').notNull(),
     carrier: carrierEnum('carrier'),
     state: varchar('state', { length: 2 }),
@@ -24,6 +24,9 @@ export const listFilters = pgTable(
   },
   (t) => [
     tenantPolicy('list_filters'),
+    tenantKey('list_filters', t),
+    tenantRef('list_filters', t, t.clientId, clients, 'cascade'),
+    tenantRef('list_filters', t, t.projectId, projects, 'cascade'),
     check('list_filters_one_scope', sql`num_nonnulls(${t.clientId}, ${t.projectId}) <= 1`),
     index('list_filters_org_client_idx').on(t.organizationId, t.clientId),
     index('list_filters_org_project_idx').on(t.organizationId, t.projectId),

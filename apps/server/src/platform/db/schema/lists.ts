@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, type PgTextBuilderInitial } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { listStatusEnum } from './enums';
 import { organizations } from './organizations';
 
@@ -8,7 +8,7 @@ import { organizations } from './organizations';
 export const lists = pgTable(
   'lists',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     name: text('name').notNull(),
     googleSheetKey: text('google_sheet_key').notNull(),
@@ -20,6 +20,7 @@ export const lists = pgTable(
   },
   (t) => [
     tenantPolicy('lists'),
+    tenantKey('lists', t),
     index('lists_org_name_idx').on(t.organizationId, t.name),
     index('lists_org_status_idx').on(t.organizationId, t.listStatus),
     index('lists_org_created_idx').on(t.organizationId, t.createdAt),
@@ -30,11 +31,9 @@ export const lists = pgTable(
 export const sheets = pgTable(
   'sheets',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
-    listId: refId('list_id')
-      .notNull()
-      .references(() => lists.id, { onDelete: 'cascade' }),
+    listId: refId('list_id').notNull(),
     name: text('name').notNull(),
     headerRow: text('header_row')
       .array()
@@ -42,7 +41,12 @@ export const sheets = pgTable(
       .default(sql`'{}'::text[]`),
     ...timestamps(),
   },
-  (t) => [tenantPolicy('sheets'), index('sheets_org_list_idx').on(t.organizationId, t.listId)],
+  (t) => [
+    tenantPolicy('sheets'),
+    tenantKey('sheets', t),
+    tenantRef('sheets', t, t.listId, lists, 'cascade'),
+    index('sheets_org_list_idx').on(t.organizationId, t.listId),
+  ],
 );
 
 // prettier-ignore
@@ -75,12 +79,10 @@ const rowColumns = Object.fromEntries(rowColumnKeys.map((key) => [key, text(snak
 export const rows = pgTable(
   'rows',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
-    listId: refId('list_id')
-      .notNull()
-      .references(() => lists.id, { onDelete: 'cascade' }),
-    sheetId: refId('sheet_id').references(() => sheets.id, { onDelete: 'cascade' }),
+    listId: refId('list_id').notNull(),
+    sheetId: refId('sheet_id'),
     // As found in the sheet; invalid numbers are kept so the project can report them.
     toPhoneNumber: text('to_phone_number'),
     firstName: text('first_name'),
@@ -90,6 +92,9 @@ export const rows = pgTable(
   },
   (t) => [
     tenantPolicy('rows'),
+    tenantKey('rows', t),
+    tenantRef('rows', t, t.listId, lists, 'cascade'),
+    tenantRef('rows', t, t.sheetId, sheets, 'cascade'),
     index('rows_org_list_idx').on(t.organizationId, t.listId, t.id),
     index('rows_org_sheet_idx').on(t.organizationId, t.sheetId),
     index('rows_org_list_phone_idx').on(t.organizationId, t.listId, t.toPhoneNumber),

@@ -1,24 +1,23 @@
-import { index, pgTable, text, unique } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { clients } from './clients';
 import { optOutTypeEnum } from './enums';
 import { organizations } from './organizations';
 import { phones } from './phones';
-import { texts } from './texts';
 import { users } from './users';
 
 /** A phone that asked not to be texted: by one client, or by the whole organization when clientId is null. */
 export const optOuts = pgTable(
   'opt_outs',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
-    phoneId: refId('phone_id')
-      .notNull()
-      .references(() => phones.id, { onDelete: 'cascade' }),
-    clientId: refId('client_id').references(() => clients.id, { onDelete: 'cascade' }),
-    // The text that carried the STOP (or that staff opted out from).
-    textId: refId('text_id').references(() => texts.id, { onDelete: 'set null' }),
+    phoneId: refId('phone_id').notNull(),
+    clientId: refId('client_id'),
+    // The text that carried the STOP (or that staff opted out from): its key in texts, which is partitioned by
+    // month. Not a foreign key: one into texts would block dropping or detaching an old month.
+    textId: refId('text_id'),
+    textCreatedAt: timestamp('text_created_at', { withTimezone: true }),
     optOutType: optOutTypeEnum('opt_out_type').notNull(),
     body: text('body'),
     createdBy: refId('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -26,6 +25,9 @@ export const optOuts = pgTable(
   },
   (t) => [
     tenantPolicy('opt_outs'),
+    tenantKey('opt_outs', t),
+    tenantRef('opt_outs', t, t.phoneId, phones, 'cascade'),
+    tenantRef('opt_outs', t, t.clientId, clients, 'cascade'),
     // A repeated STOP or provider report is a no-op (ON CONFLICT DO NOTHING), not a second opt-out.
     unique('opt_outs_phone_client_key').on(t.organizationId, t.phoneId, t.clientId).nullsNotDistinct(),
     index('opt_outs_org_client_idx').on(t.organizationId, t.clientId),

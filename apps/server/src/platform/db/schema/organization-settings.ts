@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { providerConfigurationTypeEnum, providerEnum } from './enums';
 import { organizations } from './organizations';
 
@@ -8,16 +8,19 @@ import { organizations } from './organizations';
 export const customDomains = pgTable(
   'custom_domains',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     domain: text('domain').notNull(),
     ...timestamps(),
   },
   (t) => [
     tenantPolicy('custom_domains'),
-    // Global: a request's host alone must name one organization.
-    uniqueIndex('custom_domains_domain_key').on(sql`lower(${t.domain})`),
-    index('custom_domains_org_idx').on(t.organizationId, t.domain),
+    tenantKey('custom_domains', t),
+    // Per organization: Citus refuses a UNIQUE without organization_id. A request's host must still name one
+    // organization, so whatever saves a domain checks first that no other organization has it.
+    uniqueIndex('custom_domains_domain_key').on(t.organizationId, sql`lower(${t.domain})`),
+    // Routes a request's host to its organization (not unique, hence allowed on a distributed table).
+    index('custom_domains_domain_idx').on(sql`lower(${t.domain})`),
   ],
 );
 
@@ -25,20 +28,24 @@ export const customDomains = pgTable(
 export const textDefaults = pgTable(
   'text_defaults',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     field: text('field').notNull(),
     value: text('value').notNull(),
     ...timestamps(),
   },
-  (t) => [tenantPolicy('text_defaults'), uniqueIndex('text_defaults_field_key').on(t.organizationId, t.field)],
+  (t) => [
+    tenantPolicy('text_defaults'),
+    tenantKey('text_defaults', t),
+    uniqueIndex('text_defaults_field_key').on(t.organizationId, t.field),
+  ],
 );
 
 /** The colour that marks a provider's numbers and texts. */
 export const providerColors = pgTable(
   'provider_colors',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     provider: providerEnum('provider').notNull(),
     color: text('color').notNull(),
@@ -46,6 +53,7 @@ export const providerColors = pgTable(
   },
   (t) => [
     tenantPolicy('provider_colors'),
+    tenantKey('provider_colors', t),
     uniqueIndex('provider_colors_provider_key').on(t.organizationId, t.provider),
   ],
 );
@@ -54,7 +62,7 @@ export const providerColors = pgTable(
 export const providerConfigurations = pgTable(
   'provider_configurations',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     name: text('name').notNull(),
     provider: providerEnum('provider').notNull(),
@@ -64,6 +72,7 @@ export const providerConfigurations = pgTable(
   },
   (t) => [
     tenantPolicy('provider_configurations'),
+    tenantKey('provider_configurations', t),
     index('provider_configurations_org_provider_idx').on(t.organizationId, t.provider),
     index('provider_configurations_org_name_idx').on(t.organizationId, t.name),
   ],
@@ -73,17 +82,17 @@ export const providerConfigurations = pgTable(
 export const providerConfigurationValues = pgTable(
   'provider_configuration_values',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
-    providerConfigurationId: refId('provider_configuration_id')
-      .notNull()
-      .references(() => providerConfigurations.id, { onDelete: 'cascade' }),
+    providerConfigurationId: refId('provider_configuration_id').notNull(),
     envKey: text('env_key').notNull(),
     envValue: text('env_value'),
     ...timestamps(),
   },
   (t) => [
     tenantPolicy('provider_configuration_values'),
+    tenantKey('provider_configuration_values', t),
+    tenantRef('provider_configuration_values', t, t.providerConfigurationId, providerConfigurations, 'cascade'),
     uniqueIndex('provider_configuration_values_key').on(t.organizationId, t.providerConfigurationId, t.envKey),
   ],
 );

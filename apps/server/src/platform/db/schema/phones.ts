@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { campaigns } from './campaigns';
 import { clients } from './clients';
 import { carrierEnum, phoneClassEnum, phoneStatusEnum, phoneTypeEnum, providerEnum } from './enums';
@@ -14,15 +14,15 @@ import { users } from './users';
 export const phones = pgTable(
   'phones',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     number: varchar('number', { length: 10 }).notNull(),
     phoneStatus: phoneStatusEnum('phone_status').notNull(),
     phoneType: phoneTypeEnum('phone_type').notNull(),
     phoneClass: phoneClassEnum('phone_class'),
     description: text('description'),
-    campaignId: refId('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
-    clientId: refId('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    campaignId: refId('campaign_id'),
+    clientId: refId('client_id'),
     userId: refId('user_id').references(() => users.id, { onDelete: 'set null' }),
     doNotContact: boolean('do_not_contact').notNull().default(false),
     state: varchar('state', { length: 2 }),
@@ -39,16 +39,25 @@ export const phones = pgTable(
   },
   (t) => [
     tenantPolicy('phones'),
+    tenantKey('phones', t),
+    // Restrict: a campaign's numbers are bought and paid for; they are moved or released, not dropped with it.
+    tenantRef('phones', t, t.campaignId, campaigns, 'restrict'),
+    // Cascade: a client's own numbers (ClientPhone) have no life without the client.
+    tenantRef('phones', t, t.clientId, clients, 'cascade'),
     uniqueIndex('phones_org_number_type_key').on(t.organizationId, t.number, t.phoneType),
     // The one index not led by organization_id: an inbound webhook names only the number, and the system
     // handle routes it to its organization through this.
     index('phones_sender_number_idx')
       .on(t.number)
       .where(sql`${t.phoneType} = 'FromPhone'`),
-    index('phones_org_status_idx').on(t.organizationId, t.phoneStatus),
     index('phones_org_type_created_idx').on(t.organizationId, t.phoneType, t.createdAt),
-    index('phones_org_campaign_idx').on(t.organizationId, t.campaignId),
-    index('phones_org_client_idx').on(t.organizationId, t.clientId),
+    // One per list column, ending with id: the list sorts by (column, id) in either direction (sort-indexes.test.ts).
+    index('phones_org_number_idx').on(t.organizationId, t.number, t.id),
+    index('phones_org_type_idx').on(t.organizationId, t.phoneType, t.id),
+    index('phones_org_status_idx').on(t.organizationId, t.phoneStatus, t.id),
+    index('phones_org_campaign_idx').on(t.organizationId, t.campaignId, t.id),
+    index('phones_org_client_idx').on(t.organizationId, t.clientId, t.id),
+    index('phones_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('phones_org_user_idx').on(t.organizationId, t.userId),
   ],
 );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, numeric, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { clients } from './clients';
 import { campaignTypeEnum, messagingServiceTypeEnum } from './enums';
 import { organizations } from './organizations';
@@ -13,19 +13,22 @@ import { projects } from './projects';
 export const prices = pgTable(
   'prices',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     price: numeric('price', { precision: 12, scale: 4, mode: 'number' }).notNull(),
     isSent: boolean('is_sent').notNull(),
     campaignType: campaignTypeEnum('campaign_type').notNull(),
     messagingServiceType: messagingServiceTypeEnum('messaging_service_type').notNull(),
     startAt: timestamp('start_at', { withTimezone: true }).notNull(),
-    projectId: refId('project_id').references(() => projects.id, { onDelete: 'cascade' }),
-    clientId: refId('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    projectId: refId('project_id'),
+    clientId: refId('client_id'),
     ...timestamps(),
   },
   (t) => [
     tenantPolicy('prices'),
+    tenantKey('prices', t),
+    tenantRef('prices', t, t.projectId, projects, 'cascade'),
+    tenantRef('prices', t, t.clientId, clients, 'cascade'),
     check('prices_one_scope', sql`num_nonnulls(${t.clientId}, ${t.projectId}) <= 1`),
     index('prices_org_start_idx').on(t.organizationId, t.startAt),
     index('prices_org_client_idx').on(t.organizationId, t.clientId),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { campaigns } from './campaigns';
 import { clients } from './clients';
 import {
@@ -28,7 +28,7 @@ import { users } from './users';
 export const projects = pgTable(
   'projects',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     name: text('name').notNull(),
     number: text('number'),
@@ -50,22 +50,24 @@ export const projects = pgTable(
     mediaFiletype: text('media_filetype'),
     mediaSize: integer('media_size'),
     isPaused: boolean('is_paused').notNull().default(false),
-    // Restrict: a client's projects carry its texts and billing history.
-    clientId: refId('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'restrict' }),
+    clientId: refId('client_id').notNull(),
     managerId: refId('manager_id')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
-    agencyId: refId('agency_id').references(() => clients.id, { onDelete: 'set null' }),
+    agencyId: refId('agency_id'),
     state: varchar('state', { length: 2 }),
     timeZone: text('time_zone'),
-    listId: refId('list_id').references(() => lists.id, { onDelete: 'set null' }),
+    listId: refId('list_id'),
     currentStep: projectCreationStepEnum('current_step'),
     ...timestamps(),
   },
   (t) => [
     tenantPolicy('projects'),
+    tenantKey('projects', t),
+    // Restrict: a client's projects carry its texts and billing history.
+    tenantRef('projects', t, t.clientId, clients, 'restrict'),
+    tenantRef('projects', t, t.agencyId, clients, 'restrict'),
+    tenantRef('projects', t, t.listId, lists, 'restrict'),
     index('projects_org_name_idx').on(t.organizationId, t.name),
     index('projects_org_status_idx').on(t.organizationId, t.projectStatus),
     index('projects_org_created_idx').on(t.organizationId, t.createdAt),
@@ -81,21 +83,21 @@ export const projects = pgTable(
 export const projectPhones = pgTable(
   'project_phones',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
-    projectId: refId('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    phoneId: refId('phone_id')
-      .notNull()
-      .references(() => phones.id, { onDelete: 'cascade' }),
-    campaignId: refId('campaign_id').references(() => campaigns.id, { onDelete: 'set null' }),
+    projectId: refId('project_id').notNull(),
+    phoneId: refId('phone_id').notNull(),
+    campaignId: refId('campaign_id'),
     areaCode: varchar('area_code', { length: 3 }),
     isPrimary: boolean('is_primary').notNull().default(false),
     ...timestamps(),
   },
   (t) => [
     tenantPolicy('project_phones'),
+    tenantKey('project_phones', t),
+    tenantRef('project_phones', t, t.projectId, projects, 'cascade'),
+    tenantRef('project_phones', t, t.phoneId, phones, 'cascade'),
+    tenantRef('project_phones', t, t.campaignId, campaigns, 'restrict'),
     uniqueIndex('project_phones_project_phone_key').on(t.organizationId, t.projectId, t.phoneId),
     uniqueIndex('project_phones_one_primary_key')
       .on(t.organizationId, t.projectId)
@@ -108,18 +110,17 @@ export const projectPhones = pgTable(
 export const projectTeams = pgTable(
   'project_teams',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
-    projectId: refId('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    teamId: refId('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    projectId: refId('project_id').notNull(),
+    teamId: refId('team_id').notNull(),
     ...timestamps(),
   },
   (t) => [
     tenantPolicy('project_teams'),
+    tenantKey('project_teams', t),
+    tenantRef('project_teams', t, t.projectId, projects, 'cascade'),
+    tenantRef('project_teams', t, t.teamId, teams, 'cascade'),
     uniqueIndex('project_teams_project_team_key').on(t.organizationId, t.projectId, t.teamId),
     index('project_teams_org_team_idx').on(t.organizationId, t.teamId),
   ],
@@ -129,11 +130,9 @@ export const projectTeams = pgTable(
 export const projectTexters = pgTable(
   'project_texters',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
-    projectId: refId('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: refId('project_id').notNull(),
     userId: refId('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -143,6 +142,8 @@ export const projectTexters = pgTable(
   },
   (t) => [
     tenantPolicy('project_texters'),
+    tenantKey('project_texters', t),
+    tenantRef('project_texters', t, t.projectId, projects, 'cascade'),
     uniqueIndex('project_texters_project_user_key').on(t.organizationId, t.projectId, t.userId),
     index('project_texters_org_user_idx').on(t.organizationId, t.userId),
   ],

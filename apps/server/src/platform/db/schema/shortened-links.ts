@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { organizations } from './organizations';
 import { customDomains } from './organization-settings';
 
@@ -8,14 +8,14 @@ import { customDomains } from './organization-settings';
 export const shortenedLinks = pgTable(
   'shortened_links',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     originalLink: text('original_link').notNull(),
     // The code chosen by staff, unique on its domain.
     shortCode: text('short_code'),
-    // Global: the public redirect finds the link by this code before any tenant is known.
+    // Random and long enough to be unique in practice: the public redirect finds the link by it alone.
     generatedShortCode: text('generated_short_code').notNull(),
-    customDomainId: refId('custom_domain_id').references(() => customDomains.id, { onDelete: 'set null' }),
+    customDomainId: refId('custom_domain_id'),
     startAt: timestamp('start_at', { withTimezone: true }),
     endAt: timestamp('end_at', { withTimezone: true }),
     timesClicked: integer('times_clicked').notNull().default(0),
@@ -23,7 +23,12 @@ export const shortenedLinks = pgTable(
   },
   (t) => [
     tenantPolicy('shortened_links'),
-    uniqueIndex('shortened_links_generated_short_code_key').on(t.generatedShortCode),
+    tenantKey('shortened_links', t),
+    tenantRef('shortened_links', t, t.customDomainId, customDomains, 'restrict'),
+    // Unique per organization (Citus refuses a UNIQUE without organization_id); the redirect looks up by the
+    // code alone through the plain index.
+    uniqueIndex('shortened_links_generated_short_code_key').on(t.organizationId, t.generatedShortCode),
+    index('shortened_links_generated_short_code_idx').on(t.generatedShortCode),
     uniqueIndex('shortened_links_domain_short_code_key')
       .on(t.organizationId, t.customDomainId, t.shortCode)
       .where(sql`${t.shortCode} IS NOT NULL`),

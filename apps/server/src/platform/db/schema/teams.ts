@@ -1,5 +1,5 @@
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { teamStatusEnum } from './enums';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -8,7 +8,7 @@ import { users } from './users';
 export const teams = pgTable(
   'teams',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     name: text('name').notNull(),
     teamStatus: teamStatusEnum('team_status').notNull().default('Active'),
@@ -17,6 +17,7 @@ export const teams = pgTable(
   },
   (t) => [
     tenantPolicy('teams'),
+    tenantKey('teams', t),
     index('teams_org_name_idx').on(t.organizationId, t.name),
     index('teams_org_status_idx').on(t.organizationId, t.teamStatus),
     index('teams_org_created_idx').on(t.organizationId, t.createdAt),
@@ -27,11 +28,9 @@ export const teams = pgTable(
 export const teamUsers = pgTable(
   'team_users',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
-    teamId: refId('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: refId('team_id').notNull(),
     userId: refId('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -39,6 +38,8 @@ export const teamUsers = pgTable(
   },
   (t) => [
     tenantPolicy('team_users'),
+    tenantKey('team_users', t),
+    tenantRef('team_users', t, t.teamId, teams, 'cascade'),
     uniqueIndex('team_users_team_user_key').on(t.organizationId, t.teamId, t.userId),
     index('team_users_org_user_idx').on(t.organizationId, t.userId),
   ],

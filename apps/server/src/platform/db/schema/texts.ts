@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizationId, refId, tenantId, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { messagingServiceTypeEnum, providerEnum, textStatusEnum, textTypeEnum } from './enums';
 import { organizations } from './organizations';
 import { phones } from './phones';
@@ -8,14 +7,17 @@ import { projects } from './projects';
 import { users } from './users';
 
 /**
- * One message, sent or received. Whether a text opted its recipient out is an opt_outs row pointing here.
+ * One message, sent or received. Partitioned by month on created_at (migration 0004, which Drizzle cannot
+ * declare; keep the two in step): the key carries created_at, and nothing holds a foreign key to a text (it would
+ * block detaching an old month), so whoever refers to a text keeps (text_id, text_created_at).
+ * Whether a text opted its recipient out is an opt_outs row pointing here.
  * Dispatch claims a text (claimed_at) before sending and stores the provider's message id after, so a crash
  * between the two is visible and never resent blindly.
  */
 export const texts = pgTable(
   'texts',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     body: text('body').notNull(),
     renderedMessage: text('rendered_message'),
@@ -25,10 +27,10 @@ export const texts = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     errorMessage: text('error_message'),
     trackingId: text('tracking_id'),
-    fromPhoneId: refId('from_phone_id').references(() => phones.id, { onDelete: 'set null' }),
-    toPhoneId: refId('to_phone_id').references(() => phones.id, { onDelete: 'set null' }),
+    fromPhoneId: refId('from_phone_id'),
+    toPhoneId: refId('to_phone_id'),
     texterId: refId('texter_id').references(() => users.id, { onDelete: 'set null' }),
-    projectId: refId('project_id').references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: refId('project_id'),
     isSendText: boolean('is_send_text').notNull().default(false),
     provider: providerEnum('provider'),
     providerMessageId: text('provider_message_id'),
@@ -38,10 +40,14 @@ export const texts = pgTable(
   },
   (t) => [
     tenantPolicy('texts'),
-    // A provider's status callback finds its text by this; a duplicate callback matches the same row.
-    uniqueIndex('texts_provider_message_key')
-      .on(t.organizationId, t.provider, t.providerMessageId)
-      .where(sql`${t.providerMessageId} IS NOT NULL`),
+    primaryKey({ name: 'texts_pkey', columns: [t.organizationId, t.id, t.createdAt] }),
+    // Restrict: a number that has texts is history; it is released, not deleted.
+    tenantRef('texts', t, t.fromPhoneId, phones, 'restrict'),
+    tenantRef('texts', t, t.toPhoneId, phones, 'restrict'),
+    tenantRef('texts', t, t.projectId, projects, 'cascade'),
+    // A provider's status callback finds its text by this, bounded by a recent created_at. Not unique: a UNIQUE
+    // on a partitioned table must contain created_at, which the callback does not know.
+    index('texts_provider_message_idx').on(t.organizationId, t.provider, t.providerMessageId),
     index('texts_org_project_status_idx').on(t.organizationId, t.projectId, t.textStatus),
     index('texts_org_to_phone_idx').on(t.organizationId, t.toPhoneId),
     index('texts_org_from_phone_idx').on(t.organizationId, t.fromPhoneId),

@@ -11,7 +11,17 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { NotificationChannel, Role } from '@canvass/domain';
-import { appRole, id, organizationId, refId, tenantPolicy, timestamps } from './_columns';
+import {
+  appRole,
+  id,
+  organizationId,
+  refId,
+  tenantId,
+  tenantKey,
+  tenantPolicy,
+  tenantRef,
+  timestamps,
+} from './_columns';
 import { clients } from './clients';
 import { organizations } from './organizations';
 import { teams } from './teams';
@@ -54,7 +64,9 @@ export const users = pgTable(
       as: 'permissive',
       for: 'all',
       to: appRole,
-      using: sql`(SELECT current_setting('app.system', true)) = 'on' OR id = (SELECT nullif(current_setting('app.user_id', true), '')::bigint) OR EXISTS (SELECT 1 FROM organization_users ou WHERE ou.user_id = users.id AND ou.organization_id = ANY ((SELECT string_to_array(current_setting('app.organization_ids', true), ','))::bigint[]))`,
+      // No subquery (Citus refuses them in policies): the membership test is a STABLE SQL function, created by
+      // migration 0003.
+      using: sql`current_setting('app.system', true) = 'on' OR id = nullif(current_setting('app.user_id', true), '')::bigint OR canvass_shares_visible_organization(id)`,
     }),
   ],
 );
@@ -68,12 +80,14 @@ export const organizationUsers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     role: roleEnum('role').notNull(),
-    teamId: bigint('team_id', { mode: 'number' }).references(() => teams.id, { onDelete: 'set null' }),
-    clientId: bigint('client_id', { mode: 'number' }).references(() => clients.id, { onDelete: 'set null' }),
+    teamId: bigint('team_id', { mode: 'number' }),
+    clientId: bigint('client_id', { mode: 'number' }),
     ...timestamps(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.userId] }),
+    tenantRef('organization_users', t, t.teamId, teams, 'restrict'),
+    tenantRef('organization_users', t, t.clientId, clients, 'restrict'),
     index('organization_users_user_idx').on(t.userId),
     index('organization_users_org_team_idx').on(t.organizationId, t.teamId),
     index('organization_users_org_client_idx').on(t.organizationId, t.clientId),
@@ -85,19 +99,19 @@ export const organizationUsers = pgTable(
 export const userViews = pgTable(
   'user_views',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     userId: refId('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    clientId: refId('client_id')
-      .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+    clientId: refId('client_id').notNull(),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('user_views_user_client_key').on(t.organizationId, t.userId, t.clientId),
     tenantPolicy('user_views'),
+    tenantKey('user_views', t),
+    tenantRef('user_views', t, t.clientId, clients, 'cascade'),
   ],
 );
 
@@ -105,7 +119,7 @@ export const userViews = pgTable(
 export const restrictions = pgTable(
   'restrictions',
   {
-    id: id(),
+    id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     role: roleEnum('role').notNull(),
     resource: text('resource').notNull(),
@@ -115,5 +129,6 @@ export const restrictions = pgTable(
   (t) => [
     uniqueIndex('restrictions_role_resource_key').on(t.organizationId, t.role, t.resource),
     tenantPolicy('restrictions'),
+    tenantKey('restrictions', t),
   ],
 );

@@ -1,0 +1,46 @@
+import { resources } from '@canvass/domain';
+import { getTableColumns, getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../src/platform/db/schema/index';
+import { createTestApp, type TestApp } from './harness';
+
+// Every column a registry list sorts or searches by has a btree index (organization_id, column, id): the list
+// orders by (column, id) with the organization named, so a page is an index range in either direction. Derived
+// from the registry, so a resource added later is held to it without editing this file.
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const tables = Object.values(schema as Record<string, unknown>).filter((v): v is PgTable => is(v, PgTable));
+
+const cases = Object.values(resources).flatMap((def) => {
+  const table = tables.find((t) => getTableName(t) === snake(def.plural));
+  const fields = [...new Set([...def.list.columns, ...(def.list.search ? [def.list.search] : [])])];
+  return fields.map((field) => ({ name: `${def.name}.${field}`, resource: def.name, table, field }));
+});
+
+describe('sort indexes of the registry lists', () => {
+  it('covers every registry resource', () => {
+    expect(new Set(cases.map((c) => c.resource))).toEqual(new Set(Object.keys(resources)));
+  });
+
+  it.each(cases)('$name has an index (organization_id, column, id)', async ({ table, field }) => {
+    expect(table, 'the resource has a table named after its plural').toBeDefined();
+    const column = (getTableColumns(table!) as Record<string, { name: string } | undefined>)[field];
+    expect(column, `${field} is a column of ${getTableName(table!)}`).toBeDefined();
+    // The first three key columns of each plain (non-partial, btree) index of the table.
+    const { rows } = await app.sql(
+      `SELECT array_to_string(array(SELECT coalesce(a.attname::text, '?') FROM unnest(i.indkey::int2[]) WITH ORDINALITY k(attnum, ord)
+                      LEFT JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+                     WHERE k.ord <= 3 ORDER BY k.ord), ',') AS cols
+         FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_am am ON am.oid = ic.relam
+        WHERE i.indrelid = $1::regclass AND i.indpred IS NULL AND am.amname = 'btree'`,
+      [`public.${getTableName(table!)}`],
+    );
+    expect(rows.map((r: { cols: string }) => r.cols)).toContain(`organization_id,${column!.name},id`);
+  });
+});

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import server from './vitest.config';
+
+// `npm run test:citus`: the tenancy, permission and generic list/get/mutation/export tests, unchanged, on a Citus
+// cluster (CITUS_DATABASE_URL), plus the texts partitions and what distributing leaves (distribution.citus.ts). One file at a time: each distributes its own database.
+export default defineConfig({
+  // Run from the repository root (npm run test:citus), the paths below stay relative to this workspace.
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  resolve: server.resolve,
+  test: {
+    ...server.test,
+    name: 'server-citus',
+    include: [
+      'test/tenancy.test.ts',
+      'test/permissions.test.ts',
+      'test/resources.test.ts',
+      'test/exports.test.ts',
+      'test/text-partitions.test.ts',
+      'test/delete-dependants.test.ts',
+      'test/distribution.citus.ts',
+    ],
+    globalSetup: ['./test/citus-global-setup.ts'],
+    fileParallelism: false,
+    hookTimeout: 180_000,
+  },
+});
