@@ -12,7 +12,13 @@ export async function favoriteIds(tx: Tx, viewer: Viewer, target: FavoriteTarget
   const rows = await tx
     .select({ id: favorites[target] })
     .from(favorites)
-    .where(and(eq(favorites.userId, viewer.userId), inArray(favorites[target], ids)));
+    .where(
+      and(
+        eq(favorites.organizationId, viewer.organizationId),
+        eq(favorites.userId, viewer.userId),
+        inArray(favorites[target], ids),
+      ),
+    );
   return new Set(rows.map((r) => r.id as number));
 }
 
