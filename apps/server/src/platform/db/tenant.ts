@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema/index';
 
@@ -27,7 +28,13 @@ export interface TenantScope {
  * Runs fn in a transaction that can see only the scope's organizations. Requests and jobs both come through
  * here. The role switch makes row-level security apply even when the pool's user is a superuser.
  */
-export async function withTenant<T>(database: Database, scope: TenantScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withTenant<T>(
+  database: Database,
+  scope: TenantScope,
+  fn: (tx: Tx) => Promise<T>,
+  /** Isolation and access mode, e.g. one REPEATABLE READ READ ONLY snapshot for a long export. */
+  config?: PgTransactionConfig,
+): Promise<T> {
   const ids = scope.organizationIds.map((n) => String(Math.trunc(n))).join(',');
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL ROLE canvass_app`);
@@ -35,7 +42,7 @@ export async function withTenant<T>(database: Database, scope: TenantScope, fn: 
       sql`SELECT set_config('app.organization_ids', ${ids}, true), set_config('app.user_id', ${String(scope.userId ?? '')}, true)`,
     );
     return fn(tx);
-  });
+  }, config);
 }
 
 /**
