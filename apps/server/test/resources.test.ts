@@ -566,6 +566,35 @@ describe('clients: totalCount', () => {
   });
 });
 
+describe('clients: computed fields in a list', () => {
+  it('a page that asks for sub-client counts and phone numbers gets them, directly or through a fragment', async () => {
+    const o = await buildOrganization(app, 'Computed');
+    const ot = await o.tokenFor('Manager');
+    const agency = await mustCreateClient(
+      { name: 'Comp Agency', clientType: 'Agency', phones: [{ number: '2125550142' }] },
+      ot,
+    );
+    await mustCreateClient({ name: 'Comp Member', agencyId: agency }, ot);
+    const filters = [{ field: 'name', operation: 'Equal', value: 'Comp Agency' }];
+    const direct = await gql(
+      app,
+      'query($f:[FilterInput!]){ clients(filters:$f){ nodes{ name clientsCount phones{ number } } } }',
+      { f: filters },
+      { token: ot },
+    );
+    expect(direct.data?.clients.nodes).toEqual([
+      { name: 'Comp Agency', clientsCount: 1, phones: [{ number: '2125550142' }] },
+    ]);
+    const viaFragment = await gql(
+      app,
+      'fragment C on Client { clientsCount } query($f:[FilterInput!]){ clients(filters:$f){ edges{ node{ ...C } } } }',
+      { f: filters },
+      { token: ot },
+    );
+    expect(viaFragment.data?.clients.edges).toEqual([{ node: { clientsCount: 1 } }]);
+  });
+});
+
 describe('phones: search', () => {
   it('finds a number however it is typed: punctuation, spaces, a leading +1', async () => {
     const o = await buildOrganization(app, 'PhoneSearch');

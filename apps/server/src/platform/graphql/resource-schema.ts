@@ -137,6 +137,8 @@ function toGraphQLError(err: unknown): never {
 export function registerResource(service: ResourceService, tableOf: TableOf) {
   const def: ResourceDef = service.def;
   const T = def.typeName;
+  // Fields a page gets from the service's decorate hook (counts, nested rows, favorites), not from its columns.
+  const decoratedFields = [...Object.keys(def.fields).filter((name) => !(name in service.table)), 'isFavorite'];
   const ref = builder.objectRef<Row>(T).implement({
     fields: (t) => {
       let fields: Record<string, unknown> = {

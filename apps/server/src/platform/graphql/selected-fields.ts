@@ -18,20 +18,27 @@ function included(node: Selection, info: GraphQLResolveInfo): boolean {
   return getDirectiveValues(GraphQLIncludeDirective, node, vars)?.if !== false;
 }
 
-function selects(set: SelectionSetNode | undefined, names: ReadonlySet<string>, info: GraphQLResolveInfo): boolean {
-  return (set?.selections ?? []).some((node) => {
-    if (!included(node, info)) return false;
-    if (node.kind === Kind.FIELD) return names.has(node.name.value);
-    if (node.kind === Kind.INLINE_FRAGMENT) return selects(node.selectionSet, names, info);
-    return selects(info.fragments[node.name.value]?.selectionSet, names, info);
+/** The fields selected directly in `set`, through fragments, leaving out what @skip/@include leave out. */
+function fieldsOf(set: SelectionSetNode | undefined, info: GraphQLResolveInfo): FieldNode[] {
+  return (set?.selections ?? []).flatMap((node) => {
+    if (!included(node, info)) return [];
+    if (node.kind === Kind.FIELD) return [node];
+    if (node.kind === Kind.INLINE_FRAGMENT) return fieldsOf(node.selectionSet, info);
+    return fieldsOf(info.fragments[node.name.value]?.selectionSet, info);
   });
 }
 
 /**
- * Whether the query asks the current field for any of `names` directly under it (through fragments, honouring
- * @skip/@include), so a resolver can leave out work nobody asked for, like counting a large list.
+ * Whether the query asks, under the current field and along `path` (e.g. ['edges', 'node']), for any of `names`,
+ * so a resolver can leave out work nobody asked for, like counting a large list.
  */
-export function selectsAnyOf(info: GraphQLResolveInfo, names: readonly string[]): boolean {
-  const wanted = new Set(names);
-  return info.fieldNodes.some((node) => selects(node.selectionSet, wanted, info));
+export function selectsAnyOf(
+  info: GraphQLResolveInfo,
+  names: readonly string[],
+  path: readonly string[] = [],
+): boolean {
+  let level = info.fieldNodes;
+  for (const step of path)
+    level = level.flatMap((node) => fieldsOf(node.selectionSet, info).filter((f) => f.name.value === step));
+  return level.some((node) => fieldsOf(node.selectionSet, info).some((f) => names.includes(f.name.value)));
 }

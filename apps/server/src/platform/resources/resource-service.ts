@@ -33,6 +33,8 @@ export interface Page {
 export interface ListOptions {
   /** Whether to count the list (a pager asks on its first page only); true unless told. */
   count?: boolean;
+  /** Whether to run the decorate hook (an index page that shows columns only does not need it); true unless told. */
+  decorate?: boolean;
 }
 
 export interface WriteResult {
@@ -260,7 +262,7 @@ export function createResourceService(
       const page = rows.slice(0, plan.take);
       if (plan.backwards) page.reverse();
       const result = page.map((r) => r.row as Row);
-      await decorate(tx, viewer, result);
+      if (opts.decorate !== false) await decorate(tx, viewer, result);
       return {
         rows: result,
         cursors: page.map((r) => encodeCursor(r.sortKey, (r.row as Row).id)),
