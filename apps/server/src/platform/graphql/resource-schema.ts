@@ -215,7 +215,11 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       resolve: (_r, args, ctx, info) => {
         assertCan(ctx.viewer, 'View', T);
         const count = selectsAnyOf(info, COUNT_FIELDS);
-        return ctx.tenant((tx, viewer) => service.list(tx, viewer, args as ListArgs, { count })).catch(toGraphQLError);
+        const decorate =
+          selectsAnyOf(info, decoratedFields, ['nodes']) || selectsAnyOf(info, decoratedFields, ['edges', 'node']);
+        return ctx
+          .tenant((tx, viewer) => service.list(tx, viewer, args as ListArgs, { count, decorate }))
+          .catch(toGraphQLError);
       },
     }),
     [def.name]: t.field({
