@@ -1,5 +1,5 @@
 import { resourceByName, type FieldDef, type ResourceDef } from '@canvass/domain';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type Subquery } from 'drizzle-orm';
 import { alias, QueryBuilder, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { RenderedQuery } from '../../platform/db/copy-out';
 import { planList, type ListArgs } from '../../platform/resources/list-query';
@@ -49,7 +49,7 @@ export function exportQuery(input: ExportQueryInput): { select: RenderedQuery; w
   const { def, table, args } = input;
   const cols = table as unknown as Columns;
   const plan = planList(table, def, args, input.visible);
-  const joins: { table: PgTable; on: SQL }[] = [];
+  const lookups: Subquery[] = [];
 
   const cellOf = (name: string): SQL => {
     const f = def.fields[name];
@@ -72,13 +72,21 @@ export function exportQuery(input: ExportQueryInput): { select: RenderedQuery; w
         const target = input.tableOf(f.resource);
         const targetDef = resourceByName(f.resource);
         if (!target || !targetDef) throw new Error(`${def.name}.${name}: no table for ${f.resource}`);
-        const ref = alias(target, `ref_${name}`) as unknown as Columns;
-        joins.push({
-          table: ref as unknown as PgTable,
-          on: and(eq(ref.organizationId, input.organizationId), eq(ref.id, col))!,
-        });
+        const ref = alias(target, `t_${name}`) as unknown as Columns;
         // A resource without a name (a phone) is named by its search field, as everywhere else.
-        return safeCell(sql`${ref[targetDef.list.search]}::text`);
+        // Named after the field: a campaign looks up a client and a brand, and each label must be told apart.
+        const label = sql<string>`${ref[targetDef.list.search]}::text`.as(`label_${name}`);
+        // A lateral lookup by primary key rather than a plain join: the rows keep the order the list's index gives
+        // them, where a join of two large sides is hashed and then sorted again, on disk.
+        const lookup = new QueryBuilder()
+          .select({ label })
+          .from(ref as unknown as PgTable)
+          .where(and(eq(ref.organizationId, input.organizationId), eq(ref.id, col)))
+          // At most one row by key; the LIMIT also keeps the planner from flattening the lookup into a join.
+          .limit(1)
+          .as(`ref_${name}`);
+        lookups.push(lookup);
+        return safeCell(sql`${lookup.label}`);
       }
       case 'keyValues':
       case 'phoneList':
@@ -90,7 +98,7 @@ export function exportQuery(input: ExportQueryInput): { select: RenderedQuery; w
 
   const cells = Object.fromEntries(def.list.exportColumns.map((name, i) => [`c${i}`, cellOf(name)]));
   let query = new QueryBuilder().select(cells).from(table).$dynamic();
-  for (const j of joins) query = query.leftJoin(j.table, j.on);
+  for (const lookup of lookups) query = query.leftJoinLateral(lookup, sql`true`);
   const { sql: text, params } = query
     .where(plan.where)
     .orderBy(...plan.orderBy)
