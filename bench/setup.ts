@@ -51,8 +51,9 @@ export async function benchPlatform(): Promise<Booted> {
   };
 }
 
-/** Median of several timed runs, in milliseconds. */
+/** Median of several timed runs, in milliseconds, after three untimed ones (connections, caches, JIT). */
 export async function medianMs(runs: number, fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 3; i++) await fn();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t = process.hrtime.bigint();
@@ -61,4 +62,55 @@ export async function medianMs(runs: number, fn: () => Promise<unknown>): Promis
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)];
+}
+
+/**
+ * Medians of two timed operations run in alternation (a b, b a, …), so a busy machine slows both alike and their
+ * ratio stays meaningful; three untimed rounds first.
+ */
+export async function pairedMediansMs(
+  runs: number,
+  a: () => Promise<unknown>,
+  b: () => Promise<unknown>,
+): Promise<[number, number]> {
+  const timed = async (fn: () => Promise<unknown>) => {
+    const t = process.hrtime.bigint();
+    await fn();
+    return Number(process.hrtime.bigint() - t) / 1e6;
+  };
+  for (let i = 0; i < 3; i++) {
+    await a();
+    await b();
+  }
+  const ta: number[] = [];
+  const tb: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    if (i % 2 === 0) {
+      ta.push(await timed(a));
+      tb.push(await timed(b));
+    } else {
+      tb.push(await timed(b));
+      ta.push(await timed(a));
+    }
+  }
+  const median = (xs: number[]) => xs.sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  return [median(ta), median(tb)];
+}
+
+const MB = 1024 * 1024;
+
+/** Samples this process's resident memory every 50 ms until stopped: where it started and its peak meanwhile. */
+export function rssSampler(): { stop(): { startMb: number; peakMb: number } } {
+  const startMb = process.memoryUsage().rss / MB;
+  let peakMb = startMb;
+  const timer = setInterval(() => {
+    peakMb = Math.max(peakMb, process.memoryUsage().rss / MB);
+  }, 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      peakMb = Math.max(peakMb, process.memoryUsage().rss / MB);
+      return { startMb: Math.round(startMb), peakMb: Math.round(peakMb) };
+    },
+  };
 }

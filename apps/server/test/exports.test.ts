@@ -154,6 +154,60 @@ describe('exportCsv', () => {
     expect([...names].sort()).toEqual(Array.from({ length: 300 }, (_, i) => `Bulk ${String(i + 1).padStart(3, '0')}`));
   });
 
+  it('neutralises cells a spreadsheet would run as formulas, in names and in reference names', async () => {
+    const evil = ['=HYPERLINK("http://evil","x")', '+SUM(A1)', '-2+3', '@cmd', '\tTabbed', '\rReturned'];
+    const {
+      rows: [agency],
+    } = await app.sql(
+      `INSERT INTO clients (organization_id, name, client_type) VALUES ($1, '=EvilAgency()', 'Agency') RETURNING id`,
+      [org.id],
+    );
+    for (const name of evil)
+      await app.sql(
+        `INSERT INTO clients (organization_id, name, client_type, agency_id, email) VALUES ($1, $2, 'Campaign', $3, 'ok@x.test')`,
+        [org.id, name, agency.id],
+      );
+    const { rows } = await exportRows('clients', {
+      filters: [{ field: 'agencyId', operation: 'Equal', value: String(agency.id) }],
+      sortBy: 'name',
+    });
+    const byName = new Map(rows.slice(1).map((r) => [r[0], r]));
+    expect(byName.get(`'=HYPERLINK("http://evil","x")`)?.[3]).toBe(`'=EvilAgency()`);
+    expect([...byName.keys()].sort()).toEqual(evil.map((n) => `'${n}`).sort());
+    // Ordinary text is left as it is.
+    expect(byName.get(`'@cmd`)?.[4]).toBe('ok@x.test');
+  });
+
+  it("writes dates in the organization's time zone, in a form spreadsheets read as dates", async () => {
+    await app.sql(`UPDATE organizations SET time_zone = 'America/Los_Angeles' WHERE id = $1`, [org.id]);
+    try {
+      await app.sql(
+        `INSERT INTO clients (organization_id, name, client_type, created_at)
+         VALUES ($1, 'Dated Winter', 'Campaign', '2024-01-15T20:30:05Z'), ($1, 'Dated Summer', 'Campaign', '2024-07-01T06:00:00Z')`,
+        [org.id],
+      );
+      const { rows } = await exportRows('clients', {
+        filters: [{ field: 'name', operation: 'Like', value: 'Dated ' }],
+        sortBy: 'createdAt',
+      });
+      expect(rows.slice(1).map((r) => [r[0], r[9]])).toEqual([
+        ['Dated Winter', '2024-01-15 12:30:05'],
+        ['Dated Summer', '2024-06-30 23:00:00'],
+      ]);
+    } finally {
+      await app.sql(`UPDATE organizations SET time_zone = 'America/New_York' WHERE id = $1`, [org.id]);
+    }
+  });
+
+  it('filter values reach the export as values, whatever quotes and backslashes they hold', async () => {
+    const odd = `O'Brien \\ "Quoted" $1 '); DROP TABLE clients; --`;
+    await app.sql(`INSERT INTO clients (organization_id, name, client_type) VALUES ($1, $2, 'Other')`, [org.id, odd]);
+    const { rows } = await exportRows('clients', { filters: [{ field: 'name', operation: 'Equal', value: odd }] });
+    expect(rows.slice(1).map((r) => r[0])).toEqual([odd]);
+    const like = await exportRows('clients', { filters: [{ field: 'name', operation: 'Like', value: `'Brien \\` }] });
+    expect(like.rows.slice(1).map((r) => r[0])).toEqual([odd]);
+  });
+
   it('exports what the user may see: a Client-role user gets only its own client', async () => {
     const { rows } = await exportRows('clients', {}, await org.tokenFor('Client'));
     expect(rows.slice(1).map((r) => r[0])).toEqual(['Exporter Client']);

@@ -248,7 +248,7 @@ describe('clients: filters', () => {
     f = await buildOrganization(app, 'Filters');
     ftoken = await f.tokenFor('Manager');
     const agency = await mustCreateClient({ name: 'Alpha Agency', clientType: 'Agency' }, ftoken);
-    await mustCreateClient({ name: 'alpha campaign', clientStatus: 'Prospect', agencyId: agency }, ftoken);
+    await mustCreateClient({ name: 'Alpha campaign', clientStatus: 'Prospect', agencyId: agency }, ftoken);
     await mustCreateClient(
       { name: 'Bravo PAC', clientType: 'PoliticalActionCommittee', clientStatus: 'Inactive' },
       ftoken,
@@ -257,7 +257,7 @@ describe('clients: filters', () => {
     const dates: [string, string][] = [
       ['Filters Client', '2024-01-01T12:00:00Z'],
       ['Alpha Agency', '2024-02-01T12:00:00Z'],
-      ['alpha campaign', '2024-03-01T12:00:00Z'],
+      ['Alpha campaign', '2024-03-01T12:00:00Z'],
       ['Bravo PAC', '2024-04-01T12:00:00Z'],
       ['100% Club', '2024-05-01T12:00:00Z'],
     ];
@@ -266,12 +266,12 @@ describe('clients: filters', () => {
   });
 
   it('no filter: every client of the organization', async () => {
-    expect(await names([])).toEqual(['100% Club', 'Alpha Agency', 'alpha campaign', 'Bravo PAC', 'Filters Client']);
+    expect(await names([])).toEqual(['100% Club', 'Alpha Agency', 'Alpha campaign', 'Bravo PAC', 'Filters Client']);
   });
 
   it('Equal', async () => {
     expect(await names([{ field: 'clientType', operation: 'Equal', value: 'Campaign' }])).toEqual([
-      'alpha campaign',
+      'Alpha campaign',
       'Filters Client',
     ]);
     expect(await names([{ field: 'name', operation: 'Equal', value: 'Bravo PAC' }])).toEqual(['Bravo PAC']);
@@ -279,7 +279,7 @@ describe('clients: filters', () => {
 
   it('In', async () => {
     expect(await names([{ field: 'clientStatus', operation: 'In', arrayValues: ['Prospect', 'Inactive'] }])).toEqual([
-      'alpha campaign',
+      'Alpha campaign',
       'Bravo PAC',
     ]);
     expect(await names([{ field: 'clientStatus', operation: 'In', arrayValues: [] }])).toEqual([]);
@@ -288,7 +288,7 @@ describe('clients: filters', () => {
   it('Like: contains, any case, with % and _ taken literally', async () => {
     expect(await names([{ field: 'name', operation: 'Like', value: 'ALPHA' }])).toEqual([
       'Alpha Agency',
-      'alpha campaign',
+      'Alpha campaign',
     ]);
     expect(await names([{ field: 'name', operation: 'Like', value: 'pac' }])).toEqual(['Bravo PAC']);
     expect(await names([{ field: 'name', operation: 'Like', value: '%' }])).toEqual(['100% Club']);
@@ -296,7 +296,7 @@ describe('clients: filters', () => {
   });
 
   it('With: has a value, or ("false") has none', async () => {
-    expect(await names([{ field: 'agencyId', operation: 'With', value: 'true' }])).toEqual(['alpha campaign']);
+    expect(await names([{ field: 'agencyId', operation: 'With', value: 'true' }])).toEqual(['Alpha campaign']);
     expect(await names([{ field: 'agencyId', operation: 'With', value: 'false' }])).toEqual([
       '100% Club',
       'Alpha Agency',
@@ -320,7 +320,7 @@ describe('clients: filters', () => {
         { field: 'createdAt', operation: 'LessThan', value: '2024-04-15T00:00:00Z' },
         { field: 'name', operation: 'Like', value: 'a' },
       ]),
-    ).toEqual(['Alpha Agency', 'alpha campaign', 'Bravo PAC']);
+    ).toEqual(['Alpha Agency', 'Alpha campaign', 'Bravo PAC']);
   });
 
   it('an unknown filter field is an error naming the field', async () => {
@@ -471,6 +471,153 @@ describe('clients: paging and sorting', () => {
   it('an invalid cursor is an error', async () => {
     const res = await gql(app, '{ clients(after: "not-a-cursor"){ totalCount } }', {}, { token: ptoken });
     expect(res.errors?.[0]).toMatchObject({ message: 'Invalid cursor', extensions: { code: 'BAD_USER_INPUT' } });
+    // A well-formed cursor whose key is not a date, for a list sorted by date.
+    const forged = Buffer.from(JSON.stringify({ k: 'yesterday', id: 1 })).toString('base64url');
+    const typed = await gql(app, `{ clients(after: "${forged}"){ nodes{ id } } }`, {}, { token: ptoken });
+    expect(typed.errors?.[0]).toMatchObject({ message: 'Invalid cursor', extensions: { code: 'BAD_USER_INPUT' } });
+  });
+
+  it('a nullable sort column pages exactly across its nulls, forwards and backwards, in both orders', async () => {
+    const n = await buildOrganization(app, 'Nulls');
+    const nt = await n.tokenFor('Manager');
+    // Emails: two rows share a value, three have none (with the org's own client, four).
+    await app.sql(
+      `INSERT INTO clients (organization_id, name, client_type, email)
+       SELECT $1, 'N' || g, 'Campaign', (ARRAY['b@x.test', 'a@x.test', 'b@x.test', 'c@x.test', NULL, NULL, NULL])[g]
+         FROM generate_series(1, 7) g`,
+      [n.id],
+    );
+    const Q = `query($first:Int,$after:String,$last:Int,$before:String,$o:SortOrder){
+      clients(first:$first, after:$after, last:$last, before:$before, sortBy:"email", sortOrder:$o){
+        nodes{ name email } pageInfo{ hasNextPage hasPreviousPage startCursor endCursor } } }`;
+    type Conn = { nodes: { name: string; email: string | null }[]; pageInfo: Record<string, string & boolean> };
+    const get = async (v: Record<string, unknown>) => (await gql(app, Q, v, { token: nt })).data?.clients as Conn;
+    for (const o of ['Asc', 'Desc'] as const) {
+      const whole = (await get({ first: 100, o })).nodes;
+      const emails = whole.map((r) => r.email);
+      const values = ['a@x.test', 'b@x.test', 'b@x.test', 'c@x.test'];
+      expect(emails).toEqual(
+        o === 'Asc' ? [...values, null, null, null, null] : [null, null, null, null, ...values.reverse()],
+      );
+      const forwards: string[] = [];
+      for (let after: string | null = null, i = 0; i < 10; i++) {
+        const c: Conn = await get({ first: 3, after, o });
+        forwards.push(...c.nodes.map((r) => r.name));
+        if (!c.pageInfo.hasNextPage) break;
+        after = c.pageInfo.endCursor;
+      }
+      expect(forwards).toEqual(whole.map((r) => r.name));
+      const backwards: string[][] = [];
+      for (let before: string | null = null, i = 0; i < 10; i++) {
+        const c: Conn = await get({ last: 3, before, o });
+        backwards.unshift(c.nodes.map((r) => r.name));
+        if (!c.pageInfo.hasPreviousPage) break;
+        before = c.pageInfo.startCursor;
+      }
+      expect(backwards.flat()).toEqual(whole.map((r) => r.name));
+    }
+  });
+});
+
+describe('clients: totalCount', () => {
+  let big: BuiltOrganization;
+  let btoken: string;
+  const COUNT =
+    'query($f:[FilterInput!]){ clients(filters:$f, first: 2){ totalCount totalCountIsCapped nodes{ id } } }';
+
+  beforeAll(async () => {
+    big = await buildOrganization(app, 'Big');
+    btoken = await big.tokenFor('Manager');
+    // With the org's own client: 10,001 rows, one more than the count goes to.
+    await app.sql(
+      `INSERT INTO clients (organization_id, name, client_type)
+       SELECT $1, 'Many ' || g, CASE WHEN g <= 9999 THEN 'Campaign' ELSE 'Other' END::client_type
+         FROM generate_series(1, 10000) g`,
+      [big.id],
+    );
+  });
+
+  it('counts exactly up to 10,000, then says 10,000 and that there are more', async () => {
+    const all = await gql(app, COUNT, { f: [] }, { token: btoken });
+    expect(all.data?.clients).toMatchObject({ totalCount: 10_000, totalCountIsCapped: true });
+    const campaigns = [{ field: 'clientType', operation: 'Equal', value: 'Campaign' }];
+    // 9,999 seeded and the org's own client: exactly the cap, which is still exact.
+    const exact = await gql(app, COUNT, { f: campaigns }, { token: btoken });
+    expect(exact.data?.clients).toMatchObject({ totalCount: 10_000, totalCountIsCapped: false });
+    const few = await gql(
+      app,
+      COUNT,
+      { f: [{ field: 'clientType', operation: 'Equal', value: 'Other' }] },
+      { token: btoken },
+    );
+    expect(few.data?.clients).toMatchObject({ totalCount: 1, totalCountIsCapped: false });
+  });
+
+  it('a page that does not ask for the count (or @include(if: false)) still pages', async () => {
+    const res = await gql(
+      app,
+      'query($c:Boolean!){ clients(first: 2){ totalCount @include(if: $c) nodes{ id } pageInfo{ hasNextPage } } }',
+      { c: false },
+      { token: btoken },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.clients).toMatchObject({ pageInfo: { hasNextPage: true } });
+    expect(res.data?.clients.totalCount).toBeUndefined();
+  });
+});
+
+describe('clients: computed fields in a list', () => {
+  it('a page that asks for sub-client counts and phone numbers gets them, directly or through a fragment', async () => {
+    const o = await buildOrganization(app, 'Computed');
+    const ot = await o.tokenFor('Manager');
+    const agency = await mustCreateClient(
+      { name: 'Comp Agency', clientType: 'Agency', phones: [{ number: '2125550142' }] },
+      ot,
+    );
+    await mustCreateClient({ name: 'Comp Member', agencyId: agency }, ot);
+    const filters = [{ field: 'name', operation: 'Equal', value: 'Comp Agency' }];
+    const direct = await gql(
+      app,
+      'query($f:[FilterInput!]){ clients(filters:$f){ nodes{ name clientsCount phones{ number } } } }',
+      { f: filters },
+      { token: ot },
+    );
+    expect(direct.data?.clients.nodes).toEqual([
+      { name: 'Comp Agency', clientsCount: 1, phones: [{ number: '2125550142' }] },
+    ]);
+    const viaFragment = await gql(
+      app,
+      'fragment C on Client { clientsCount } query($f:[FilterInput!]){ clients(filters:$f){ edges{ node{ ...C } } } }',
+      { f: filters },
+      { token: ot },
+    );
+    expect(viaFragment.data?.clients.edges).toEqual([{ node: { clientsCount: 1 } }]);
+  });
+});
+
+describe('phones: search', () => {
+  it('finds a number however it is typed: punctuation, spaces, a leading +1', async () => {
+    const o = await buildOrganization(app, 'PhoneSearch');
+    const ot = await o.tokenFor('Manager');
+    await app.sql(
+      `INSERT INTO phones (organization_id, number, phone_type, phone_status)
+       VALUES ($1, '9175550111', 'FromPhone', 'Active'), ($1, '2125550100', 'FromPhone', 'Active')`,
+      [o.id],
+    );
+    const search = async (value: string) => {
+      const res = await gql(
+        app,
+        'query($v:String){ phones(filters:[{ field: "number", operation: Like, value: $v }]){ nodes{ number } } }',
+        { v: value },
+        { token: ot },
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data?.phones.nodes.map((p: { number: string }) => p.number);
+    };
+    for (const typed of ['(917)-555-0111', '917.555.0111', '+1 (917) 555 0111', '555-0111', '917'])
+      expect(await search(typed), typed).toEqual(['9175550111']);
+    expect(await search('555')).toHaveLength(2);
+    expect(await search('nothing')).toEqual([]);
   });
 });
 

@@ -91,7 +91,14 @@ describe('resourceDocuments', () => {
   it('builds a list query with paging, sort and the connection', () => {
     expect(docs.list).toMatch(/^query Clients\(\$filters: \[FilterInput!\], \$first: Int/);
     expect(docs.list).toContain('clients(filters: $filters, first: $first');
-    expect(docs.list).toContain('totalCount pageInfo { hasNextPage hasPreviousPage startCursor endCursor } nodes {');
+    expect(docs.list).toContain(
+      'totalCount @include(if: $withTotal) totalCountIsCapped @include(if: $withTotal) pageInfo { hasNextPage hasPreviousPage startCursor endCursor } nodes {',
+    );
+    expect(docs.list).toContain('$withTotal: Boolean! = true');
+  });
+  it("a select's options never ask for a count", () => {
+    expect(docs.options).not.toContain('totalCount');
+    expect(docs.options).not.toContain('$withTotal');
   });
   it('names the operations after the contract', () => {
     expect(docs.get).toMatch(/^query Client\(\$id: ID!\) \{ client\(id: \$id\)/);

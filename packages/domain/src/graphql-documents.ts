@@ -57,13 +57,23 @@ const LIST_ARGS = [
 
 const PAYLOAD_TAIL = 'errors { field messages } message';
 
-/** The list query with every paging/sort argument of spec §7, returning the connection. */
-export function listDocument(def: ResourceDef, selection: string = listSelection(def), operationName?: string): string {
-  const vars = LIST_ARGS.map(([n, t]) => `$${n}: ${t}`).join(', ');
+/**
+ * The list query with every paging/sort argument of spec §7, returning the connection. With `count`, the total is
+ * asked for unless `$withTotal` is false (a pager counts on its first page only: counting is the costly part).
+ */
+export function listDocument(
+  def: ResourceDef,
+  selection: string = listSelection(def),
+  operationName?: string,
+  opts: { count?: boolean } = {},
+): string {
+  const count = opts.count ?? true;
+  const vars = [...LIST_ARGS.map(([n, t]) => `$${n}: ${t}`), ...(count ? ['$withTotal: Boolean! = true'] : [])];
   const args = LIST_ARGS.map(([n]) => `${n}: $${n}`).join(', ');
   const op = operationName ?? pascal(def.plural);
+  const total = count ? 'totalCount @include(if: $withTotal) totalCountIsCapped @include(if: $withTotal) ' : '';
   return (
-    `query ${op}(${vars}) { ${def.plural}(${args}) { totalCount ` +
+    `query ${op}(${vars.join(', ')}) { ${def.plural}(${args}) { ${total}` +
     `pageInfo { hasNextPage hasPreviousPage startCursor endCursor } nodes { ${selection} } } }`
   );
 }
@@ -103,7 +113,7 @@ export function resourceDocuments(def: ResourceDef): ResourceDocuments {
   const favoriteArg = `${def.name}Id`;
   return {
     list: listDocument(def),
-    options: listDocument(def, asReference, `${T}Options`),
+    options: listDocument(def, asReference, `${T}Options`, { count: false }),
     get: `query ${T}($id: ID!) { ${def.name}(id: $id) { ${full} } }`,
     reference: `query ${T}Reference($id: ID!) { ${def.name}(id: $id) { ${asReference} } }`,
     blank: `query New${T} { new${T} { ${full} } }`,

@@ -20,6 +20,7 @@ const page = (nodes: unknown[], hasNextPage = false) => ({
     clients: {
       __typename: 'ClientConnection',
       totalCount: nodes.length,
+      totalCountIsCapped: false,
       pageInfo: { __typename: 'PageInfo', hasNextPage, hasPreviousPage: false, startCursor: 'a', endCursor: 'z' },
       nodes,
     },
@@ -62,6 +63,22 @@ describe('ResourceIndex', { timeout: 20_000 }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(callsTo(calls, 'Clients').at(-1)?.variables).toMatchObject({ first: 50, after: 'z' }));
+  });
+
+  it("counts on the first page only, keeps that total while paging, and shows '10,000+' when capped", async () => {
+    const first = page([acme], true);
+    const capped = { data: { clients: { ...first.data.clients, totalCount: 10_000, totalCountIsCapped: true } } };
+    const { totalCount: _t, totalCountIsCapped: _c, ...uncounted } = capped.data.clients;
+    const { calls } = renderResources('/clients', {
+      Clients: (vars) => (vars.after ? { data: { clients: { ...uncounted, nodes: [{ ...acme, id: '6' }] } } } : capped),
+    });
+    expect(await screen.findByText('Total: 10,000+')).toBeTruthy();
+    expect(callsTo(calls, 'Clients')[0].variables).toMatchObject({ withTotal: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'Clients').at(-1)?.variables).toMatchObject({ after: 'z', withTotal: false }),
+    );
+    expect(screen.getByText('Total: 10,000+')).toBeTruthy();
   });
 
   it('exports what was typed in the search even before the list caught up', async () => {

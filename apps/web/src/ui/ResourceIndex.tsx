@@ -63,7 +63,7 @@ export function ResourceIndex({ def, filters, addState, title }: Props) {
         onSort={list.toggleSort}
       />
       <ListPager
-        totalCount={list.connection?.totalCount}
+        total={list.total}
         pageInfo={list.connection?.pageInfo}
         onPrevious={list.previousPage}
         onNext={list.nextPage}

@@ -33,7 +33,9 @@ export interface PageInfo {
 }
 
 export interface Connection {
-  totalCount: number;
+  /** Present on the pages that asked for it (the first); exact up to 10,000, then 10,000 and capped. */
+  totalCount?: number;
+  totalCountIsCapped?: boolean;
   pageInfo: PageInfo;
   nodes: ResourceRecord[];
 }

@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './constants';
 import { documentsFor } from './documents';
+import type { ListTotal } from './ListPager';
 import type { Connection, Filter, SortOrder } from './types';
 
 export interface Sort {
@@ -54,6 +55,8 @@ export function useResourceList(def: ResourceDef, fixedFilters: readonly Filter[
     () => ({
       ...listVariables,
       ...(cursor.before ? { last: PAGE_SIZE, before: cursor.before } : { first: PAGE_SIZE, after: cursor.after }),
+      // Counting costs more than a page: the first page counts, the pages after it keep that total.
+      withTotal: !cursor.before && !cursor.after,
     }),
     [listVariables, cursor],
   );
@@ -67,8 +70,17 @@ export function useResourceList(def: ResourceDef, fixedFilters: readonly Filter[
   });
   const connection = result.data?.[def.plural];
 
+  // The total of these filters, kept while paging through them (derived state, updated during render).
+  const listKey = JSON.stringify(listVariables);
+  const [total, setTotal] = useState<(ListTotal & { key: string }) | null>(null);
+  const counted = connection?.totalCount;
+  const capped = connection?.totalCountIsCapped ?? false;
+  if (counted !== undefined && (total?.key !== listKey || total.count !== counted || total.capped !== capped))
+    setTotal({ key: listKey, count: counted, capped });
+
   return {
     connection,
+    total: total?.key === listKey ? { count: total.count, capped: total.capped } : undefined,
     fetching: result.fetching,
     error: result.error,
     reexecute,

@@ -56,11 +56,12 @@ async function savePhones(tx: Tx, row: Row, list: PhoneInput[] | undefined, view
 /** Adds each client's phone numbers, counts of sub-clients and projects, and the viewer's favorite mark. */
 async function decorateClients(tx: Tx, rows: Row[], viewer: Viewer): Promise<void> {
   const ids = rows.map((r) => r.id);
+  const org = viewer.organizationId;
   // Sequential on purpose: a transaction is one connection, which runs one query at a time.
   const phoneRows = await tx
     .select({ id: phones.id, clientId: phones.clientId, number: phones.number, description: phones.description })
     .from(phones)
-    .where(and(inArray(phones.clientId, ids), eq(phones.phoneType, 'ClientPhone')))
+    .where(and(eq(phones.organizationId, org), inArray(phones.clientId, ids), eq(phones.phoneType, 'ClientPhone')))
     .orderBy(phones.id);
   // Member clients the viewer may not see are not counted either.
   const subClients = await tx
@@ -71,7 +72,7 @@ async function decorateClients(tx: Tx, rows: Row[], viewer: Viewer): Promise<voi
   const projectCounts = await tx
     .select({ clientId: projects.clientId, n: count() })
     .from(projects)
-    .where(inArray(projects.clientId, ids))
+    .where(and(eq(projects.organizationId, org), inArray(projects.clientId, ids)))
     .groupBy(projects.clientId);
   const favorites = await favoriteIds(tx, viewer, 'clientId', ids);
   for (const r of rows) {

@@ -1,22 +1,17 @@
-import { formatPhone, type ResourceDef } from '@canvass/domain';
 import { stringify } from 'csv-stringify/sync';
-import { and, inArray } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { count, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { resolveViewer } from '../../platform/auth/resolve-viewer';
-import { viewerCan, type Viewer } from '../../platform/auth/viewer';
+import { viewerCan } from '../../platform/auth/viewer';
+import { copyCsvOut } from '../../platform/db/copy-out';
+import { organizations } from '../../platform/db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import { runAsTask, taskPayload } from '../../platform/jobs/background-tasks';
 import { defineJob } from '../../platform/jobs/registry';
-import type { Platform } from '../../platform/platform';
 import type { Filter } from '../../platform/resources/list-query';
-import { referableWhere } from '../../platform/resources/policy';
-import type { Row } from '../../platform/resources/resource-service';
 import { servicesByPlural } from '../services';
 import { tableOf } from '../tables';
-
-/** Spec §9: exports read 250 rows a page, so memory stays flat however large the table. */
-export const EXPORT_PAGE_SIZE = 250;
+import { exportQuery } from './export-query';
 
 export const exportPayload = taskPayload.extend({
   query: z.string(),
@@ -35,49 +30,20 @@ export const exportPayload = taskPayload.extend({
 });
 export type ExportPayload = z.infer<typeof exportPayload>;
 
-function cell(def: ResourceDef, field: string, row: Row, refNames: Map<string, Map<number, string>>): string {
-  const f = def.fields[field];
-  const v = row[field];
-  if (v == null) return '';
-  if (f?.kind === 'ref') return refNames.get(field)?.get(Number(v)) ?? '';
-  if (f?.kind === 'enum') return f.enum.label(String(v));
-  if (f?.kind === 'phone') return formatPhone(String(v));
-  if (v instanceof Date) return v.toISOString();
-  return String(v);
-}
+/** Progress is written to the task row about this often, in rows. */
+export const EXPORT_PROGRESS_EVERY = 5_000;
 
-/** The names behind a page's reference columns, one query per referenced table, through the target's policy. */
-async function loadRefNames(platform: Platform, payload: ExportPayload, viewer: Viewer, def: ResourceDef, rows: Row[]) {
-  const out = new Map<string, Map<number, string>>();
-  for (const field of def.list.exportColumns) {
-    const f = def.fields[field];
-    if (f.kind !== 'ref') continue;
-    const table = tableOf(f.resource);
-    const ids = [
-      ...new Set(
-        rows
-          .map((r) => r[field])
-          .filter((v) => v != null)
-          .map(Number),
-      ),
-    ];
-    const visible = referableWhere(f.resource, tableOf, viewer);
-    if (!table || !visible || ids.length === 0) continue;
-    const cols = table as unknown as Record<string, PgColumn>;
-    const names = await withTenant(platform.database, { organizationIds: [payload.organizationId] }, (tx) =>
-      tx
-        .select({ id: cols.id, name: cols.name })
-        .from(table)
-        .where(and(visible, inArray(cols.id, ids))),
-    );
-    out.set(field, new Map(names.map((n) => [n.id as number, String(n.name)])));
-  }
-  return out;
+const NEWLINE = 0x0a;
+function countLines(chunk: Buffer): number {
+  let n = 0;
+  for (let i = chunk.indexOf(NEWLINE); i !== -1; i = chunk.indexOf(NEWLINE, i + 1)) n++;
+  return n;
 }
 
 /**
- * Streams a resource list to a CSV file page by page, with the same filters and sort the user had on screen and
- * the same visibility (the job re-resolves the user, so it exports only what that user may see).
+ * Writes a resource list to a CSV file in one streaming read: `COPY (SELECT …) TO STDOUT` in one REPEATABLE READ
+ * transaction, so the count and the rows are the same snapshot, with the same filters, sort and visibility the user
+ * had on screen (the job re-resolves the user, so it exports only what that user may see).
  */
 export const exportCsvJob = defineJob({
   name: 'export-csv',
@@ -96,32 +62,48 @@ export const exportCsvJob = defineJob({
       if (!viewer || !viewerCan(viewer, 'Export', def.typeName)) throw new Error('You are not allowed to do this');
       const filename = `${def.plural}-${new Date().toISOString().slice(0, 10)}.csv`;
       const filePath = `exports/${payload.organizationId}/${payload.taskId}-${filename}`;
-      let processed = 0;
-      async function* csv() {
-        yield stringify([def.list.exportColumns.map((c) => def.fields[c].label)]);
-        let after: string | null = null;
-        for (;;) {
-          const page = await withTenant(
-            platform.database,
-            { organizationIds: [payload.organizationId], userId: payload.userId },
-            (tx) =>
-              service.list(tx, viewer!, {
-                filters: payload.filters as Filter[],
-                sortBy: payload.sortBy,
-                sortOrder: payload.sortOrder,
-                first: EXPORT_PAGE_SIZE,
-                after,
-              }),
-          );
-          const refNames = await loadRefNames(platform, payload, viewer!, def, page.rows);
-          yield stringify(page.rows.map((r) => def.list.exportColumns.map((c) => cell(def, c, r, refNames))));
-          processed += page.rows.length;
-          await task.progress(processed, page.totalCount);
-          if (!page.hasNextPage) return;
-          after = page.cursors[page.cursors.length - 1];
-        }
-      }
-      await platform.storage.write(filePath, csv());
-      return { filePath, filename, rows: processed };
+      const scope = { organizationIds: [payload.organizationId], userId: payload.userId };
+      const args = { filters: payload.filters as Filter[], sortBy: payload.sortBy, sortOrder: payload.sortOrder };
+      const rows = await withTenant(
+        platform.database,
+        scope,
+        async (tx) => {
+          const [org] = await tx
+            .select({ timeZone: organizations.timeZone })
+            .from(organizations)
+            .where(eq(organizations.id, payload.organizationId));
+          const { select, where } = exportQuery({
+            def,
+            table: service.table,
+            tableOf,
+            visible: service.visibleWhere(viewer),
+            viewer,
+            args,
+            timeZone: org.timeZone,
+          });
+          // Counted once, in the snapshot the rows come from.
+          const [{ total }] = await tx.select({ total: count() }).from(service.table).where(where);
+          await task.progress(0, total);
+          async function* csv() {
+            yield stringify([def.list.exportColumns.map((c) => def.fields[c].label)]);
+            // Lines, not rows, when a cell holds a line break: close enough for a progress bar, capped at the total.
+            let lines = 0;
+            let reported = 0;
+            for await (const chunk of copyCsvOut(tx, select) as AsyncIterable<Buffer>) {
+              yield chunk;
+              lines += countLines(chunk);
+              if (lines - reported >= EXPORT_PROGRESS_EVERY) {
+                reported = lines;
+                await task.progress(Math.min(lines, total), total);
+              }
+            }
+          }
+          await platform.storage.write(filePath, csv());
+          return total;
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+      await task.progress(rows, rows);
+      return { filePath, filename, rows };
     }),
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import * as schema from './schema/index';
 
@@ -39,7 +40,13 @@ const integerId = (n: number) => {
  * set with SET LOCAL, not set_config(): Citus forwards SET LOCAL (citus.propagate_set_commands = 'local') to the
  * workers a distributed query reaches, and never set_config(), whose queries then see no rows.
  */
-export async function withTenant<T>(database: Database, scope: TenantScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withTenant<T>(
+  database: Database,
+  scope: TenantScope,
+  fn: (tx: Tx) => Promise<T>,
+  /** Isolation and access mode, e.g. one REPEATABLE READ READ ONLY snapshot for a long export. */
+  config?: PgTransactionConfig,
+): Promise<T> {
   const ids = scope.organizationIds.map(integerId).join(',');
   const userId = scope.userId == null ? '' : integerId(scope.userId);
   return database.db.transaction(async (tx) => {
@@ -49,7 +56,7 @@ export async function withTenant<T>(database: Database, scope: TenantScope, fn: 
       ),
     );
     return fn(tx);
-  });
+  }, config);
 }
 
 /**

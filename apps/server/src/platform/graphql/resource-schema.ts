@@ -7,12 +7,27 @@ import { GraphQLError } from 'graphql';
 import { assertCan } from '../auth/viewer';
 import { ListArgumentError, type ListArgs } from '../resources/list-query';
 import { abilitiesOf, referableWhere, type RecordAbilities } from '../resources/policy';
-import type { ResourceService, Row, TableOf } from '../resources/resource-service';
+import {
+  TOTAL_COUNT_CAP,
+  type Page,
+  type ResourceService,
+  type Row,
+  type TableOf,
+} from '../resources/resource-service';
 import { sealKeyValueAttributes, viewSettings, type SettingView } from '../secrets/key-values';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from './builder';
 import type { Context } from './context';
 import { enumRef } from './enums';
 import { FilterInputRef, PageInfoRef, ReferenceRef, SortOrderRef, type ReferenceShape } from './list-types';
+import { selectsAnyOf } from './selected-fields';
+
+const COUNT_FIELDS = ['totalCount', 'totalCountIsCapped'];
+
+/** Counting is asked for by selecting a count field, so the resolver must have counted when one is read. */
+function countOf(c: Page): { total: number; capped: boolean } {
+  if (c.totalCount === null) throw new Error('totalCount read from a list that was not counted');
+  return { total: c.totalCount, capped: c.totalCountIsCapped };
+}
 
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
 type RowFieldBuilder = ObjectFieldBuilder<Types & SchemaTypes, Row>;
@@ -148,6 +163,8 @@ function toGraphQLError(err: unknown): never {
 export function registerResource(service: ResourceService, tableOf: TableOf) {
   const def: ResourceDef = service.def;
   const T = def.typeName;
+  // Fields a page gets from the service's decorate hook (counts, nested rows, favorites), not from its columns.
+  const decoratedFields = [...Object.keys(def.fields).filter((name) => !(name in service.table)), 'isFavorite'];
   const ref = builder.objectRef<Row>(T).implement({
     fields: (t) => {
       let fields: Record<string, unknown> = {
@@ -165,18 +182,18 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
   const edge = builder.objectRef<{ cursor: string; node: Row }>(`${T}Edge`).implement({
     fields: (t) => ({ cursor: t.exposeString('cursor'), node: t.field({ type: ref, resolve: (e) => e.node }) }),
   });
-  interface Conn {
-    rows: Row[];
-    cursors: string[];
-    totalCount: number;
-    hasNextPage: boolean;
-    hasPreviousPage: boolean;
-  }
-  const connection = builder.objectRef<Conn>(`${T}Connection`).implement({
+  const connection = builder.objectRef<Page>(`${T}Connection`).implement({
     fields: (t) => ({
       edges: t.field({ type: [edge], resolve: (c) => c.rows.map((node, i) => ({ node, cursor: c.cursors[i] })) }),
       nodes: t.field({ type: [ref], resolve: (c) => c.rows }),
-      totalCount: t.exposeInt('totalCount'),
+      totalCount: t.int({
+        description: `Exact up to ${TOTAL_COUNT_CAP.toLocaleString('en-US')}; beyond, that number and totalCountIsCapped`,
+        resolve: (c) => countOf(c).total,
+      }),
+      totalCountIsCapped: t.boolean({
+        description: 'True when there are more rows than totalCount says (the list is shown as "10,000+")',
+        resolve: (c) => countOf(c).capped,
+      }),
       pageInfo: t.field({
         type: PageInfoRef,
         resolve: (c) => ({
@@ -222,9 +239,14 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
         sortBy: t.arg.string(),
         sortOrder: t.arg({ type: SortOrderRef }),
       },
-      resolve: (_r, args, ctx) => {
+      resolve: (_r, args, ctx, info) => {
         assertCan(ctx.viewer, 'View', T);
-        return ctx.tenant((tx, viewer) => service.list(tx, viewer, args as ListArgs)).catch(toGraphQLError);
+        const count = selectsAnyOf(info, COUNT_FIELDS);
+        const decorate =
+          selectsAnyOf(info, decoratedFields, ['nodes']) || selectsAnyOf(info, decoratedFields, ['edges', 'node']);
+        return ctx
+          .tenant((tx, viewer) => service.list(tx, viewer, args as ListArgs, { count, decorate }))
+          .catch(toGraphQLError);
       },
     }),
     [def.name]: t.field({

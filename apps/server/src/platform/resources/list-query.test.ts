@@ -1,8 +1,8 @@
-import { brand, client } from '@canvass/domain';
+import { brand, client, phone } from '@canvass/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import { brands, clients } from '../db/schema/index';
+import { brands, clients, phones } from '../db/schema/index';
 import {
   DEFAULT_PAGE_SIZE,
   encodeCursor,
@@ -17,24 +17,24 @@ const dialect = new PgDialect();
 const render = (s: SQL | undefined) => dialect.sqlToQuery(s ?? sql``);
 const plan = (args: Parameters<typeof planList>[2]) => planList(clients, client, args, undefined);
 const b64 = (s: string) => Buffer.from(s).toString('base64url');
+const segments = (p: ReturnType<typeof plan>) => p.segments.map((s) => render(s));
+const order = (p: ReturnType<typeof plan>) => render(sql.join(p.orderBy, sql`, `)).sql;
 
 describe('cursors', () => {
   it('round-trip: the key and id of encodeCursor come back as the keyset bounds of the next page', () => {
-    for (const [key, id] of [
-      ['2024-05-01 12:00:00.123456+00', 42],
-      ['rivera for senate', 7],
-      [12.5, 3],
-      [null, 9],
+    for (const [sortBy, key, id] of [
+      ['createdAt', '2024-05-01 12:00:00.123456+00', 42],
+      ['name', 'rivera for senate', 7],
+      ['agencyId', '12', 3],
     ] as const) {
-      const cursor = encodeCursor(key, id);
-      const { params } = render(plan({ after: cursor }).pageWhere);
-      expect(params).toEqual([key, id]);
+      const [first] = segments(plan({ sortBy, after: encodeCursor(key, id) }));
+      expect(first.params).toEqual([key, id]);
     }
   });
 
   it('encodes a Date key as its ISO string', () => {
     const d = new Date('2024-05-01T12:00:00.000Z');
-    expect(render(plan({ after: encodeCursor(d, 1) }).pageWhere).params).toEqual(['2024-05-01T12:00:00.000Z', 1]);
+    expect(segments(plan({ after: encodeCursor(d, 1) }))[0].params).toEqual(['2024-05-01T12:00:00.000Z', 1]);
   });
 
   it('is URL-safe', () => {
@@ -48,8 +48,23 @@ describe('cursors', () => {
     }
   });
 
+  it('a key that is not a value of the sort column is an invalid cursor, not a database error', () => {
+    const bad: [string, unknown][] = [
+      ['createdAt', 'yesterday'],
+      ['createdAt', null], // created_at is never null
+      ['agencyId', 'x'],
+      ['clientType', 'Bogus'],
+      ['name', 12],
+    ];
+    for (const [sortBy, k] of bad)
+      expect(() => plan({ sortBy, after: b64(JSON.stringify({ k, id: 1 })) }), `${sortBy} ${String(k)}`).toThrow(
+        'Invalid cursor',
+      );
+    expect(() => plan({ sortBy: 'agencyId', after: encodeCursor(null, 1) })).not.toThrow();
+  });
+
   it('no cursor: no keyset condition', () => {
-    expect(plan({}).pageWhere).toBeUndefined();
+    expect(plan({}).segments).toEqual([undefined]);
     expect(plan({}).hasCursor).toBe(false);
   });
 });
@@ -67,13 +82,14 @@ describe('planList', () => {
   });
 
   it("sorts by the resource's default (clients: createdAt, newest first), then id", () => {
-    const { sql: order } = render(sql.join(plan({}).orderBy, sql`, `));
-    expect(order).toMatch(/"created_at".* DESC, "clients"\."id" DESC/);
+    expect(order(plan({}))).toBe('"clients"."created_at" DESC NULLS FIRST, "clients"."id" DESC');
   });
 
-  it('sortBy alone sorts ascending; sortOrder Desc descending; text sorts case-insensitively', () => {
-    expect(render(sql.join(plan({ sortBy: 'name' }).orderBy, sql`, `)).sql).toMatch(/lower\(.*"name".*\) ASC/);
-    expect(render(sql.join(plan({ sortBy: 'name', sortOrder: 'Desc' }).orderBy, sql`, `)).sql).toMatch(/DESC/);
+  it('sorts by the plain column, so a btree on (organization_id, column, id) serves it forwards or backwards', () => {
+    expect(order(plan({ sortBy: 'name' }))).toBe('"clients"."name" ASC NULLS LAST, "clients"."id" ASC');
+    expect(order(plan({ sortBy: 'name', sortOrder: 'Desc' }))).toBe(
+      '"clients"."name" DESC NULLS FIRST, "clients"."id" DESC',
+    );
   });
 
   it('reading backwards flips the order and the keyset comparison', () => {
@@ -82,9 +98,22 @@ describe('planList', () => {
     const back = plan({ sortBy: 'name', before: cursor, last: 2 });
     expect(fwd.backwards).toBe(false);
     expect(back.backwards).toBe(true);
-    expect(render(fwd.pageWhere).sql).toContain(' > ');
-    expect(render(back.pageWhere).sql).toContain(' < ');
-    expect(render(sql.join(back.orderBy, sql`, `)).sql).toMatch(/DESC/);
+    expect(segments(fwd).map((s) => s.sql)).toEqual(['("clients"."name", "clients"."id") > ($1, $2)']);
+    expect(segments(back).map((s) => s.sql)).toEqual(['("clients"."name", "clients"."id") < ($1, $2)']);
+    expect(order(back)).toMatch(/DESC/);
+  });
+
+  it('a nullable sort column: values then nulls ascending, nulls then values descending, exact at the border', () => {
+    const at = (k: string | null, sortOrder: 'Asc' | 'Desc') =>
+      segments(plan({ sortBy: 'agencyId', sortOrder, after: encodeCursor(k, 5) })).map((s) => s.sql);
+    const row = '("clients"."agency_id", "clients"."id")';
+    expect(at('7', 'Asc')).toEqual([`${row} > ($1, $2)`, '"clients"."agency_id" is null']);
+    expect(at(null, 'Asc')).toEqual(['("clients"."agency_id" is null and "clients"."id" > $1)']);
+    expect(at(null, 'Desc')).toEqual([
+      '("clients"."agency_id" is null and "clients"."id" < $1)',
+      '"clients"."agency_id" is not null',
+    ]);
+    expect(at('7', 'Desc')).toEqual([`${row} < ($1, $2)`]);
   });
 
   it('an unknown sort field is a ListArgumentError', () => {
@@ -119,6 +148,15 @@ describe('filterCondition', () => {
     const q = cond({ field: 'name', operation: 'Like', value: '100%_\\x' });
     expect(q.sql).toMatch(/ILIKE/);
     expect(q.params).toEqual(['%100\\%\\_\\\\x%']);
+  });
+
+  it('Like on a phone column searches the digits of what was typed', () => {
+    const like = (value: string) =>
+      render(filterCondition(phones, phone, { field: 'number', operation: 'Like', value }));
+    expect(like('(917)-555-0111').params).toEqual(['%9175550111%']);
+    expect(like('+1 917 555 0111').params).toEqual(['%9175550111%']);
+    expect(like('555-01').params).toEqual(['%55501%']);
+    expect(like('no digits').sql).toBe('false');
   });
 
   it('GreaterThan and LessThan on a number field', () => {

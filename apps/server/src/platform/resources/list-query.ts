@@ -63,9 +63,26 @@ function typedValue(field: FieldDef | undefined, name: string, raw: string): unk
     case 'boolean':
       if (raw !== 'true' && raw !== 'false') throw bad();
       return raw === 'true';
+    case 'phone':
+      return searchDigits(raw);
     default:
       return raw;
   }
+}
+
+/** A phone as typed ('(917)-555-0111', '+1 917 555 0111') reduced to the digits numbers are stored as. */
+function searchDigits(raw: string): string {
+  const digits = raw.replace(/\D/g, '');
+  return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+}
+
+/** Contains, any case; on a phone column the digits of what was typed, so punctuation never hides a number. */
+function likeCondition(col: PgColumn, field: FieldDef | undefined, value: string): SQL {
+  if (field?.kind !== 'phone') return sql`${col}::text ILIKE ${`%${escapeLike(value)}%`}`;
+  const digits = searchDigits(value);
+  // Text with no digit in it cannot be part of a number.
+  if (!digits && value.trim()) return sql`false`;
+  return sql`${col} LIKE ${`%${digits}%`}`;
 }
 
 /** One filter of spec §7 as SQL. With: the field has a value ("false" → has none). */
@@ -81,7 +98,7 @@ export function filterCondition(table: PgTable, def: ResourceDef, f: Filter): SQ
     case 'With':
       return value === 'false' ? isNull(col) : isNotNull(col);
     case 'Like':
-      return sql`${col}::text ILIKE ${`%${escapeLike(value ?? '')}%`}`;
+      return likeCondition(col, field, value ?? '');
     case 'GreaterThan':
       return gt(col, typed(value ?? ''));
     case 'LessThan':
@@ -89,49 +106,59 @@ export function filterCondition(table: PgTable, def: ResourceDef, f: Filter): SQ
   }
 }
 
-/**
- * The sort key of a field as a never-null SQL expression, so that (key, id) keyset paging is exact whatever
- * the column holds; nulls sort first ascending.
- */
-function sortKey(col: PgColumn, field: FieldDef | undefined): SQL {
-  switch (field?.kind) {
-    case 'datetime':
-      return sql`coalesce(${col}, '-infinity'::timestamptz)`;
-    case 'number':
-    case 'ref':
-      return sql`coalesce(${col}::numeric, -1)`;
-    case 'boolean':
-      return sql`coalesce(${col}::int, -1)`;
-    case undefined:
-      return sql`${col}`;
-    default:
-      return sql`coalesce(lower(${col}::text), '')`;
-  }
-}
-
+type CursorKey = string | number | boolean | null;
 interface Cursor {
-  k: string | number | null;
+  k: CursorKey;
   id: number;
 }
 export function encodeCursor(key: unknown, id: number): string {
-  const k = key instanceof Date ? key.toISOString() : (key as string | number | null);
+  const k = key instanceof Date ? key.toISOString() : (key as CursorKey);
   return Buffer.from(JSON.stringify({ k, id } satisfies Cursor)).toString('base64url');
 }
-function decodeCursor(cursor: string): Cursor {
-  try {
-    const c = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Cursor;
-    if (typeof c.id !== 'number') throw new Error();
-    return c;
-  } catch {
-    throw new ListArgumentError('Invalid cursor');
+
+/** A cursor's key must be a value of the sort column, so a tampered cursor is the user's error, not the database's. */
+function validKey(field: FieldDef | undefined, k: unknown): boolean {
+  switch (field?.kind) {
+    case 'datetime':
+    case 'date':
+      return typeof k === 'string' && !Number.isNaN(Date.parse(k));
+    case 'number':
+    case 'ref':
+    case undefined:
+      return (typeof k === 'number' && Number.isFinite(k)) || (typeof k === 'string' && /^-?\d+(\.\d+)?$/.test(k));
+    case 'enum':
+      return typeof k === 'string' && field.enum.is(k);
+    case 'boolean':
+      return typeof k === 'boolean';
+    default:
+      return typeof k === 'string';
   }
+}
+
+function decodeCursor(cursor: string, col: PgColumn, field: FieldDef | undefined): Cursor {
+  let c: Cursor;
+  try {
+    c = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Cursor;
+  } catch {
+    c = { k: null, id: NaN };
+  }
+  const keyOk = c?.k === null ? !col.notNull : validKey(field, c?.k);
+  if (typeof c !== 'object' || c === null || !Number.isSafeInteger(c.id) || !keyOk)
+    throw new ListArgumentError('Invalid cursor');
+  return c;
 }
 
 export interface ListPlan {
   where: SQL | undefined;
-  pageWhere: SQL | undefined;
+  /**
+   * The keyset conditions of the page in reading order: the page reads the first, and the next only while it
+   * is not full. Each is one index range on (organization_id, sort column, id). Two only when a nullable sort
+   * column's nulls follow (or precede) its values; [undefined] without a cursor.
+   */
+  segments: (SQL | undefined)[];
   orderBy: SQL[];
-  sortKey: SQL;
+  /** The plain sort column, selected with each row so its cursor keeps the exact value (microseconds too). */
+  sortColumn: PgColumn;
   take: number;
   /** Paging backwards reads in reverse order; the page is flipped back before it is returned. */
   backwards: boolean;
@@ -139,7 +166,22 @@ export interface ListPlan {
   hasCursor: boolean;
 }
 
-/** Turns list arguments into SQL pieces: filters, the keyset condition of the cursor, order and page size. */
+/**
+ * The keyset segments after cursor c, reading ascending (values, then nulls: NULLS LAST) or descending (nulls,
+ * then values: NULLS FIRST), which is exactly the order of a plain btree read forwards or backwards.
+ */
+function keyset(col: PgColumn, idCol: PgColumn, c: Cursor, readDesc: boolean): SQL[] {
+  const after = readDesc ? sql`(${col}, ${idCol}) < (${c.k}, ${c.id})` : sql`(${col}, ${idCol}) > (${c.k}, ${c.id})`;
+  if (col.notNull) return [after];
+  const nullsAfter = and(isNull(col), readDesc ? lt(idCol, c.id) : gt(idCol, c.id))!;
+  if (readDesc) return c.k === null ? [nullsAfter, isNotNull(col)] : [after];
+  return c.k === null ? [nullsAfter] : [after, isNull(col)];
+}
+
+/**
+ * Turns list arguments into SQL pieces: filters, the keyset condition of the cursor, order and page size.
+ * `scope` is the viewer's visibility (organization first), so every piece can use an index leading with it.
+ */
 export function planList(table: PgTable, def: ResourceDef, args: ListArgs, scope: SQL | undefined): ListPlan {
   const sortBy = args.sortBy ?? def.list.sortBy;
   const { col, field } = column(table, def, sortBy);
@@ -147,22 +189,19 @@ export function planList(table: PgTable, def: ResourceDef, args: ListArgs, scope
   const backwards = args.last != null || args.before != null;
   const requested = backwards ? args.last : (args.first ?? args.limit);
   const take = Math.min(Math.max(requested ?? DEFAULT_PAGE_SIZE, 0), MAX_PAGE_SIZE);
-  const key = sortKey(col, field);
   const idCol = (table as unknown as Columns).id;
   // Reading backwards flips the direction of both the order and the keyset comparison.
   const readDesc = desc !== backwards;
   const cursor = backwards ? args.before : args.after;
-  let pageWhere: SQL | undefined;
-  if (cursor) {
-    const c = decodeCursor(cursor);
-    pageWhere = readDesc ? sql`(${key}, ${idCol}) < (${c.k}, ${c.id})` : sql`(${key}, ${idCol}) > (${c.k}, ${c.id})`;
-  }
+  const segments = cursor ? keyset(col, idCol, decodeCursor(cursor, col, field), readDesc) : [undefined];
   const filters = (args.filters ?? []).map((f) => filterCondition(table, def, f));
   return {
     where: and(scope, ...filters),
-    pageWhere,
-    orderBy: readDesc ? [sql`${key} DESC`, sql`${idCol} DESC`] : [sql`${key} ASC`, sql`${idCol} ASC`],
-    sortKey: key,
+    segments,
+    orderBy: readDesc
+      ? [sql`${col} DESC NULLS FIRST`, sql`${idCol} DESC`]
+      : [sql`${col} ASC NULLS LAST`, sql`${idCol} ASC`],
+    sortColumn: col,
     take,
     backwards,
     forwards: !backwards,

@@ -46,10 +46,13 @@ export function visibleWhere(def: ResourceDef, table: PgTable, tableOf: TableOf,
   return owner ? and(inOrganization, owner)! : inOrganization;
 }
 
-/** The same policy for a resource known by its registry name; null when it is not a registry resource. */
-export function visibleWhereOf(resource: string, tableOf: TableOf, viewer: Viewer): SQL | null {
+/**
+ * The same policy for a resource known by its registry name; null when it is not a registry resource. `on` is an
+ * alias of its table when the query joins it under another name (an export's reference columns).
+ */
+export function visibleWhereOf(resource: string, tableOf: TableOf, viewer: Viewer, on?: PgTable): SQL | null {
   const def = resourceByName(resource);
-  const table = tableOf(resource);
+  const table = on ?? tableOf(resource);
   return def && table ? visibleWhere(def, table, tableOf, viewer) : null;
 }
 
@@ -58,10 +61,10 @@ export function visibleWhereOf(resource: string, tableOf: TableOf, viewer: Viewe
  * export's Client column): the same policy, and View on that resource, as reading the row itself needs. Null when
  * it may name none of them.
  */
-export function referableWhere(resource: string, tableOf: TableOf, viewer: Viewer): SQL | null {
+export function referableWhere(resource: string, tableOf: TableOf, viewer: Viewer, on?: PgTable): SQL | null {
   const def = resourceByName(resource);
   if (!def || !viewerCan(viewer, 'View', def.typeName)) return null;
-  return visibleWhereOf(resource, tableOf, viewer);
+  return visibleWhereOf(resource, tableOf, viewer, on);
 }
 
 /** What the viewer may do with a record it can see; the UI shows its buttons from this (spec §6). */

@@ -22,12 +22,24 @@ export type { TableOf } from './policy';
 
 export type Row = Record<string, unknown> & { id: number };
 
+/** Counting stops here: a larger list shows '10,000+' instead of scanning the whole organization per page. */
+export const TOTAL_COUNT_CAP = 10_000;
+
 export interface Page {
   rows: Row[];
   cursors: string[];
-  totalCount: number;
+  /** Exact up to TOTAL_COUNT_CAP, then TOTAL_COUNT_CAP with totalCountIsCapped; null when not asked for. */
+  totalCount: number | null;
+  totalCountIsCapped: boolean;
   hasNextPage: boolean;
   hasPreviousPage: boolean;
+}
+
+export interface ListOptions {
+  /** Whether to count the list (a pager asks on its first page only); true unless told. */
+  count?: boolean;
+  /** Whether to run the decorate hook (an index page that shows columns only does not need it); true unless told. */
+  decorate?: boolean;
 }
 
 export interface WriteResult {
@@ -57,7 +69,7 @@ export interface ResourceService {
    * policy.ts). Every read path (list, get, references, export, favorites) goes through it.
    */
   visibleWhere(viewer: Viewer): SQL;
-  list(tx: Tx, viewer: Viewer, args: ListArgs): Promise<Page>;
+  list(tx: Tx, viewer: Viewer, args: ListArgs, opts?: ListOptions): Promise<Page>;
   get(tx: Tx, viewer: Viewer, id: number): Promise<Row | null>;
   blank(): Record<string, unknown>;
   create(tx: Tx, viewer: Viewer, attrs: Record<string, unknown>): Promise<WriteResult>;
@@ -99,6 +111,18 @@ export function createResourceService(
   const writable = inputFields(def).filter(([name]) => name in cols);
 
   const visible = (viewer: Viewer) => visibleWhere(def, table, tableOf, viewer);
+
+  /** Counts at most one row past the cap: an index-only range, however large the organization. */
+  async function cappedCount(tx: Tx, where: SQL | undefined): Promise<number> {
+    const upTo = tx
+      .select({ one: sql`1` })
+      .from(table)
+      .where(where)
+      .limit(TOTAL_COUNT_CAP + 1)
+      .as('up_to_cap');
+    const [{ n }] = await tx.select({ n: count() }).from(upTo);
+    return n;
+  }
 
   async function decorate(tx: Tx, viewer: Viewer, rows: Row[]): Promise<Row[]> {
     if (rows.length && hooks.decorate) await hooks.decorate(tx, rows, viewer);
@@ -270,25 +294,32 @@ export function createResourceService(
       for (const [name, f] of Object.entries(def.fields)) out[name] = f.kind === 'enum' ? (f.default ?? null) : null;
       return out;
     },
-    async list(tx, viewer, args) {
+    async list(tx, viewer, args, opts = {}) {
       const plan = planList(table, def, args, visible(viewer));
-      // One connection runs one query at a time, so the page and its count go one after the other.
-      const rows = await tx
-        .select({ row: table as unknown as Columns, sortKey: sql`${plan.sortKey}` })
-        .from(table)
-        .where(and(plan.where, plan.pageWhere))
-        .orderBy(...plan.orderBy)
-        .limit(plan.take + 1);
-      const [{ total }] = await tx.select({ total: count() }).from(table).where(plan.where);
+      // One connection runs one query at a time, so the segments and the count go one after the other.
+      const rows: { row: unknown; sortKey: unknown }[] = [];
+      for (const segment of plan.segments) {
+        if (rows.length > plan.take) break;
+        rows.push(
+          ...(await tx
+            .select({ row: table as unknown as Columns, sortKey: sql`${plan.sortColumn}` })
+            .from(table)
+            .where(and(plan.where, segment))
+            .orderBy(...plan.orderBy)
+            .limit(plan.take + 1 - rows.length)),
+        );
+      }
+      const total = opts.count === false ? null : await cappedCount(tx, plan.where);
       const hasMore = rows.length > plan.take;
       const page = rows.slice(0, plan.take);
       if (plan.backwards) page.reverse();
-      const result = page.map((r) => r.row as unknown as Row);
-      await decorate(tx, viewer, result);
+      const result = page.map((r) => r.row as Row);
+      if (opts.decorate !== false) await decorate(tx, viewer, result);
       return {
         rows: result,
-        cursors: page.map((r) => encodeCursor(r.sortKey, (r.row as unknown as Row).id)),
-        totalCount: Number(total),
+        cursors: page.map((r) => encodeCursor(r.sortKey, (r.row as Row).id)),
+        totalCount: total === null ? null : Math.min(total, TOTAL_COUNT_CAP),
+        totalCountIsCapped: total !== null && total > TOTAL_COUNT_CAP,
         hasNextPage: plan.forwards ? hasMore : plan.hasCursor,
         hasPreviousPage: plan.backwards ? hasMore : plan.hasCursor,
       };
