@@ -3,7 +3,7 @@ import { buildOrganization, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
 
 // What the composite foreign keys (migration 0003) do when a row others depend on is deleted: nothing is orphaned
-// silently. A client that is another client's agency is refused with the form's error (it used to be SET NULL);
+// silently. A client that is another client's agency is refused, naming what depends on it (it used to be SET NULL);
 // a client's own phone numbers (ClientPhone) go with it.
 
 let app: TestApp;
@@ -32,7 +32,7 @@ describe('deleting a client', () => {
     const res = await gql(app, DESTROY, { id: agency }, { token });
     expect(res.data?.destroyClient).toEqual({
       client: null,
-      errors: [{ field: 'base', messages: ['This client is still in use and cannot be deleted'] }],
+      errors: [{ field: 'base', messages: ['1 client belongs to this agency'] }],
     });
     const { rows } = await app.sql('SELECT id::text, agency_id::text FROM clients WHERE id = ANY($1) ORDER BY id', [
       [agency, managed],
