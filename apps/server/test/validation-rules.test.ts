@@ -83,6 +83,26 @@ describe('client fields (spec §5)', () => {
   });
 });
 
+describe('client slug (the public opt-in page finds its client by slug alone)', () => {
+  it('is unique across organizations, whatever its case, and a client keeps its own slug on save', async () => {
+    const other = await buildOrganization(app, 'Other Slugs');
+    const otherToken = await other.tokenFor('Manager');
+    const mine = await mustCreate('Client', { name: 'Slug Owner', clientType: 'Campaign', slug: 'shared-slug' });
+    const r = await save(
+      'Client',
+      { name: 'Slug Thief', clientType: 'Campaign', slug: 'Shared-Slug' },
+      undefined,
+      otherToken,
+    );
+    expect(r.errors).toEqual([{ field: 'slug', messages: ['Slug has already been taken'] }]);
+    expect(await count('clients', 'name = $1', ['Slug Thief'])).toBe(0);
+    expect((await save('Client', { name: 'Slug Owner Renamed', slug: 'shared-slug' }, mine)).errors).toEqual([]);
+    // The look across organizations leaves the request in its own organization.
+    const list = await gql(app, '{ clients(first: 500) { nodes { name } } }', {}, { token: otherToken });
+    expect(list.data?.clients.nodes.map((c: { name: string }) => c.name)).not.toContain('Slug Owner Renamed');
+  });
+});
+
 describe('brand and campaign numbers and dates (spec §5)', () => {
   it('throughput 0 is refused: at least 1', async () => {
     const r = await save('Brand', {

@@ -41,6 +41,7 @@ export const messages = {
   exportStarted: 'Your export is being prepared',
   exportReady: 'Your export is ready',
   required: (label: string) => `${label} is required`,
+  taken: (label: string) => `${label} has already been taken`,
   onlyAdmins: (label: string) => `Only admins can set the ${label.toLowerCase()}`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   invalidOption: (label: string) => `${label} is not a valid option`,

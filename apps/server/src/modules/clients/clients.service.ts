@@ -1,8 +1,8 @@
 import { client, messages, normalizePhone, type FieldErrors } from '@canvass/domain';
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
 import { clients, phones, projects, userViews } from '../../platform/db/schema/index';
-import type { Tx } from '../../platform/db/tenant';
+import { withSystemPeek, type Tx } from '../../platform/db/tenant';
 import { visibleWhereOf } from '../../platform/resources/policy';
 import { createResourceService, type Row } from '../../platform/resources/resource-service';
 import { favoriteIds } from '../favorites/favorites.service';
@@ -102,12 +102,33 @@ async function addCreatorView(tx: Tx, row: Row, viewer: Viewer, isNew: boolean):
   viewer.viewClientIds.push(row.id);
 }
 
+/**
+ * Whether another client, in any organization, already has this slug: the public opt-in page (/{slug}/opt-in)
+ * finds its client by slug alone. The database enforces it per organization only (Citus keeps no unique across
+ * organizations); this answers only yes or no, never whose it is.
+ */
+async function slugTaken(tx: Tx, slug: string, viewer: Viewer, existing: Row | null): Promise<boolean> {
+  const self = existing
+    ? and(eq(clients.organizationId, viewer.organizationId), eq(clients.id, existing.id))
+    : undefined;
+  const [hit] = await withSystemPeek(tx, 'client slug unique across organizations', (peek) =>
+    peek
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(sql`lower(${clients.slug}) = lower(${slug})`, self ? not(self) : undefined))
+      .limit(1),
+  );
+  return hit !== undefined;
+}
+
 export const clientsService = createResourceService(client, clients, tableOf, {
   prepare: keepVisible,
-  async check(_tx, attrs, { existing }) {
+  async check(tx, attrs, { viewer, existing }) {
     const errors = checkPhones(attrs.phones as PhoneInput[] | undefined);
     if (existing && attrs.agencyId != null && Number(attrs.agencyId) === existing.id)
       errors.agencyId = [messages.ownAgency];
+    if (typeof attrs.slug === 'string' && attrs.slug !== '' && (await slugTaken(tx, attrs.slug, viewer, existing)))
+      errors.slug = [messages.taken(client.fields.slug.label)];
     return errors;
   },
   // A client's own contact numbers (its Phone Numbers section) go with it; other phones are dependants.

@@ -73,3 +73,31 @@ export async function withSystem<T>(database: Database, reason: string, fn: (tx:
     return fn(tx);
   });
 }
+
+/** Carries a peek's answer out of the savepoint that is rolled back under it. */
+class PeekResult<T> {
+  constructor(readonly value: T) {}
+}
+
+/**
+ * A read across tenants from inside a tenant transaction, for the few answers that must hold platform-wide (a
+ * client's public slug is unique across organizations). fn runs in a savepoint with the system context, and the
+ * savepoint is always rolled back: nothing fn writes stays, and the request's own context is back when it returns.
+ * Like withSystem, every use is found by searching for withSystem; `reason` names it in the server's activity.
+ */
+export async function withSystemPeek<T>(tx: Tx, reason: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    await tx.transaction(async (sp) => {
+      await sp.execute(
+        sql.raw(
+          `SET LOCAL app.system = 'on'; SET LOCAL application_name = ${literal(`system:${reason}`.slice(0, 60))}`,
+        ),
+      );
+      throw new PeekResult(await fn(sp));
+    });
+  } catch (err) {
+    if (err instanceof PeekResult) return err.value as T;
+    throw err;
+  }
+  throw new Error('withSystemPeek: the savepoint was not rolled back');
+}

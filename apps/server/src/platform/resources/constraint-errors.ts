@@ -1,4 +1,4 @@
-import type { FieldErrors, ResourceDef } from '@canvass/domain';
+import { messages, type FieldErrors, type ResourceDef } from '@canvass/domain';
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
@@ -15,7 +15,7 @@ export function constraintErrors(err: unknown, def: ResourceDef): FieldErrors | 
   if (code === '23505') {
     const field = Object.keys(def.fields).find((f) => constraint?.includes(`_${snake(f)}_`));
     return field
-      ? { [field]: [`${def.fields[field].label} has already been taken`] }
+      ? { [field]: [messages.taken(def.fields[field].label)] }
       : { base: [`This ${def.label.toLowerCase()} already exists`] };
   }
   if (code === '23503') return { base: [`This ${def.label.toLowerCase()} is still in use and cannot be deleted`] };

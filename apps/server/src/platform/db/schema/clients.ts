@@ -30,10 +30,14 @@ export const clients = pgTable(
     tenantPolicy('clients'),
     tenantKey('clients', t),
     tenantRef('clients', t, t.agencyId, t, 'restrict'),
-    // Per organization (Citus refuses a UNIQUE without organization_id): a public opt-in page knows its
-    // organization from its host first.
+    // Per organization (Citus refuses a UNIQUE without organization_id). The public opt-in page (/{slug}/opt-in)
+    // needs a slug unique across organizations too: the clients service checks that through the lookup index below,
+    // which, like the sender-number index of phones, is not led by organization_id because its reader knows none.
     uniqueIndex('clients_slug_key')
       .on(t.organizationId, sql`lower(${t.slug})`)
+      .where(sql`${t.slug} IS NOT NULL`),
+    index('clients_slug_lookup_idx')
+      .on(sql`lower(${t.slug})`)
       .where(sql`${t.slug} IS NOT NULL`),
     // One per list column, ending with id: the list sorts by (column, id) in either direction (sort-indexes.test.ts).
     index('clients_org_name_idx').on(t.organizationId, t.name, t.id),

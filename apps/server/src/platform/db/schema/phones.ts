@@ -42,8 +42,9 @@ export const phones = pgTable(
     tenantKey('phones', t),
     // Restrict: a campaign's numbers are bought and paid for; they are moved or released, not dropped with it.
     tenantRef('phones', t, t.campaignId, campaigns, 'restrict'),
-    // Cascade: a client's own numbers (ClientPhone) have no life without the client.
-    tenantRef('phones', t, t.clientId, clients, 'cascade'),
+    // Restrict: a client's sender numbers are bought and paid for, like a campaign's. Its own contact numbers
+    // (ClientPhone) are removed by the clients service before the client is deleted.
+    tenantRef('phones', t, t.clientId, clients, 'restrict'),
     uniqueIndex('phones_org_number_type_key').on(t.organizationId, t.number, t.phoneType),
     // The one index not led by organization_id: an inbound webhook names only the number, and the system
     // handle routes it to its organization through this.
