@@ -1,13 +1,10 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+import './app/public-styles';
 
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { DeferredToasts } from './app/deferred-toasts';
 import { GraphqlProvider } from './app/graphql-provider';
 import { createAppRouter } from './app/router';
 import { SessionProvider } from './app/session';
@@ -21,13 +18,10 @@ if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
+      <DeferredToasts />
       <GraphqlProvider>
         <SessionProvider>
-          {/* Inside the data and session providers so dialog content can query and check permissions. */}
-          <ModalsProvider>
-            <RouterProvider router={router} />
-          </ModalsProvider>
+          <RouterProvider router={router} />
         </SessionProvider>
       </GraphqlProvider>
     </MantineProvider>
