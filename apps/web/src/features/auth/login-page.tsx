@@ -10,6 +10,7 @@ import { useTransientMessage } from '../../app/use-transient-message';
 import { AuthCard } from './auth-card';
 import { AuthConfigQuery, IsAdminLoginQuery } from './auth-operations';
 import { WarningAlert } from './warning-alert';
+import { usePageTitle } from '../../app/use-page-title';
 
 interface LoginValues {
   email: string;
@@ -17,6 +18,7 @@ interface LoginValues {
 }
 
 export function LoginPage() {
+  usePageTitle('Login');
   const { signIn } = useSession();
   const client = useClient();
   const navigate = useNavigate();
