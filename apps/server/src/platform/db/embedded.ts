@@ -113,7 +113,7 @@ function reachableDataDir(dir: string, account: Account): string {
   return standIn;
 }
 
-function waitForReady(child: ChildProcess, log: (line: string) => void): Promise<void> {
+function waitForReady(child: ChildProcess, dir: string, port: number, log: (line: string) => void): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = '';
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -123,9 +123,19 @@ function waitForReady(child: ChildProcess, log: (line: string) => void): Promise
       if (text.includes('database system is ready to accept connections')) resolve();
     });
     child.once('error', reject);
-    child.once('exit', (code) =>
-      reject(new Error(`embedded PostgreSQL exited (code ${code}) while starting:\n${output}`)),
-    );
+    // A port in use or a damaged cluster: PostgreSQL's own FATAL line says which.
+    child.once('exit', () => {
+      const fatal =
+        output
+          .split('\n')
+          .find((line) => /FATAL|PANIC/.test(line))
+          ?.trim() ?? output.trim();
+      reject(
+        new EmbeddedPostgresUnavailable(
+          `The embedded PostgreSQL (${dir}, port ${port}) did not start: ${fatal}. Free the port or set EMBEDDED_PG_PORT, or set DATABASE_URL.`,
+        ),
+      );
+    });
   });
 }
 
@@ -187,7 +197,7 @@ export async function startEmbeddedPostgres(
   const orphanGuard = () => child.kill('SIGINT');
   process.once('exit', orphanGuard);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitForReady(child, log);
+  await waitForReady(child, dir, port, log);
 
   return {
     url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
