@@ -12,6 +12,16 @@ import { theme } from './app/theme';
 
 const router = createAppRouter();
 
+// After a release the previous build's chunks are gone: a tab opened before it reloads into the new app when its
+// next page fails to load, instead of showing the error page (at most once a minute, so a real outage cannot loop).
+window.addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem('canvass-reloaded-at') ?? 0);
+  if (Date.now() - last < 60_000) return;
+  event.preventDefault();
+  sessionStorage.setItem('canvass-reloaded-at', String(Date.now()));
+  window.location.reload();
+});
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
