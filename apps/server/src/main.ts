@@ -1,6 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { Runner } from 'graphile-worker';
 import { createApi, createWorker } from './app';
 import { DEMO_PASSWORD, demoUsers, seedDemo } from './modules/demo/demo-seed';
 import { bootPlatform } from './platform/boot';
+import { EmbeddedPostgresUnavailable } from './platform/db/embedded';
 import { loadConfig } from './platform/config';
 import { distributeCommand } from './platform/db/distribute';
 
@@ -19,26 +22,48 @@ async function main(argv: string[]): Promise<void> {
     process.exit(2);
   }
   const config = loadConfig();
-  const { platform, close } = await bootPlatform(config);
-  const { logger } = platform;
-  const seeded = config.SEED_DEMO ? await seedDemo(platform) : false;
-
-  const worker = role === 'api' ? null : await createWorker(platform);
-  const api = role === 'worker' ? null : await createApi(platform);
-  if (api) await api.listen({ port: config.PORT, host: config.HOST });
-
+  // Signals are handled from the start: a stop during boot waits for the boot, then closes what it opened.
+  let booting: Promise<unknown> = Promise.resolve();
+  let close = async (_signal: string) => {};
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    await api?.close();
-    await worker?.stop();
-    await close();
+    for (let step = booting; ; step = booting) {
+      await step.catch(() => {});
+      if (step === booting) break;
+    }
+    await close(signal);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const boot = bootPlatform(config);
+  booting = boot;
+  const booted = await boot;
+  const { platform } = booted;
+  const { logger } = platform;
+  let api: FastifyInstance | null = null;
+  let worker: Runner | null = null;
+  // In this order: no new requests, no new jobs (the worker's LISTEN connection ends while the database is
+  // still up), then the pool, then the embedded database.
+  close = async (signal) => {
+    logger.info({ signal }, 'shutting down');
+    await api?.close();
+    await worker?.stop();
+    await booted.close();
+  };
+  const started = (async () => {
+    const seeded = config.SEED_DEMO ? await seedDemo(platform) : false;
+    worker = role === 'api' ? null : await createWorker(platform);
+    api = role === 'worker' ? null : await createApi(platform);
+    if (api) await api.listen({ port: config.PORT, host: config.HOST });
+    return seeded;
+  })();
+  booting = started;
+  const seeded = await started;
+  if (stopping) return;
 
   if (api) {
     const lines = [
@@ -57,6 +82,7 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err) => {
-  console.error(err);
+  // A start that cannot work here says what to do in one line; anything else is a bug worth its stack.
+  console.error(err instanceof EmbeddedPostgresUnavailable ? err.message : err);
   process.exit(1);
 });

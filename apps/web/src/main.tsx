@@ -1,13 +1,10 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+import './app/public-styles';
 
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { DeferredToasts } from './app/deferred-toasts';
 import { GraphqlProvider } from './app/graphql-provider';
 import { createAppRouter } from './app/router';
 import { SessionProvider } from './app/session';
@@ -15,19 +12,26 @@ import { theme } from './app/theme';
 
 const router = createAppRouter();
 
+// After a release the previous build's chunks are gone: a tab opened before it reloads into the new app when its
+// next page fails to load, instead of showing the error page (at most once a minute, so a real outage cannot loop).
+window.addEventListener('vite:preloadError', (event) => {
+  const last = Number(sessionStorage.getItem('canvass-reloaded-at') ?? 0);
+  if (Date.now() - last < 60_000) return;
+  event.preventDefault();
+  sessionStorage.setItem('canvass-reloaded-at', String(Date.now()));
+  window.location.reload();
+});
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
+      <DeferredToasts />
       <GraphqlProvider>
         <SessionProvider>
-          {/* Inside the data and session providers so dialog content can query and check permissions. */}
-          <ModalsProvider>
-            <RouterProvider router={router} />
-          </ModalsProvider>
+          <RouterProvider router={router} />
         </SessionProvider>
       </GraphqlProvider>
     </MantineProvider>

@@ -47,6 +47,8 @@ export async function bootPlatform(config: Config): Promise<Booted> {
     const dir = path.join(config.DATA_DIR, 'pg');
     logger.info({ dir, port: config.EMBEDDED_PG_PORT }, 'starting embedded PostgreSQL');
     embedded = await startEmbeddedPostgres(dir, config.EMBEDDED_PG_PORT, (line) => logger.debug({ pg: line }));
+    if (embedded.dir !== dir)
+      logger.info({ dir: embedded.dir }, 'the postgres user cannot enter DATA_DIR; the embedded cluster lives here');
     url = await ensureDatabase(embedded.url, 'canvass');
   }
   const pool = createPool(url, (err) =>

@@ -1,5 +1,7 @@
 import type { RouteObject } from 'react-router';
-import { ComingSoonPage } from '../features/coming-soon/coming-soon-page';
+import { lazyNamed } from './lazy-component';
+
+const ComingSoonPage = lazyNamed(() => import('../features/coming-soon/coming-soon-page'), 'ComingSoonPage');
 
 /**
  * Menu entries whose screens arrive with later capabilities. Splat paths, so a bookmarked detail page of

@@ -1,27 +1,28 @@
+import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { OrganizationPage } from '../features/account/organization-page';
-import { QueueMonitorPage } from '../features/admin/queue-monitor-page';
-import { ProfilePage } from '../features/account/profile-page';
-import { LoginPage } from '../features/auth/login-page';
-import { LogoutPage } from '../features/auth/logout-page';
-import { PasswordRecoveryPage } from '../features/auth/password-recovery-page';
-import { ResetPasswordPage } from '../features/auth/reset-password-page';
-import { SignUpPage } from '../features/auth/sign-up-page';
-import { UpdatePasswordPage } from '../features/auth/update-password-page';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
-import { NotFoundPage } from '../features/errors/not-found-page';
 import { RouteErrorPage } from '../features/errors/route-error-page';
-import { resourceRoutes } from '../resources/routes';
-import { comingSoonRoutes } from './coming-soon-routes';
 import { RedirectIfSignedIn, RequireAuth, RootRedirect } from './guards';
-import { AppLayout } from './layout';
+import { PageLoader } from './page-loader';
+
+/**
+ * A route whose page is its own chunk: the login page does not carry the console, nor the dashboard the forms.
+ * React Router loads the module before it renders the route, so no placeholder flashes in between.
+ */
+function page<M extends Record<K, ComponentType>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return async () => ({ Component: (await load())[name] as ComponentType });
+}
 
 /** Every route of the app; a function so tests can mount it in a memory router. */
 export function appRoutes(): RouteObject[] {
   return [
     {
       path: '/',
-      element: <Outlet />,
+      // Components loaded with React.lazy (resource screens) show the loader while their chunk arrives.
+      element: (
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      ),
       errorElement: <RouteErrorPage />,
       children: [
         { index: true, element: <RootRedirect /> },
@@ -32,32 +33,48 @@ export function appRoutes(): RouteObject[] {
             </RedirectIfSignedIn>
           ),
           children: [
-            { path: 'login', element: <LoginPage /> },
-            { path: 'sign-up', element: <SignUpPage /> },
-            { path: 'signup', element: <SignUpPage /> },
-            { path: 'password-recovery', element: <PasswordRecoveryPage /> },
+            { path: 'login', lazy: page(() => import('../features/auth/login-page'), 'LoginPage') },
+            { path: 'sign-up', lazy: page(() => import('../features/auth/sign-up-page'), 'SignUpPage') },
+            { path: 'signup', lazy: page(() => import('../features/auth/sign-up-page'), 'SignUpPage') },
+            {
+              path: 'password-recovery',
+              lazy: page(() => import('../features/auth/password-recovery-page'), 'PasswordRecoveryPage'),
+            },
           ],
         },
         // A reset link works whoever is signed in in this browser.
-        { path: 'reset', element: <ResetPasswordPage /> },
-        { path: 'logout', element: <LogoutPage /> },
+        { path: 'reset', lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage') },
+        { path: 'logout', lazy: page(() => import('../features/auth/logout-page'), 'LogoutPage') },
         {
-          element: (
-            <RequireAuth>
-              <AppLayout />
-            </RequireAuth>
-          ),
+          lazy: async () => {
+            const { AppLayout } = await import('./layout');
+            return {
+              element: (
+                <RequireAuth>
+                  <AppLayout />
+                </RequireAuth>
+              ),
+            };
+          },
           // Errors inside the shell keep the menus around them.
           errorElement: <RouteErrorPage />,
           children: [
-            { path: 'dashboard', element: <DashboardPage /> },
-            { path: 'update-password', element: <UpdatePasswordPage /> },
-            { path: 'profile', element: <ProfilePage /> },
-            { path: 'organization', element: <OrganizationPage /> },
-            { path: 'admin/queue', element: <QueueMonitorPage /> },
-            ...resourceRoutes(),
-            ...comingSoonRoutes(),
-            { path: '*', element: <NotFoundPage /> },
+            { path: 'dashboard', lazy: page(() => import('../features/dashboard/dashboard-page'), 'DashboardPage') },
+            {
+              path: 'update-password',
+              lazy: page(() => import('../features/auth/update-password-page'), 'UpdatePasswordPage'),
+            },
+            { path: 'profile', lazy: page(() => import('../features/account/profile-page'), 'ProfilePage') },
+            {
+              path: 'organization',
+              lazy: page(() => import('../features/account/organization-page'), 'OrganizationPage'),
+            },
+            {
+              path: 'admin/queue',
+              lazy: page(() => import('../features/admin/queue-monitor-page'), 'QueueMonitorPage'),
+            },
+            // Resource screens, upcoming menu entries and 'not found' (console-routes.tsx).
+            { path: '*', lazy: page(() => import('./console-routes'), 'ConsoleRoutes') },
           ],
         },
       ],

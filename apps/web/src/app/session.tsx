@@ -8,6 +8,7 @@ import { refreshSession } from './refresh-session';
 import { CurrentUserQuery, LoginMutation, LogoutMutation, SwitchOrganizationMutation } from './session-operations';
 import type { AuthPayload, CurrentUser } from './session-types';
 import { getAccessToken, onSessionLost, setAccessToken } from './token-store';
+import { errorText } from './error-text';
 
 export type { CurrentUser, Organization, UserRestriction } from './session-types';
 
@@ -120,7 +121,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback(
     async (email: string, password: string) => {
       const result = await client.mutation(LoginMutation, { email, password }).toPromise();
-      if (result.error && !result.data) return result.error.graphQLErrors[0]?.message ?? messages.technicalDifficulties;
+      if (result.error && !result.data) return errorText(result.error);
       // Signing in is activity: without this a stale timestamp from an old session would end the new one.
       recordActivity();
       generation.current += 1;
@@ -133,7 +134,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const switchOrganization = useCallback(
     async (organizationId: string) => {
       const result = await client.mutation(SwitchOrganizationMutation, { organizationId }).toPromise();
-      if (result.error && !result.data) return result.error.graphQLErrors[0]?.message ?? messages.technicalDifficulties;
+      if (result.error && !result.data) return errorText(result.error);
       const message = adopt(result.data?.switchOrganization);
       // Everything cached belongs to the previous organization.
       if (!message) resetClient();

@@ -1,12 +1,15 @@
 import { Navigate, type RouteObject } from 'react-router';
-import { ResourceCreatePage } from '../ui/ResourceCreatePage';
-import { ResourceIndex } from '../ui/ResourceIndex';
-import { ResourceShowPage } from '../ui/ResourceShowPage';
+import { lazyNamed } from '../app/lazy-component';
 import type { ResourceScreen } from '../ui/screen';
 import { brandScreen } from './brands';
 import { campaignScreen } from './campaigns';
 import { clientScreen } from './clients';
 import { phoneScreen } from './phones';
+
+// Each generic screen is a chunk of its own, loaded on the first visit (the dashboard does not carry the forms).
+const ResourceIndex = lazyNamed(() => import('../ui/ResourceIndex'), 'ResourceIndex');
+const ResourceCreatePage = lazyNamed(() => import('../ui/ResourceCreatePage'), 'ResourceCreatePage');
+const ResourceShowPage = lazyNamed(() => import('../ui/ResourceShowPage'), 'ResourceShowPage');
 
 /** The resources with generic screens; a new one is a registry entry plus a screen here. */
 export const resourceScreens: readonly ResourceScreen[] = [clientScreen, brandScreen, campaignScreen, phoneScreen];

@@ -30,7 +30,8 @@ export function ResourceAnchor({ def, record, deleteIn = 'button', afterDeletePa
 
   return (
     <Card withBorder padding="lg">
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
+      {/* On a phone (390 px) the actions move under the name instead of running off the card. */}
+      <Group justify="space-between" wrap="wrap" align="flex-start" gap="sm">
         <div>
           <Group gap="xs">
             <Title order={2}>{recordTitle(def, record)}</Title>
@@ -40,7 +41,7 @@ export function ResourceAnchor({ def, record, deleteIn = 'button', afterDeletePa
           </Group>
           {children}
         </div>
-        <Group gap="sm" wrap="nowrap">
+        <Group gap="sm" wrap="wrap">
           {def.statusField && statusField?.kind === 'enum' && (
             <StatusControl def={def} name={def.statusField} field={statusField} record={record} />
           )}

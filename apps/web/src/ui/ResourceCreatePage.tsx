@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { errorText } from './notify';
 import { ResourceForm } from './ResourceForm';
 import { useBlankRecord } from './useBlankRecord';
+import { usePageTitle } from '../app/use-page-title';
 
 /** Navigation state is whatever the previous page pushed; only plain string values are taken as presets. */
 function presetFrom(state: unknown): Record<string, unknown> {
@@ -12,6 +13,7 @@ function presetFrom(state: unknown): Record<string, unknown> {
 
 /** /{path}/new: the blank record from new{Type}, with parent ids passed in navigation state (spec §2). */
 export function ResourceCreatePage({ def }: { def: ResourceDef }) {
+  usePageTitle(`New ${def.label.toLowerCase()}`);
   const location = useLocation();
   const { record, error } = useBlankRecord(def, presetFrom(location.state));
 

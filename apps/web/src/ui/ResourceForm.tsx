@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { createdMessage, isFieldDisabled, type ResourceDef } from '@canvass/domain';
-import { useMemo, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useSession } from '../app/session';
 import { FieldInput } from './form/FieldInput';
@@ -9,6 +10,7 @@ import { placeServerErrors } from './form/server-errors';
 import { joinErrors, useFormState } from './form/useFormState';
 import { fieldErrorsText, notifyFailed, notifySaved } from './notify';
 import { abilitiesOf, type ResourceRecord } from './types';
+import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { useResourceMutation } from './useResourceMutation';
 
 interface Props {
@@ -43,6 +45,8 @@ export function ResourceForm({ def, record, mode, sections, onSaved, allowInline
   const save = useResourceMutation(def, isCreate ? 'create' : 'update');
   // A new record: the role's Create; an existing one: what the server says the viewer may do with it.
   const allowed = isCreate ? can('Create', def.typeName) : abilitiesOf(record).update;
+  // Set once a new record is saved, so going to it is not taken for leaving unsaved changes behind.
+  const [created, setCreated] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,6 +66,8 @@ export function ResourceForm({ def, record, mode, sections, onSaved, allowInline
     const saved = outcome.record ?? record;
     if (isCreate) {
       notifySaved(createdMessage(def));
+      // Rendered before navigating: the guard must already know there is nothing left to lose.
+      flushSync(() => setCreated(true));
       if (onSaved) onSaved(saved);
       else navigate(`/${def.path}/${saved.id}/overview`);
     } else {
@@ -73,6 +79,8 @@ export function ResourceForm({ def, record, mode, sections, onSaved, allowInline
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={`${def.label} form`}>
+      {/* A form inside an inline dialog is part of the page's form, which guards both. */}
+      {allowInlineCreate && <UnsavedChangesGuard dirty={form.dirty && !created} />}
       <Stack gap="lg">
         {shown.map((section) => (
           <Stack key={section.path} gap="sm">

@@ -9,6 +9,7 @@ import { errorText } from './notify';
 import { ResourceTable } from './ResourceTable';
 import type { Filter } from './types';
 import { useResourceList } from './useResourceList';
+import { usePageTitle } from '../app/use-page-title';
 
 interface Props {
   def: ResourceDef;
@@ -21,6 +22,8 @@ interface Props {
 
 /** The index list of any resource: heading, search, sortable table, cursor pages, Add new and Export. */
 export function ResourceIndex({ def, filters, addState, title }: Props) {
+  // Inside a record's tab the list is part of the record's page, which names the tab.
+  usePageTitle(filters ? null : def.pluralLabel);
   const { can } = useSession();
   const navigate = useNavigate();
   const list = useResourceList(def, filters);

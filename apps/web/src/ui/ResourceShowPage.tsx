@@ -3,6 +3,8 @@ import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { documentsFor } from './documents';
+import { usePageTitle } from '../app/use-page-title';
+import { recordTitle } from './format';
 import { errorText } from './notify';
 import { ResourceAnchor } from './ResourceAnchor';
 import { ResourceForm } from './ResourceForm';
@@ -24,6 +26,8 @@ export function ResourceShowPage({ screen }: { screen: ResourceScreen }) {
     context,
   });
   const basePath = `/${def.path}/${id}`;
+  const loaded = result.data?.[def.name];
+  usePageTitle(loaded ? recordTitle(def, loaded) : null);
 
   if (result.error)
     return (

@@ -1,6 +1,5 @@
 import { notifications } from '@mantine/notifications';
 import { messages } from '@canvass/domain';
-import type { CombinedError } from 'urql';
 import type { FieldError } from './types';
 
 /** 'All changes saved' (spec §8), or a more specific success line under it. */
@@ -17,10 +16,7 @@ export function notifyFailed(message: string, title: string = messages.failed): 
   notifications.show({ color: 'red', title, message });
 }
 
-/** The one line a user should read for a transport or GraphQL error. */
-export function errorText(error: CombinedError): string {
-  return error.graphQLErrors[0]?.message ?? error.networkError?.message ?? error.message;
-}
+export { errorText } from '../app/error-text';
 
 /** 'field: message.' pairs joined, the way spec §8 lists errors that have no input to sit under. */
 export function fieldErrorsText(errors: readonly FieldError[]): string {

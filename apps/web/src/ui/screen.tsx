@@ -1,10 +1,13 @@
 import type { ResourceDef } from '@canvass/domain';
 import type { ReactNode } from 'react';
-import { EmptyTab } from './EmptyTab';
-import { ResourceForm } from './ResourceForm';
-import { ResourceIndex } from './ResourceIndex';
-import { ResourceOverview } from './ResourceOverview';
+import { lazyNamed } from '../app/lazy-component';
 import type { ResourceRecord } from './types';
+
+// Screens are described up front (the router needs their paths); what they render loads with the first visit.
+const EmptyTab = lazyNamed(() => import('./EmptyTab'), 'EmptyTab');
+const ResourceForm = lazyNamed(() => import('./ResourceForm'), 'ResourceForm');
+const ResourceIndex = lazyNamed(() => import('./ResourceIndex'), 'ResourceIndex');
+const ResourceOverview = lazyNamed(() => import('./ResourceOverview'), 'ResourceOverview');
 
 export interface TabContext {
   def: ResourceDef;

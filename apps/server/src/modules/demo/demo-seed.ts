@@ -1,5 +1,5 @@
 import { defaultRestrictions, type RoleName } from '@canvass/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/auth/passwords';
 import {
   brands,
@@ -18,6 +18,8 @@ import type { Platform } from '../../platform/platform';
 export const DEMO_DOMAIN = 'demo.canvass.test';
 export const DEMO_PASSWORD = 'canvass-demo';
 export const DEMO_ADMIN_EMAIL = 'admin@demo.canvass.test';
+/** Advisory lock that serialises the seed across processes (migrations hold 7140001 the same way). */
+const SEED_LOCK = 7140002;
 
 export const demoUsers: { name: string; email: string; role: RoleName; asClient?: boolean; inTeam?: boolean }[] = [
   { name: 'Avery Admin', email: DEMO_ADMIN_EMAIL, role: 'Admin' },
@@ -37,11 +39,14 @@ export async function seedRestrictions(tx: Tx, organizationId: number): Promise<
 
 /**
  * The demo organization of a first start: an agency with a client under it, a brand, a campaign, a team,
- * text defaults, and one user of each role. Idempotent: does nothing once the organization exists.
+ * text defaults, and one user of each role. Idempotent: does nothing once the organization exists. Processes
+ * started together on a new database (the README's scale-out) take turns on an advisory lock held until the
+ * transaction ends: the first one seeds, the others then see its organization and skip.
  */
 export async function seedDemo(platform: Platform): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return withSystem(platform.database, 'seed-demo', async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
     const [existing] = await tx
       .select({ id: organizations.id })
       .from(organizations)

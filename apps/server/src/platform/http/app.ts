@@ -9,6 +9,16 @@ import { createGraphQLServer } from '../graphql/yoga';
 import type { Platform } from '../platform';
 import { registerSecurityHeaders, relaxPolicyForGraphiQL } from './security-headers';
 
+/**
+ * Vite names everything under /assets by its content hash, so a browser may keep it for good; index.html (and the
+ * app shell of every client-side route) must be revalidated so a new release is picked up on the next load.
+ */
+function cacheControlFor(dist: string, filePath: string): string {
+  return path.relative(dist, filePath).startsWith(`assets${path.sep}`)
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
 export type RouteModule = (app: FastifyInstance) => void | Promise<void>;
 
 /**
@@ -42,7 +52,14 @@ export async function createHttpApp(
 
   const dist = platform.config.webDist;
   if (fs.existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dist, wildcard: false });
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: false,
+      // The build writes .br and .gz next to each file; the smallest one the browser accepts is sent.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(dist, filePath)),
+    });
     // Client-side routes (/clients/12/overview) all load the app shell.
     app.setNotFoundHandler((req, reply) => {
       if (req.method !== 'GET' || req.url.startsWith('/graphql')) return reply.code(404).send({ error: 'Not found' });

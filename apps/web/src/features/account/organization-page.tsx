@@ -1,9 +1,11 @@
 import { Card, Stack, Title } from '@mantine/core';
 import { useSession } from '../../app/session';
 import { DetailList } from './detail-list';
+import { usePageTitle } from '../../app/use-page-title';
 
 /** Settings menu → Organization: the current organization's overview. */
 export function OrganizationPage() {
+  usePageTitle('Organization');
   const { user } = useSession();
   if (!user) return null;
   const organization = user.currentOrganization;

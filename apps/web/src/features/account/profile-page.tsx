@@ -4,9 +4,11 @@ import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { DetailList } from './detail-list';
+import { usePageTitle } from '../../app/use-page-title';
 
 /** Settings menu → Profile: the signed-in user's own overview. */
 export function ProfilePage() {
+  usePageTitle('Profile');
   const { user } = useSession();
   if (!user) return null;
   return (

@@ -1,14 +1,14 @@
 import { messages } from '@canvass/domain';
 import type { CombinedError } from 'urql';
+import { errorText } from '../../app/error-text';
 import type { MessagePayload } from '../../app/session-types';
 
 /**
  * The text to show when an auth call did not succeed: the server's message, else its field messages, else the
- * GraphQL error, else (network trouble) a generic apology. `||` on purpose: an empty string says nothing.
+ * GraphQL error or that the server cannot be reached, else a generic apology. `||` on purpose: an empty string
+ * says nothing.
  */
 export function failureMessage(payload: MessagePayload | undefined, error: CombinedError | undefined): string {
   const fieldMessages = payload?.errors.flatMap((fieldError) => fieldError.messages) ?? [];
-  return (
-    payload?.message || fieldMessages.join('. ') || error?.graphQLErrors[0]?.message || messages.technicalDifficulties
-  );
+  return payload?.message || fieldMessages.join('. ') || (error && errorText(error)) || messages.technicalDifficulties;
 }

@@ -1,7 +1,6 @@
 import { messages } from '@canvass/domain';
 import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useClient, useQuery } from 'urql';
 import { goToExternal } from '../../app/browser';
@@ -11,6 +10,7 @@ import { useTransientMessage } from '../../app/use-transient-message';
 import { AuthCard } from './auth-card';
 import { AuthConfigQuery, IsAdminLoginQuery } from './auth-operations';
 import { WarningAlert } from './warning-alert';
+import { usePageTitle } from '../../app/use-page-title';
 
 interface LoginValues {
   email: string;
@@ -18,6 +18,7 @@ interface LoginValues {
 }
 
 export function LoginPage() {
+  usePageTitle('Login');
   const { signIn } = useSession();
   const client = useClient();
   const navigate = useNavigate();
@@ -30,13 +31,27 @@ export function LoginPage() {
   useEffect(() => {
     if (returnedError) showFailure(returnedError);
   }, [returnedError, showFailure]);
-  const form = useForm<LoginValues>({
-    initialValues: { email: '', password: '' },
-    validate: {
-      email: (value) => (value.trim() ? null : messages.required('Email')),
-      password: (value) => (value ? null : messages.required('Password')),
+  // Two fields need no form library: the login page is the smallest download of the app (bundle budget).
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Partial<LoginValues>>({});
+  const inputProps = (name: keyof LoginValues) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.currentTarget;
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
     },
   });
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = {
+      email: values.email.trim() ? undefined : messages.required('Email'),
+      password: values.password ? undefined : messages.required('Password'),
+    };
+    setErrors(found);
+    if (!found.email && !found.password) void submit(values);
+  };
 
   const submit = async ({ email, password }: LoginValues) => {
     setSubmitting(true);
@@ -61,11 +76,11 @@ export function LoginPage() {
   const authConfig = config?.authConfig;
   return (
     <AuthCard title="Sign in">
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Stack>
           <WarningAlert message={failure} />
-          <TextInput label="Email" type="email" autoComplete="username" {...form.getInputProps('email')} />
-          <PasswordField label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+          <TextInput label="Email" type="email" autoComplete="username" {...inputProps('email')} />
+          <PasswordField label="Password" autoComplete="current-password" {...inputProps('password')} />
           <Group justify="space-between">
             <Anchor component={Link} to="/password-recovery" size="sm">
               Forgot password?

@@ -8,8 +8,10 @@ import { toFormErrors } from '../../app/field-errors';
 import { AuthCard } from './auth-card';
 import { SendResetLinkMutation } from './auth-operations';
 import { failureMessage } from './failure-message';
+import { usePageTitle } from '../../app/use-page-title';
 
 export function PasswordRecoveryPage() {
+  usePageTitle('Password recovery');
   const [{ fetching }, sendResetLink] = useMutation(SendResetLinkMutation);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const form = useForm({

@@ -7,9 +7,11 @@ import { AuthCard } from './auth-card';
 import { ResetPasswordMutation } from './auth-operations';
 import { failureMessage } from './failure-message';
 import { PasswordPairForm, type PasswordPair } from './password-pair-form';
+import { usePageTitle } from '../../app/use-page-title';
 
 /** /reset?uuid=…&token=… : the page the emailed reset link opens. */
 export function ResetPasswordPage() {
+  usePageTitle('Reset password');
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [, resetPassword] = useMutation(ResetPasswordMutation);

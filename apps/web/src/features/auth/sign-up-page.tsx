@@ -11,6 +11,7 @@ import { AuthCard } from './auth-card';
 import { SignUpMutation } from './auth-operations';
 import { failureMessage } from './failure-message';
 import { WarningAlert } from './warning-alert';
+import { usePageTitle } from '../../app/use-page-title';
 
 interface SignUpValues {
   name: string;
@@ -22,6 +23,7 @@ interface SignUpValues {
 const requiredField = (label: string) => (value: string) => (value.trim() ? null : messages.required(label));
 
 export function SignUpPage() {
+  usePageTitle('Sign up');
   const navigate = useNavigate();
   const [{ fetching }, signUp] = useMutation(SignUpMutation);
   const [failure, showFailure] = useTransientMessage();

@@ -5,9 +5,11 @@ import { useMutation } from 'urql';
 import { UpdatePasswordMutation } from './auth-operations';
 import { failureMessage } from './failure-message';
 import { PasswordPairForm, type PasswordPair } from './password-pair-form';
+import { usePageTitle } from '../../app/use-page-title';
 
 /** Signed in: choose a new password for one's own account. */
 export function UpdatePasswordPage() {
+  usePageTitle('Update password');
   const [, updatePassword] = useMutation(UpdatePasswordMutation);
 
   const submit = async (pair: PasswordPair) => {

@@ -1,10 +1,12 @@
 import { Card, EmptyState, Title } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
+import { usePageTitle } from '../../app/use-page-title';
 
 /**
  * Stands in for a menu entry whose screens are not built yet: an honest empty state, never a fake screen.
  */
 export function ComingSoonPage({ title, description }: { title: string; description: string }) {
+  usePageTitle(title);
   return (
     <>
       <Title order={2} mb="md">

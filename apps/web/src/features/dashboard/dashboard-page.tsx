@@ -2,6 +2,7 @@ import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBriefcase, IconSpeakerphone, IconTag } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
+import { usePageTitle } from '../../app/use-page-title';
 
 const quickLinks = [
   { label: 'Clients', to: '/clients', resource: 'Client', icon: IconBriefcase },
@@ -14,6 +15,7 @@ const quickLinks = [
  * No dashboard reports exist yet, so this is always the welcome card.
  */
 export function DashboardPage() {
+  usePageTitle('Dashboard');
   const { user, can } = useSession();
   if (!user) return null;
   const links = quickLinks.filter((link) => can('View', link.resource));

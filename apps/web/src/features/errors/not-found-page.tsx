@@ -2,6 +2,7 @@ import { messages } from '@canvass/domain';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { usePageTitle } from '../../app/use-page-title';
 
 /**
  * Spec §2: an unknown page says 'Page not found' / 'We redirected you to the previous page' and goes back,
@@ -9,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
  * itself is gone a moment later.
  */
 export function NotFoundPage() {
+  usePageTitle('Not found');
   const navigate = useNavigate();
   const location = useLocation();
   // React's development double-run of effects must not go back two pages.

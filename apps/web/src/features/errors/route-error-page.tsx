@@ -1,6 +1,7 @@
 import { Button, Center, Code, Stack, Text, Title } from '@mantine/core';
 import { IconMoodSad } from '@tabler/icons-react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { usePageTitle } from '../../app/use-page-title';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -10,6 +11,7 @@ function describe(error: unknown): string {
 
 /** The router's last resort when a page throws while rendering: say so, and offer a way back. */
 export function RouteErrorPage() {
+  usePageTitle('Error');
   const error = useRouteError();
   return (
     <Center mih="60vh" p="md">

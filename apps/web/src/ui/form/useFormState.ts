@@ -49,5 +49,7 @@ export function useFormState(def: ResourceDef, initial: FormValues) {
     setErrors({});
   }, []);
 
-  return { values, errors, setValue, setErrors, resetTo };
+  /** Whether the user changed anything since the form opened or was last saved. */
+  const dirty = touched.size > 0;
+  return { values, errors, dirty, setValue, setErrors, resetTo };
 }

@@ -1,0 +1,59 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderResources } from '../ui/test-render';
+import { buildUser, renderApp, signedInAs } from './test-utils';
+
+const acme = {
+  __typename: 'Client',
+  id: '5',
+  name: 'Acme',
+  clientType: 'Agency',
+  clientStatus: 'Active',
+  agencyId: null,
+  agency: null,
+  createdAt: '2025-03-04T15:06:00.000Z',
+  phones: [],
+  isFavorite: false,
+};
+const list = {
+  data: {
+    clients: {
+      __typename: 'ClientConnection',
+      totalCount: 1,
+      pageInfo: {
+        __typename: 'PageInfo',
+        hasNextPage: false,
+        hasPreviousPage: false,
+        startCursor: 'a',
+        endCursor: 'z',
+      },
+      nodes: [acme],
+    },
+  },
+};
+
+// Every screen names itself in the browser tab, through one hook (use-page-title.ts).
+describe('document title', { timeout: 20_000 }, () => {
+  it('names the login page and the dashboard', async () => {
+    renderApp('/login');
+    await waitFor(() => expect(document.title).toBe('Login - Canvass'));
+    document.title = '';
+    renderApp('/dashboard', { RefreshSession: () => ({ data: signedInAs(buildUser()) }) });
+    await waitFor(() => expect(document.title).toBe('Dashboard - Canvass'));
+  });
+
+  it("names a resource's list by its plural, a record by its name and a new one by its kind", async () => {
+    const clients = renderResources('/clients', { Clients: () => list });
+    await waitFor(() => expect(document.title).toBe('Clients - Canvass'));
+    clients.unmount();
+    const record = renderResources('/clients/5/overview', { Client: () => ({ data: { client: acme } }) });
+    // The record's tab lists its clients with the generic list, which must not rename the page.
+    await screen.findByRole('heading', { name: 'Acme' });
+    await waitFor(() => expect(document.title).toBe('Acme - Canvass'));
+    record.unmount();
+    renderResources('/clients/new', {
+      NewClient: () => ({ data: { newClient: { ...acme, id: 'new', name: null } } }),
+    });
+    await waitFor(() => expect(document.title).toBe('New client - Canvass'));
+  });
+});

@@ -1,0 +1,81 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fillIn } from '../app/test-utils';
+import { renderResources } from './test-render';
+
+const acme = {
+  __typename: 'Client',
+  id: '5',
+  name: 'Acme',
+  clientType: 'Agency',
+  clientStatus: 'Active',
+  agencyId: null,
+  agency: null,
+  email: null,
+  website: null,
+  phone: null,
+  state: 'NY',
+  note: null,
+  slug: null,
+  slogan: null,
+  color: null,
+  optOutMessage: null,
+  phones: [],
+  clientsCount: 0,
+  projectsCount: 0,
+  createdAt: '2025-03-04T15:06:00.000Z',
+  isFavorite: false,
+  can: { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: true },
+};
+const handlers = {
+  Client: () => ({ data: { client: acme } }),
+  UpdateClient: () => ({
+    data: {
+      updateClient: { __typename: 'ClientPayload', client: { ...acme, name: 'Acme Inc' }, errors: [], message: null },
+    },
+  }),
+};
+
+/** Whether the browser would ask before closing or reloading the tab. */
+function unloadIsQuestioned(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
+describe('leaving a form with unsaved changes', { timeout: 20_000 }, () => {
+  it('asks first: Stay keeps the edit, Leave goes', async () => {
+    const user = userEvent.setup();
+    const { router } = renderResources('/clients/5/general', handlers);
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(unloadIsQuestioned()).toBe(false);
+    await fillIn(user, name, ' Inc');
+    expect(unloadIsQuestioned()).toBe(true);
+
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    expect(await screen.findByText('You have unsaved changes. If you leave, they are lost.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByText(/You have unsaved changes/)).toBeNull());
+    expect(router.state.location.pathname).toBe('/clients/5/general');
+    expect((screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('Acme Inc');
+
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients/5/overview'));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull());
+    expect(unloadIsQuestioned()).toBe(false);
+  });
+
+  it('lets the user go without asking once the changes are saved', async () => {
+    const user = userEvent.setup();
+    const { router } = renderResources('/clients/5/general', handlers);
+    await fillIn(user, await screen.findByRole('textbox', { name: 'Name' }), ' Inc');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('All changes saved')).toBeTruthy();
+    expect(unloadIsQuestioned()).toBe(false);
+    await user.click(screen.getByRole('tab', { name: 'Overview' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clients/5/overview'));
+    expect(screen.queryByText(/You have unsaved changes/)).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fillIn } from '../app/test-utils';
+import { callsTo, renderResources } from './test-render';
+
+const acme = {
+  __typename: 'Client',
+  id: '5',
+  name: 'Acme',
+  clientType: 'Agency',
+  clientStatus: 'Active',
+  agencyId: null,
+  agency: null,
+  email: null,
+  website: null,
+  phone: null,
+  state: 'NY',
+  note: null,
+  slug: null,
+  slogan: null,
+  color: null,
+  optOutMessage: null,
+  phones: [],
+  clientsCount: 0,
+  projectsCount: 0,
+  createdAt: '2025-03-04T15:06:00.000Z',
+  isFavorite: false,
+  can: { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: true },
+};
+const list = {
+  data: {
+    clients: {
+      __typename: 'ClientConnection',
+      totalCount: 1,
+      pageInfo: {
+        __typename: 'PageInfo',
+        hasNextPage: false,
+        hasPreviousPage: false,
+        startCursor: 'a',
+        endCursor: 'z',
+      },
+      nodes: [acme],
+    },
+  },
+};
+// What fetch does when no answer comes back (offline, server down): the fake server throws it.
+const noAnswer = () => {
+  throw new TypeError('Failed to fetch');
+};
+
+describe('when the server cannot be reached', { timeout: 30_000 }, () => {
+  it("a save says 'Cannot reach the server', not the browser's 'Failed to fetch', and is not sent twice", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderResources('/clients/5/general', {
+      Client: () => ({ data: { client: acme } }),
+      UpdateClient: noAnswer,
+    });
+    await fillIn(user, await screen.findByRole('textbox', { name: 'Name' }), ' Inc');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Cannot reach the server')).toBeTruthy();
+    expect(screen.queryByText(/Failed to fetch/)).toBeNull();
+    expect(callsTo(calls, 'UpdateClient')).toHaveLength(1);
+  });
+
+  it('a list asks again and shows its rows once the server answers', async () => {
+    let attempts = 0;
+    const { calls } = renderResources('/clients', {
+      Clients: () => {
+        attempts += 1;
+        return attempts === 1 ? noAnswer() : list;
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'Acme' }, { timeout: 10_000 })).toBeTruthy();
+    expect(callsTo(calls, 'Clients')).toHaveLength(2);
+    expect(screen.queryByText('Cannot reach the server')).toBeNull();
+  });
+
+  it("a list that never gets an answer ends with 'Cannot reach the server' after its retries", async () => {
+    const { calls } = renderResources('/clients', { Clients: noAnswer });
+    expect(await screen.findByText('Cannot reach the server', {}, { timeout: 20_000 })).toBeTruthy();
+    expect(callsTo(calls, 'Clients').length).toBeGreaterThan(1);
+    expect(screen.queryByText(/Failed to fetch/)).toBeNull();
+  });
+});
