@@ -25,6 +25,16 @@ export interface TestApp {
 }
 
 /**
+ * What each createTestApp of this file must undo. Registered once when the harness is imported (while the file's
+ * tests are collected): an afterAll called from inside a beforeAll, where createTestApp runs, is never run, and
+ * every file's database was left behind.
+ */
+const teardowns: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const teardown of teardowns.splice(0).reverse()) await teardown();
+});
+
+/**
  * This test file's own Canvass: a database cloned from the migrated template, a Platform on it and the API
  * served in-process (Fastify inject). Torn down after the file.
  */
@@ -62,7 +72,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ),
   };
   const api = await createApi(platform);
-  afterAll(async () => {
+  teardowns.push(async () => {
     await api.close();
     await pool.end();
     if (citus) await dropCitusDatabase(adminUrl, name);
