@@ -5,7 +5,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { DeferredToasts } from './app/deferred-toasts';
-import { GraphqlProvider } from './app/graphql-provider';
 import { createAppRouter } from './app/router';
 import { SessionProvider } from './app/session';
 import { theme } from './app/theme';
@@ -29,11 +28,9 @@ createRoot(root).render(
   <StrictMode>
     <MantineProvider theme={theme}>
       <DeferredToasts />
-      <GraphqlProvider>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </GraphqlProvider>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
     </MantineProvider>
   </StrictMode>,
 );
