@@ -26,7 +26,9 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    {/* All theme variables from the provider, not only those unlike the default theme: the public pages do not
+        load Mantine's stylesheet of default variables (public-styles.ts). */}
+    <MantineProvider theme={theme} deduplicateCssVariables={false}>
       <DeferredToasts />
       <SessionProvider>
         <RouterProvider router={router} />
