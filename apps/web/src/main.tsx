@@ -5,7 +5,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { DeferredToasts } from './app/deferred-toasts';
-import { GraphqlProvider } from './app/graphql-provider';
 import { createAppRouter } from './app/router';
 import { SessionProvider } from './app/session';
 import { theme } from './app/theme';
@@ -27,13 +26,13 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    {/* All theme variables from the provider, not only those unlike the default theme: the public pages do not
+        load Mantine's stylesheet of default variables (public-styles.ts). */}
+    <MantineProvider theme={theme} deduplicateCssVariables={false}>
       <DeferredToasts />
-      <GraphqlProvider>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </GraphqlProvider>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
     </MantineProvider>
   </StrictMode>,
 );

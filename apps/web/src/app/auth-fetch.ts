@@ -29,9 +29,9 @@ function withBearer(init: RequestInit | undefined, token: string): RequestInit {
 }
 
 /**
- * A fetch for urql that survives an expired access token: on UNAUTHENTICATED it renews the token once through
- * the refresh cookie and replays the same request; if renewal fails (or the replay is rejected too) the session
- * is over. Doing this at the transport keeps every query and mutation oblivious to token expiry.
+ * A fetch (urql's and graphql-request.ts's) that survives an expired access token: on UNAUTHENTICATED it renews
+ * the token once through the refresh cookie and replays the same request; if renewal fails (or the replay is
+ * rejected too) the session is over. Doing this at the transport keeps every query and mutation oblivious to token expiry.
  */
 export function createAuthFetch(deps: AuthFetchDeps): typeof fetch {
   return async (input, init) => {

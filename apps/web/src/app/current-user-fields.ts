@@ -1,6 +1,6 @@
 /**
  * Every place that reads the signed-in user asks for the same fields, so the session always holds one shape.
- * Plain text (not a parsed document) because the refresh call is sent with bare fetch as well as through urql.
+ * Plain text (not a parsed document): the session calls are sent with plain fetch (graphql-request.ts).
  */
 export const CURRENT_USER_FIELDS = `
   fragment CurrentUserFields on CurrentUser {

@@ -1,30 +1,23 @@
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Provider, type Client } from 'urql';
 import { createGraphqlClient } from './graphql';
 
-const ResetContext = createContext<() => void>(() => {});
-
 /**
- * Provides the urql client and a way to replace it. Replacing (rather than clearing) the client is how cached
- * data of one user or organization is guaranteed never to show up for the next one.
+ * Provides the console's urql client, replaced by a new one whenever `cacheKey` changes. Replacing (rather than
+ * clearing) the client is how cached data of one user or organization is guaranteed never to show up for the
+ * next one. The pages outside the console do not use urql (graphql-request.ts), so only the console mounts this.
  */
 export function GraphqlProvider({
   children,
+  cacheKey = 0,
   createClient = createGraphqlClient,
 }: {
   children: ReactNode;
+  cacheKey?: unknown;
   createClient?: () => Client;
 }) {
-  const [client, setClient] = useState(createClient);
-  const reset = useCallback(() => setClient(createClient()), [createClient]);
-  return (
-    <ResetContext.Provider value={reset}>
-      <Provider value={client}>{children}</Provider>
-    </ResetContext.Provider>
-  );
-}
-
-/** Drops every cached result by swapping in a new client. */
-export function useResetGraphqlClient(): () => void {
-  return useContext(ResetContext);
+  const [current, setCurrent] = useState(() => ({ cacheKey, client: createClient() }));
+  // Adjusted while rendering (not in an effect), so no child ever renders once more with the old client.
+  if (current.cacheKey !== cacheKey) setCurrent({ cacheKey, client: createClient() });
+  return <Provider value={current.client}>{children}</Provider>;
 }

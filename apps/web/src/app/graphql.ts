@@ -1,18 +1,11 @@
 import { retryExchange } from '@urql/exchange-retry';
 import { cacheExchange, Client, fetchExchange, type CombinedError, type Operation } from 'urql';
-import { createAuthFetch } from './auth-fetch';
-import { refreshSession } from './refresh-session';
-import { getAccessToken, notifySessionLost } from './token-store';
+import { authFetch, networkRetry } from './graphql-request';
+import { getAccessToken } from './token-store';
 
-/**
- * A request that got no answer (a dropped connection, a server restarting) is tried again a few times with
- * growing pauses before the screen says 'Cannot reach the server'. Only reads: a mutation may have reached the
- * server before the connection dropped, and doing it twice is not the user's intent.
- */
+/** Reads that got no answer are tried again, with the same figures as the calls made before the console opens. */
 export const retryOptions = {
-  initialDelayMs: 500,
-  maxDelayMs: 5_000,
-  maxNumberAttempts: 4,
+  ...networkRetry,
   retryIf: (error: CombinedError, operation: Operation) =>
     Boolean(error.networkError) && !error.response && operation.kind !== 'mutation',
 };
@@ -33,9 +26,6 @@ export function createGraphqlClient(): Client {
         headers,
       };
     },
-    fetch: createAuthFetch({
-      renewToken: async () => (await refreshSession()).accessToken,
-      onSessionLost: notifySessionLost,
-    }),
+    fetch: authFetch,
   });
 }

@@ -6,51 +6,57 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { GraphqlProvider } from './graphql-provider';
 import { MainMenu } from './main-menu';
 import { PageLoader } from './page-loader';
+import { useSession } from './session';
 import { SettingsMenu } from './settings-menu';
 
 /** The signed-in frame: header with the settings menu, main menu on the left, the page in the middle. */
 export function AppLayout() {
   const [navbarOpen, navbar] = useDisclosure(false);
+  const { cacheKey } = useSession();
   return (
-    // Only the console opens dialogs (confirm delete, inline create); inside the router, they can link and navigate.
-    <ModalsProvider>
-      <AppShell
-        header={{ height: 60 }}
-        navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpen } }}
-        padding="md"
-      >
-        <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-            <Group gap="sm" wrap="nowrap">
-              <Burger
-                opened={navbarOpen}
-                onClick={navbar.toggle}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label="Toggle main menu"
-              />
-              <UnstyledButton component={Link} to="/dashboard">
-                <Text fw={800} fz="xl" c="indigo.8">
-                  Canvass
-                </Text>
-              </UnstyledButton>
+    // Only the console talks GraphQL through urql; its client is replaced whenever the session changes hands.
+    <GraphqlProvider cacheKey={cacheKey}>
+      {/* Only the console opens dialogs (confirm delete, inline create); inside the router, they can navigate. */}
+      <ModalsProvider>
+        <AppShell
+          header={{ height: 60 }}
+          navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpen } }}
+          padding="md"
+        >
+          <AppShell.Header>
+            <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+              <Group gap="sm" wrap="nowrap">
+                <Burger
+                  opened={navbarOpen}
+                  onClick={navbar.toggle}
+                  hiddenFrom="sm"
+                  size="sm"
+                  aria-label="Toggle main menu"
+                />
+                <UnstyledButton component={Link} to="/dashboard">
+                  <Text fw={800} fz="xl" c="indigo.8">
+                    Canvass
+                  </Text>
+                </UnstyledButton>
+              </Group>
+              <SettingsMenu />
             </Group>
-            <SettingsMenu />
-          </Group>
-        </AppShell.Header>
-        <AppShell.Navbar p="sm">
-          {/* On small screens the navbar overlays the page; close it once the user has picked a page. */}
-          <MainMenu onNavigate={navbar.close} />
-        </AppShell.Navbar>
-        <AppShell.Main bg="gray.0">
-          {/* A screen whose chunk is still loading keeps the menus around it. */}
-          <Suspense fallback={<PageLoader />}>
-            <Outlet />
-          </Suspense>
-        </AppShell.Main>
-      </AppShell>
-    </ModalsProvider>
+          </AppShell.Header>
+          <AppShell.Navbar p="sm">
+            {/* On small screens the navbar overlays the page; close it once the user has picked a page. */}
+            <MainMenu onNavigate={navbar.close} />
+          </AppShell.Navbar>
+          <AppShell.Main bg="gray.0">
+            {/* A screen whose chunk is still loading keeps the menus around it. */}
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </AppShell.Main>
+        </AppShell>
+      </ModalsProvider>
+    </GraphqlProvider>
   );
 }

@@ -2,8 +2,8 @@
 // only the components those pages use, so the login page does not download the styles of every component.
 // The console loads Mantine's whole stylesheet with its own chunk (layout.tsx). A component added to a public
 // page needs its stylesheet here (and the ones it is built from, e.g. PasswordInput uses Input and ActionIcon).
+// No default-css-variables.css (4 kB gzip): MantineProvider writes the same theme variables itself (main.tsx).
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/Loader.css';

@@ -3,7 +3,6 @@ import { Notifications } from '@mantine/notifications';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { GraphqlProvider } from './graphql-provider';
 import { recordActivity } from './inactivity';
 import { SessionProvider, useSession } from './session';
 import { buildUser, installFakeServer, signedInAs, signedOut, type Handler } from './test-utils';
@@ -26,11 +25,9 @@ function renderSession(handlers: Record<string, Handler>) {
   render(
     <MantineProvider env="test">
       <Notifications />
-      <GraphqlProvider>
-        <SessionProvider>
-          <Probe />
-        </SessionProvider>
-      </GraphqlProvider>
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>
     </MantineProvider>,
   );
   return calls;

@@ -1,8 +1,7 @@
 import { can as restrictionsAllow, messages, type Operation } from '@canvass/domain';
 import { notifications } from '@mantine/notifications';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useClient } from 'urql';
-import { useResetGraphqlClient } from './graphql-provider';
+import { graphqlRequest } from './graphql-request';
 import { clearActivity, isSessionInactive, recordActivity, useInactivityTimeout } from './inactivity';
 import { refreshSession } from './refresh-session';
 import { CurrentUserQuery, LoginMutation, LogoutMutation, SwitchOrganizationMutation } from './session-operations';
@@ -27,6 +26,11 @@ export interface Session {
   switchOrganization(organizationId: string): Promise<string | null>;
   /** Re-reads the signed-in user from the server (after editing one's own profile, say). */
   refresh(): Promise<void>;
+  /**
+   * Changes whenever the session changes hands or organization (sign-in, sign-out, switch): the console's
+   * GraphQL client is replaced then, so cached data of one user or organization never shows up for the next.
+   */
+  cacheKey: number;
 }
 
 /** Exported so tests can render components with a hand-made session. */
@@ -39,8 +43,8 @@ export function useSession(): Session {
 }
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const client = useClient();
-  const resetClient = useResetGraphqlClient();
+  const [cacheKey, setCacheKey] = useState(0);
+  const resetClient = useCallback(() => setCacheKey((key) => key + 1), []);
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [loading, setLoading] = useState(true);
   // Read by the session-lost listener, which is registered once and must not go stale.
@@ -73,12 +77,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     // The server call clears the refresh cookie; the session ends locally even if the call fails.
-    await client
-      .mutation(LogoutMutation, {})
-      .toPromise()
-      .catch(() => undefined);
+    await graphqlRequest(LogoutMutation, {});
     endLocally();
-  }, [client, endLocally]);
+  }, [endLocally]);
 
   // App start: an idle-expired session is ended instead of restored; otherwise the cookie may restore one.
   useEffect(() => {
@@ -98,9 +99,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-    // Runs once per mount; signOut's identity changes with the client, which must not re-trigger a restore.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    // signOut never changes identity, so this runs once per mount.
+  }, [signOut]);
 
   // The GraphQL transport gave up on renewing the token: drop the user so the guard sends them to /login.
   useEffect(
@@ -120,7 +120,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async (email: string, password: string) => {
-      const result = await client.mutation(LoginMutation, { email, password }).toPromise();
+      const result = await graphqlRequest(LoginMutation, { email, password });
       if (result.error && !result.data) return errorText(result.error);
       // Signing in is activity: without this a stale timestamp from an old session would end the new one.
       recordActivity();
@@ -128,24 +128,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       resetClient();
       return adopt(result.data?.login);
     },
-    [client, adopt, resetClient],
+    [adopt, resetClient],
   );
 
   const switchOrganization = useCallback(
     async (organizationId: string) => {
-      const result = await client.mutation(SwitchOrganizationMutation, { organizationId }).toPromise();
+      const result = await graphqlRequest(SwitchOrganizationMutation, { organizationId });
       if (result.error && !result.data) return errorText(result.error);
       const message = adopt(result.data?.switchOrganization);
       // Everything cached belongs to the previous organization.
       if (!message) resetClient();
       return message;
     },
-    [client, adopt, resetClient],
+    [adopt, resetClient],
   );
 
   const refresh = useCallback(async () => {
     if (getAccessToken()) {
-      const result = await client.query(CurrentUserQuery, {}, { requestPolicy: 'network-only' }).toPromise();
+      const result = await graphqlRequest(CurrentUserQuery, {});
       if (result.data) {
         setUser(result.data.currentUser);
         return;
@@ -153,7 +153,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
     const payload = await refreshSession();
     setUser(payload.accessToken ? payload.user : null);
-  }, [client]);
+  }, []);
 
   const value = useMemo<Session>(
     () => ({
@@ -166,8 +166,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       signOut,
       switchOrganization,
       refresh,
+      cacheKey,
     }),
-    [user, loading, signIn, signOut, switchOrganization, refresh],
+    [user, loading, signIn, signOut, switchOrganization, refresh, cacheKey],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -4,7 +4,6 @@ import { render } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { GraphqlProvider } from './graphql-provider';
 import { appRoutes } from './router';
 import { SessionProvider } from './session';
 import type { CurrentUser } from './session-types';
@@ -82,11 +81,9 @@ export function renderApp(path: string, handlers: Record<string, Handler> = {}) 
   const view = render(
     <MantineProvider theme={theme} env="test">
       <Notifications />
-      <GraphqlProvider>
-        <SessionProvider>
-          <RouterProvider router={router} />
-        </SessionProvider>
-      </GraphqlProvider>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
     </MantineProvider>,
   );
   return { ...view, router, calls };

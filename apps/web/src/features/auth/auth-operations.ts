@@ -1,4 +1,4 @@
-import { gql } from 'urql';
+import { graphqlOperation } from '../../app/graphql-request';
 import type { MessagePayload } from '../../app/session-types';
 
 export interface AuthConfig {
@@ -9,7 +9,7 @@ export interface AuthConfig {
 
 const MESSAGE_PAYLOAD = `success message errors { field messages }`;
 
-export const AuthConfigQuery = gql<{ authConfig: AuthConfig }, Record<string, never>>`
+export const AuthConfigQuery = graphqlOperation<{ authConfig: AuthConfig }, Record<string, never>>(`
   query AuthConfig {
     authConfig {
       oidcEnabled
@@ -17,48 +17,51 @@ export const AuthConfigQuery = gql<{ authConfig: AuthConfig }, Record<string, ne
       signUpEnabled
     }
   }
-`;
+`);
 
-export const IsAdminLoginQuery = gql<{ isAdminLogin: { isAdmin: boolean; url: string | null } }, { email: string }>`
+export const IsAdminLoginQuery = graphqlOperation<
+  { isAdminLogin: { isAdmin: boolean; url: string | null } },
+  { email: string }
+>(`
   query IsAdminLogin($email: String!) {
     isAdminLogin(email: $email) {
       isAdmin
       url
     }
   }
-`;
+`);
 
-export const SignUpMutation = gql<
+export const SignUpMutation = graphqlOperation<
   { signUp: MessagePayload },
   { name: string; username: string; email: string; password: string }
->`
+>(`
   mutation SignUp($name: String!, $username: String!, $email: String!, $password: String!) {
     signUp(name: $name, username: $username, email: $email, password: $password) { ${MESSAGE_PAYLOAD} }
   }
-`;
+`);
 
-export const SendResetLinkMutation = gql<{ sendResetLink: MessagePayload }, { email: string }>`
+export const SendResetLinkMutation = graphqlOperation<{ sendResetLink: MessagePayload }, { email: string }>(`
   mutation SendResetLink($email: String!) {
     sendResetLink(email: $email) { ${MESSAGE_PAYLOAD} }
   }
-`;
+`);
 
-export const ResetPasswordMutation = gql<
+export const ResetPasswordMutation = graphqlOperation<
   { resetPassword: MessagePayload },
   { uuid: string; token: string; password: string; passwordVerify: string }
->`
+>(`
   mutation ResetPassword($uuid: String!, $token: String!, $password: String!, $passwordVerify: String!) {
     resetPassword(uuid: $uuid, token: $token, password: $password, passwordVerify: $passwordVerify) {
       ${MESSAGE_PAYLOAD}
     }
   }
-`;
+`);
 
-export const UpdatePasswordMutation = gql<
+export const UpdatePasswordMutation = graphqlOperation<
   { updatePassword: MessagePayload },
   { password: string; passwordVerify: string }
->`
+>(`
   mutation UpdatePassword($password: String!, $passwordVerify: String!) {
     updatePassword(password: $password, passwordVerify: $passwordVerify) { ${MESSAGE_PAYLOAD} }
   }
-`;
+`);

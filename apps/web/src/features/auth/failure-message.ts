@@ -1,6 +1,5 @@
 import { messages } from '@canvass/domain';
-import type { CombinedError } from 'urql';
-import { errorText } from '../../app/error-text';
+import { errorText, type RequestError } from '../../app/error-text';
 import type { MessagePayload } from '../../app/session-types';
 
 /**
@@ -8,7 +7,7 @@ import type { MessagePayload } from '../../app/session-types';
  * GraphQL error or that the server cannot be reached, else a generic apology. `||` on purpose: an empty string
  * says nothing.
  */
-export function failureMessage(payload: MessagePayload | undefined, error: CombinedError | undefined): string {
+export function failureMessage(payload: MessagePayload | undefined, error: RequestError | undefined): string {
   const fieldMessages = payload?.errors.flatMap((fieldError) => fieldError.messages) ?? [];
   return payload?.message || fieldMessages.join('. ') || (error && errorText(error)) || messages.technicalDifficulties;
 }

@@ -61,6 +61,19 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     });
   });
 
+  it("says 'Cannot reach the server' when the sign-in gets no answer, and sends it only once", async () => {
+    const { calls } = renderApp('/login', {
+      Login: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await signIn();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Cannot reach the server');
+    expect(calls.filter((call) => call.operationName === 'Login')).toHaveLength(1);
+  });
+
   it('sends an admin-type login to the site the server names, without signing in here', async () => {
     const { calls } = renderApp('/login', {
       IsAdminLogin: () => ({ data: { isAdminLogin: { isAdmin: true, url: 'https://admin.example.org/login' } } }),

@@ -2,13 +2,14 @@ import { messages } from '@canvass/domain';
 import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useClient, useQuery } from 'urql';
 import { goToExternal } from '../../app/browser';
+import { graphqlRequest } from '../../app/graphql-request';
 import { useSession } from '../../app/session';
 import { PasswordField } from '../../app/password-field';
 import { useTransientMessage } from '../../app/use-transient-message';
 import { AuthCard } from './auth-card';
-import { AuthConfigQuery, IsAdminLoginQuery } from './auth-operations';
+import { IsAdminLoginQuery } from './auth-operations';
+import { useAuthConfig } from './use-auth-config';
 import { WarningAlert } from './warning-alert';
 import { usePageTitle } from '../../app/use-page-title';
 
@@ -20,9 +21,8 @@ interface LoginValues {
 export function LoginPage() {
   usePageTitle('Login');
   const { signIn } = useSession();
-  const client = useClient();
   const navigate = useNavigate();
-  const [{ data: config }] = useQuery({ query: AuthConfigQuery, variables: {} });
+  const authConfig = useAuthConfig();
   const [failure, showFailure] = useTransientMessage();
   const [submitting, setSubmitting] = useState(false);
   // The identity-provider sign-in comes back to /login?error=… when it could not sign the user in.
@@ -57,9 +57,7 @@ export function LoginPage() {
     setSubmitting(true);
     try {
       // Spec §2: admin-type accounts sign in on another site when the server says so.
-      const admin = await client
-        .query(IsAdminLoginQuery, { email: email.trim() }, { requestPolicy: 'network-only' })
-        .toPromise();
+      const admin = await graphqlRequest(IsAdminLoginQuery, { email: email.trim() });
       const adminUrl = admin.data?.isAdminLogin.url;
       if (adminUrl) {
         goToExternal(adminUrl);
@@ -73,7 +71,6 @@ export function LoginPage() {
     }
   };
 
-  const authConfig = config?.authConfig;
   return (
     <AuthCard title="Sign in">
       <form onSubmit={onSubmit} noValidate>

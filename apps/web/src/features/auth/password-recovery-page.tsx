@@ -3,16 +3,16 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useMutation } from 'urql';
 import { toFormErrors } from '../../app/field-errors';
 import { AuthCard } from './auth-card';
 import { SendResetLinkMutation } from './auth-operations';
 import { failureMessage } from './failure-message';
+import { useAuthMutation } from './use-auth-mutation';
 import { usePageTitle } from '../../app/use-page-title';
 
 export function PasswordRecoveryPage() {
   usePageTitle('Password recovery');
-  const [{ fetching }, sendResetLink] = useMutation(SendResetLinkMutation);
+  const [fetching, sendResetLink] = useAuthMutation(SendResetLinkMutation);
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const form = useForm({
     initialValues: { email: '' },

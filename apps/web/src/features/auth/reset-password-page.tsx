@@ -2,10 +2,10 @@ import { messages } from '@canvass/domain';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useMutation } from 'urql';
 import { AuthCard } from './auth-card';
 import { ResetPasswordMutation } from './auth-operations';
 import { failureMessage } from './failure-message';
+import { useAuthMutation } from './use-auth-mutation';
 import { PasswordPairForm, type PasswordPair } from './password-pair-form';
 import { usePageTitle } from '../../app/use-page-title';
 
@@ -14,7 +14,7 @@ export function ResetPasswordPage() {
   usePageTitle('Reset password');
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [, resetPassword] = useMutation(ResetPasswordMutation);
+  const [, resetPassword] = useAuthMutation(ResetPasswordMutation);
   const uuid = params.get('uuid');
   const token = params.get('token');
 

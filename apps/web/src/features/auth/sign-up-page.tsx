@@ -3,13 +3,13 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
-import { useMutation } from 'urql';
 import { toFormErrors } from '../../app/field-errors';
 import { PasswordField } from '../../app/password-field';
 import { useTransientMessage } from '../../app/use-transient-message';
 import { AuthCard } from './auth-card';
 import { SignUpMutation } from './auth-operations';
 import { failureMessage } from './failure-message';
+import { useAuthMutation } from './use-auth-mutation';
 import { WarningAlert } from './warning-alert';
 import { usePageTitle } from '../../app/use-page-title';
 
@@ -25,7 +25,7 @@ const requiredField = (label: string) => (value: string) => (value.trim() ? null
 export function SignUpPage() {
   usePageTitle('Sign up');
   const navigate = useNavigate();
-  const [{ fetching }, signUp] = useMutation(SignUpMutation);
+  const [fetching, signUp] = useAuthMutation(SignUpMutation);
   const [failure, showFailure] = useTransientMessage();
   const form = useForm<SignUpValues>({
     initialValues: { name: '', username: '', email: '', password: '' },

@@ -1,16 +1,16 @@
 import { messages } from '@canvass/domain';
 import { Paper, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation } from 'urql';
 import { UpdatePasswordMutation } from './auth-operations';
 import { failureMessage } from './failure-message';
+import { useAuthMutation } from './use-auth-mutation';
 import { PasswordPairForm, type PasswordPair } from './password-pair-form';
 import { usePageTitle } from '../../app/use-page-title';
 
 /** Signed in: choose a new password for one's own account. */
 export function UpdatePasswordPage() {
   usePageTitle('Update password');
-  const [, updatePassword] = useMutation(UpdatePasswordMutation);
+  const [, updatePassword] = useAuthMutation(UpdatePasswordMutation);
 
   const submit = async (pair: PasswordPair) => {
     const result = await updatePassword(pair);
