@@ -24,6 +24,46 @@ export default tseslint.config(
     },
   },
   {
+    // Rules that need types: a promise nobody awaits loses its error (an unhandled rejection kills the server,
+    // a failed mutation in the web goes unnoticed). One TypeScript program per workspace tsconfig.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          // Config files and plain-JS scripts sit outside every workspace tsconfig (no allowJs; the bundle-budget
+          // test imports a .mjs that tsc would refuse), so TypeScript's default project types them.
+          allowDefaultProject: [
+            '*.js',
+            'vitest.config.ts',
+            'scripts/*.mjs',
+            'e2e/*.mjs',
+            'apps/server/bin/*.mjs',
+            'apps/web/*.cjs',
+            'apps/web/vitest.config.ts',
+            'apps/web/scripts/*.{mjs,ts}',
+          ],
+          maximumDefaultProjectFileMatchCount_THIS_WILL_SLOW_DOWN_LINTING: 16,
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          // React Router's navigate() returns a promise under a data router that settles when the navigation is
+          // done and never rejects (a failing route shows its errorElement), so calling it as a statement is
+          // the intended use; everything else that floats is a finding.
+          allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: 'NavigateFunction' }],
+        },
+      ],
+      // checksVoidReturn stays on for JSX attributes too: an async onClick is rare here, and where one exists
+      // its rejection must be handled, not dropped by React.
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
