@@ -3,6 +3,9 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** platform/db: the Drizzle schema, tenant-scoped transactions, the pool. */
+const databaseLayer = ['**/platform/db', '**/platform/db/**'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -75,7 +78,46 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/modules/**'] }] },
   },
   {
-    files: ['apps/web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/apps/server/**', '@canvass/server'] }] },
+    // ARCHITECTURE §2: a resolver calls services, never the database directly.
+    files: ['apps/server/src/**/*.graphql.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: databaseLayer, message: 'A resolver calls its service; the database layer belongs to services.' },
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', 'pg'],
+              message: 'A resolver calls its service, not the database.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web talks to the server over GraphQL only: it imports packages/domain and generated types.
+    files: ['apps/web/**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: databaseLayer, message: 'The web never reaches the database layer.' },
+            {
+              // apps/server by workspace name, by path from the root, or relative from apps/web (../../server/src).
+              group: [
+                '@canvass/server',
+                '@canvass/server/**',
+                '**/apps/server',
+                '**/apps/server/**',
+                '**/server/src/**',
+              ],
+              message: 'The web imports packages/domain and generated types, never apps/server.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

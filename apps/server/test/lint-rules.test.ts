@@ -1,0 +1,59 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+// The repository's own eslint.config.js, run on snippets placed at real paths. The rules checked here read
+// imports and syntax only, so type information is switched off: the test stays fast and needs no program.
+const eslint = new ESLint({
+  cwd: path.resolve(import.meta.dirname, '../../..'),
+  overrideConfig: tseslint.configs.disableTypeChecked,
+});
+
+async function findings(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('boundaries', () => {
+  const dbImports = [
+    "import { clients } from '../../platform/db/schema/index';\nexport const table = clients;\n",
+    "import { withSystem } from '../../platform/db/tenant';\nexport const run = withSystem;\n",
+  ];
+
+  it('stops a resolver from importing the database layer or the query builder', async () => {
+    for (const code of dbImports) {
+      expect(await findings('apps/server/src/modules/clients/clients.graphql.ts', code)).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*A resolver calls its service/),
+      ]);
+    }
+    expect(
+      await findings(
+        'apps/server/src/modules/clients/clients.graphql.ts',
+        "import { eq } from 'drizzle-orm';\nexport const same = eq;\n",
+      ),
+    ).toEqual([expect.stringMatching(/^no-restricted-imports: .*not the database/)]);
+  });
+
+  it('lets a service use the database layer', async () => {
+    for (const code of dbImports) {
+      expect(await findings('apps/server/src/modules/clients/clients.service.ts', code)).toEqual([]);
+    }
+  });
+
+  it('keeps the web away from apps/server, however it is spelled', async () => {
+    const file = 'apps/web/src/ui/ResourceIndex.tsx';
+    const imports = (source: string) => `import * as server from '${source}';\nexport const s = server;\n`;
+    for (const source of ['../../../server/src/app', '@canvass/server', '@canvass/server/src/app']) {
+      expect(await findings(file, imports(source))).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*never apps\/server/),
+      ]);
+    }
+    expect(await findings(file, imports('../../../server/src/platform/db/pool'))).toContainEqual(
+      expect.stringMatching(/^no-restricted-imports: .*never reaches the database layer/),
+    );
+    expect(await findings(file, "import { messages } from '@canvass/domain';\nexport const m = messages;\n")).toEqual(
+      [],
+    );
+  });
+});
