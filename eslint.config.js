@@ -73,6 +73,20 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
+    // Testing Library's getBy/findBy already throw when nothing matches, so expect(…).toBeTruthy() on their
+    // result adds nothing: say what the element shows instead (its text, value, state, href).
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['', 'AwaitExpression > '].map((awaited) => ({
+          selector: `CallExpression[callee.property.name=/^(toBeTruthy|toBeDefined)$/] > MemberExpression > CallExpression[callee.name='expect'] > ${awaited}CallExpression:matches([callee.property.name=/^(get|find)(All)?By/], [callee.name=/^(get|find)(All)?By/])`,
+          message: 'getBy/findBy already throw when nothing matches: assert what the element shows instead.',
+        })),
+      ],
+    },
+  },
+  {
     // platform/ is the machinery every module uses; it must not reach into business modules.
     files: ['apps/server/src/platform/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/modules/**'] }] },

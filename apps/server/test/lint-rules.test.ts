@@ -57,3 +57,31 @@ describe('boundaries', () => {
     );
   });
 });
+
+describe('assertions that cannot fail', () => {
+  const file = 'apps/web/src/ui/ResourceIndex.test.tsx';
+  const rule = /^no-restricted-syntax: getBy\/findBy already throw/;
+
+  it('rejects expect(findBy…/getBy…).toBeTruthy() and .toBeDefined()', async () => {
+    for (const line of [
+      "expect(await screen.findByText('Saved')).toBeTruthy();",
+      "expect(await screen.findByRole('button', { name: 'Save' })).toBeDefined();",
+      "expect(screen.getByText('Total: 1')).toBeTruthy();",
+      "expect(within(row).getAllByRole('cell')).toBeDefined();",
+      "expect(await findByText('Saved')).toBeTruthy();",
+    ]) {
+      expect(await findings(file, `${line}\n`)).toEqual([expect.stringMatching(rule)]);
+    }
+  });
+
+  it('accepts assertions about what the element shows', async () => {
+    for (const line of [
+      "expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Clients');",
+      "expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(false);",
+      "expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();",
+      'expect(Boolean(value)).toBeTruthy();',
+    ]) {
+      expect(await findings(file, `${line}\n`)).toEqual([]);
+    }
+  });
+});
