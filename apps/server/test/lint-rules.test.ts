@@ -85,3 +85,28 @@ describe('assertions that cannot fail', () => {
     }
   });
 });
+
+describe('promises', () => {
+  // With types, as `npm run lint` runs it; placed in packages/domain, the smallest TypeScript program.
+  const typed = new ESLint({ cwd: path.resolve(import.meta.dirname, '../../..') });
+  const file = 'packages/domain/src/phone.ts';
+  const lintTyped = async (code: string) =>
+    (await typed.lintText(code, { filePath: file }))[0].messages.map((m) => m.ruleId);
+
+  it('rejects a promise nobody awaits, and an async callback where a void one is expected', async () => {
+    expect(await lintTyped('export async function save() {}\nexport function run() {\n  save();\n}\n')).toEqual([
+      '@typescript-eslint/no-floating-promises',
+    ]);
+    expect(await lintTyped('export const each = (xs: number[]) => xs.forEach(async () => {});\n')).toEqual([
+      '@typescript-eslint/no-misused-promises',
+    ]);
+  });
+
+  it('accepts an awaited promise and one discarded on purpose with void', async () => {
+    expect(
+      await lintTyped(
+        'export async function save() {}\nexport async function run() {\n  await save();\n  void save();\n}\n',
+      ),
+    ).toEqual([]);
+  });
+});
