@@ -22,7 +22,7 @@ export async function startMockIssuer(clientId: string): Promise<MockIssuer> {
     url: '',
     user: { sub: 'sub-1', email: 'someone@example.test', email_verified: true },
   };
-  const server = http.createServer(async (req, res) => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const u = new URL(req.url ?? '/', state.url);
     const json = (body: unknown, status = 200) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -71,6 +71,13 @@ export async function startMockIssuer(clientId: string): Promise<MockIssuer> {
       return json({ access_token: 'at', token_type: 'Bearer', expires_in: 300, id_token: idToken });
     }
     json({ error: 'not_found' }, 404);
+  };
+  // node:http ignores a handler's promise: a failure would be an unhandled rejection and a hung request.
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(String(error));
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

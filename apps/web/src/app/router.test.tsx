@@ -1,6 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordActivity } from './inactivity';
+import { cellTexts } from '../test/screen-reads';
 import { buildUser, renderApp, signedInAs } from './test-utils';
 
 vi.mock('../resources/routes', () => ({ resourceRoutes: () => [] }));
@@ -15,15 +16,16 @@ const signedIn = (user = buildUser()) => ({ RefreshSession: () => ({ data: signe
 describe('routing', { timeout: 20_000 }, () => {
   it('sends a signed-out visitor from the root to /login', async () => {
     const { router } = renderApp('/');
-    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeDefined();
+    // The form's submit button, so Enter in a field signs in.
+    expect(((await screen.findByRole('button', { name: 'Sign in' })) as HTMLButtonElement).type).toBe('submit');
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('sends a signed-in user from the root to /dashboard, restoring the session from the cookie', async () => {
     const { router } = renderApp('/', signedIn());
-    expect(await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' })).toBeDefined();
+    expect((await screen.findByRole('heading', { name: /^Welcome/ })).textContent).toBe('Welcome, Ada Lovelace');
     expect(router.state.location.pathname).toBe('/dashboard');
-    expect(screen.getByText('Acme Advocacy', { selector: 'b' })).toBeDefined();
+    expect(screen.getAllByText(/./, { selector: 'b' }).map((b) => b.textContent)).toContain('Acme Advocacy');
   });
 
   it('sends a signed-out visitor of a protected page to /login', async () => {
@@ -66,13 +68,15 @@ describe('routing', { timeout: 20_000 }, () => {
 
   it('shows an honest empty state for a menu entry that is not built yet', async () => {
     renderApp('/projects', signedIn(buildUser({ isAdmin: true })));
-    expect(await screen.findByText('This part of Canvass is coming')).toBeDefined();
-    expect(screen.getByRole('heading', { name: 'Projects' })).toBeDefined();
+    expect((await screen.findByText(/^This part of Canvass/)).textContent).toBe('This part of Canvass is coming');
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toContain('Projects');
   });
 
   it('shows the own profile', async () => {
     renderApp('/profile', signedIn());
-    await waitFor(() => expect(screen.getByText('ada@acme.org')).toBeDefined());
-    expect(screen.getByText('Manager')).toBeDefined();
+    await screen.findByText('ada@acme.org');
+    const details = screen.getAllByRole('row').map(cellTexts);
+    expect(details).toContainEqual(['Email', 'ada@acme.org']);
+    expect(details).toContainEqual(['Role', 'Manager']);
   });
 });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordActivity } from './inactivity';
 import { SessionProvider, useSession } from './session';
 import { buildUser, installFakeServer, signedInAs, signedOut, type Handler } from './test-utils';
+import { findAlert } from '../test/screen-reads';
 
 function Probe() {
   const session = useSession();
@@ -46,7 +47,7 @@ describe('SessionProvider', { timeout: 20_000 }, () => {
       RefreshSession: () => ({ data: signedInAs(ada) }),
       CurrentUser: () => ({ data: { currentUser: ada } }),
     });
-    expect(await screen.findByText('user: Ada Lovelace')).toBeDefined();
+    await waitFor(() => expect(screen.getByText(/^user:/).textContent).toBe('user: Ada Lovelace'));
     expect(calls[0].operationName).toBe('RefreshSession');
 
     await userEvent.click(screen.getByRole('button', { name: 'refresh' }));
@@ -57,13 +58,13 @@ describe('SessionProvider', { timeout: 20_000 }, () => {
 
   it('answers can() from the restrictions, and always yes for admins', async () => {
     renderSession({ RefreshSession: () => ({ data: signedInAs(buildUser()) }) });
-    expect(await screen.findByText('may create clients: true')).toBeDefined();
-    expect(screen.getByText('may delete brands: false')).toBeDefined();
+    await waitFor(() => expect(screen.getByText(/^may create clients:/).textContent).toBe('may create clients: true'));
+    expect(screen.getByText(/^may delete brands:/).textContent).toBe('may delete brands: false');
   });
 
   it('lets an admin do anything', async () => {
     renderSession({ RefreshSession: () => ({ data: signedInAs(buildUser({ isAdmin: true, restrictions: [] })) }) });
-    expect(await screen.findByText('may delete brands: true')).toBeDefined();
+    await waitFor(() => expect(screen.getByText(/^may delete brands:/).textContent).toBe('may delete brands: true'));
   });
 
   it('ends the session when the server rejects the token and the cookie cannot renew it', async () => {
@@ -80,8 +81,11 @@ describe('SessionProvider', { timeout: 20_000 }, () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'refresh' }));
 
-    expect(await screen.findByText('user: none')).toBeDefined();
-    expect(screen.getByText('Your current session has expired.')).toBeDefined();
+    await waitFor(() => expect(screen.getByText(/^user:/).textContent).toBe('user: none'));
+    expect(await findAlert('Your current session has expired.')).toEqual({
+      title: null,
+      message: 'Your current session has expired.',
+    });
   });
 
   it('signs out after the inactivity timeout', async () => {
@@ -94,7 +98,7 @@ describe('SessionProvider', { timeout: 20_000 }, () => {
       await vi.advanceTimersByTimeAsync(15_000);
     });
 
-    expect(await screen.findByText('user: none')).toBeDefined();
+    await waitFor(() => expect(screen.getByText(/^user:/).textContent).toBe('user: none'));
     expect(calls.some((call) => call.operationName === 'Logout')).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { findAlert } from '../test/screen-reads';
 import { callsTo, renderResources } from '../ui/test-render';
 
 const emptyPage = (key: string) => ({
@@ -56,7 +57,7 @@ describe('resource screens', { timeout: 20_000 }, () => {
       }),
       BrandReference: () => ({ data: { brand: { id: '3', name: 'Acme Brand' } } }),
     });
-    expect(await screen.findByRole('heading', { name: 'Campaigns' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 3 })).textContent).toBe('Campaigns');
     await waitFor(() =>
       expect(callsTo(calls, 'Campaigns')[0].variables.filters).toEqual([
         { field: 'brandId', operation: 'Equal', value: '3' },
@@ -87,13 +88,16 @@ describe('resource screens', { timeout: 20_000 }, () => {
       }),
       Campaigns: () => emptyPage('campaigns'),
     });
-    expect(await screen.findByRole('heading', { name: 'Fall push' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Fall push');
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'More actions' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete', hidden: true }));
     const dialog = await screen.findByRole('dialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('The campaign has been deleted successfully')).toBeTruthy();
+    expect(await findAlert('The campaign has been deleted successfully')).toEqual({
+      title: null,
+      message: 'The campaign has been deleted successfully',
+    });
     expect(callsTo(calls, 'DestroyCampaign')).toHaveLength(1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/campaigns'));
   });
@@ -103,13 +107,14 @@ describe('resource screens', { timeout: 20_000 }, () => {
       Campaign: () => ({ data: { campaign } }),
       Phones: () => emptyPage('phones'),
     });
-    expect(await screen.findByRole('heading', { name: 'Phones' })).toBeTruthy();
+    // Inside the campaign's tab the list is a sub-heading under the campaign's name.
+    expect((await screen.findByRole('heading', { level: 3 })).textContent).toBe('Phones');
     await waitFor(() =>
       expect(callsTo(calls, 'Phones')[0].variables.filters).toEqual([
         { field: 'campaignId', operation: 'Equal', value: '8' },
       ]),
     );
-    expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Add new' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/phones/new'));
     expect(router.state.location.state).toEqual({ campaignId: '8' });

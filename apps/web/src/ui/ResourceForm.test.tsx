@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../app/test-utils';
+import { descriptionOf, findAlert } from '../test/screen-reads';
 import { callsTo, renderResources } from './test-render';
 
 const blankClient = {
@@ -57,7 +58,10 @@ describe('ResourceForm', { timeout: 20_000 }, () => {
       email: null,
       phones: [],
     });
-    expect(await screen.findByText('The Client has been created successfully')).toBeTruthy();
+    expect(await findAlert('The Client has been created successfully')).toEqual({
+      title: 'All changes saved',
+      message: 'The Client has been created successfully',
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients/9/overview'));
   });
 
@@ -65,9 +69,10 @@ describe('ResourceForm', { timeout: 20_000 }, () => {
     const { calls } = renderResources('/clients/new', { NewClient: () => ({ data: { newClient: blankClient } }) });
     await userEvent.type(await screen.findByRole('textbox', { name: 'Phone' }), '555-12');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Type is required')).toBeTruthy();
-    expect(screen.getByText('Number should be 10 digits')).toBeTruthy();
+    // Each message is the description of its own field, so a screen reader reads it with the field.
+    await waitFor(() => expect(descriptionOf(screen.getByRole('textbox', { name: 'Name' }))).toBe('Name is required'));
+    expect(descriptionOf(screen.getByRole('combobox', { name: 'Type' }))).toBe('Type is required');
+    expect(descriptionOf(screen.getByRole('textbox', { name: 'Phone' }))).toBe('Number should be 10 digits');
     expect(callsTo(calls, 'CreateClient')).toHaveLength(0);
   });
 
@@ -75,10 +80,15 @@ describe('ResourceForm', { timeout: 20_000 }, () => {
     const { calls } = renderResources('/clients/new', { NewClient: () => ({ data: { newClient: blankClient } }) });
     await userEvent.type(await screen.findByRole('textbox', { name: 'Website' }), 'not a url');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Website must be a web address (https://example.org)')).toBeTruthy();
+    await waitFor(() =>
+      expect(descriptionOf(screen.getByRole('textbox', { name: 'Website' }))).toBe(
+        'Website must be a web address (https://example.org)',
+      ),
+    );
     expect(callsTo(calls, 'CreateClient')).toHaveLength(0);
     await userEvent.click(screen.getByRole('combobox', { name: 'State' }));
-    expect(await screen.findByRole('option', { name: 'New York (NY)', hidden: true })).toBeTruthy();
+    const options = await screen.findAllByRole('option', { hidden: true });
+    expect(options.map((option) => option.textContent)).toContain('New York (NY)');
   });
 
   it("puts the server's field errors on their fields", async () => {
@@ -89,13 +99,15 @@ describe('ResourceForm', { timeout: 20_000 }, () => {
       }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Name has already been taken')).toBeTruthy();
+    await waitFor(() =>
+      expect(descriptionOf(screen.getByRole('textbox', { name: 'Name' }))).toBe('Name has already been taken'),
+    );
   });
 
   it('hides the admin-only campaign type from non-admins', async () => {
     const manager = buildUser({ restrictions: [{ resource: 'Campaign', operations: ['Create', 'View'] }] });
     renderResources('/campaigns/new', { NewCampaign: () => ({ data: { newCampaign: blankCampaign } }) }, manager);
-    expect(await screen.findByRole('textbox', { name: 'Code' })).toBeTruthy();
+    expect(((await screen.findByRole('textbox', { name: 'Code' })) as HTMLInputElement).disabled).toBe(false);
     expect(screen.queryByRole('combobox', { name: 'Campaign type' })).toBeNull();
   });
 

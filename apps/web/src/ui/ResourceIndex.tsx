@@ -39,7 +39,7 @@ export function ResourceIndex({ def, filters, addState, title }: Props) {
           {can('Create', def.typeName) && (
             <Button
               leftSection={<IconPlus size={16} />}
-              onClick={() => navigate(`/${def.path}/new`, { state: addState })}
+              onClick={() => void navigate(`/${def.path}/new`, { state: addState })}
             >
               Add new
             </Button>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { findAlert, overviewValue } from '../test/screen-reads';
 import { callsTo, renderResources } from './test-render';
 
 const acme = {
@@ -38,25 +39,27 @@ const payload = (client: unknown, errors: unknown[] = [], message: string | null
 describe('ResourceShowPage', { timeout: 20_000 }, () => {
   it('sends a missing record to /dashboard (spec §2)', async () => {
     const { router } = renderResources('/clients/404/overview', { Client: () => ({ data: { client: null } }) });
-    expect(await screen.findByText('Dashboard page')).toBeTruthy();
+    await screen.findByText('Dashboard page');
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
   it('shows the overview with formatted values and the opt-in link', async () => {
     renderResources('/clients/5/overview', { Client: () => ({ data: { client: acme } }) });
-    expect(await screen.findByRole('heading', { name: 'Acme' })).toBeTruthy();
-    expect(screen.getByText('(555)-201-0000')).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Acme');
+    expect(overviewValue('Phone')).toBe('(555)-201-0000');
     // M/D/YYYY hh:mm a (spec §9), in the browser's time zone.
-    expect(screen.getByText(/^3\/[45]\/2025 \d\d:06 (am|pm)$/)).toBeTruthy();
+    expect(overviewValue('Created')).toMatch(/^3\/[45]\/2025 \d\d:06 (am|pm)$/);
     expect(screen.getByRole('link', { name: '/acme/opt-in' }).getAttribute('href')).toBe('/acme/opt-in');
-    expect(screen.getByRole('tab', { name: 'Clients' })).toBeTruthy(); // an agency has clients
+    // An agency has clients: its tab follows Overview.
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toContain('Clients');
   });
 
   it('names the capability on tabs whose data comes later', async () => {
     renderResources('/clients/5/projects', { Client: () => ({ data: { client: acme } }) });
-    expect(
-      await screen.findByText('Projects of this client will appear here once projects are available'),
-    ).toBeTruthy();
+    const tab = await screen.findByRole('tabpanel');
+    await waitFor(() =>
+      expect(tab.textContent).toContain('Projects of this client will appear here once projects are available'),
+    );
   });
 
   it('changes the status from the header with just that attribute', async () => {
@@ -68,7 +71,7 @@ describe('ResourceShowPage', { timeout: 20_000 }, () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Inactive', hidden: true }));
     await waitFor(() => expect(callsTo(calls, 'UpdateClient')).toHaveLength(1));
     expect(callsTo(calls, 'UpdateClient')[0].variables).toEqual({ id: '5', attributes: { clientStatus: 'Inactive' } });
-    expect(await screen.findByText('All changes saved')).toBeTruthy();
+    expect(await findAlert('All changes saved')).toEqual({ title: 'All changes saved', message: null });
   });
 
   it('toggles the favorite star', async () => {
@@ -77,7 +80,11 @@ describe('ResourceShowPage', { timeout: 20_000 }, () => {
       ToggleClientFavorite: () => ({ data: { toggleFavorite: { __typename: 'FavoritePayload', isFavorite: true } } }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Add to favorites' }));
-    expect(await screen.findByRole('button', { name: 'Remove from favorites' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: /favorites$/ }).getAttribute('aria-label')).toBe(
+        'Remove from favorites',
+      ),
+    );
     expect(callsTo(calls, 'ToggleClientFavorite')[0].variables).toEqual({ clientId: '5' });
   });
 
@@ -101,9 +108,13 @@ describe('ResourceShowPage', { timeout: 20_000 }, () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Are you sure you want to delete this client?')).toBeTruthy();
+    expect(within(dialog).getByRole('heading').textContent).toBe('Delete client');
+    expect(dialog.textContent).toContain('Are you sure you want to delete this client?');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('The client has been deleted successfully')).toBeTruthy();
+    expect(await findAlert('The client has been deleted successfully')).toEqual({
+      title: null,
+      message: 'The client has been deleted successfully',
+    });
     expect(callsTo(calls, 'DestroyClient')[0].variables).toEqual({ id: '5' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients'));
   });
@@ -111,7 +122,7 @@ describe('ResourceShowPage', { timeout: 20_000 }, () => {
   it('shows only what the server says the viewer may do with this record', async () => {
     const readOnly = { ...acme, can: { ...acme.can, update: false, destroy: false, favorite: false } };
     renderResources('/clients/5/overview', { Client: () => ({ data: { client: readOnly } }) });
-    expect(await screen.findByRole('heading', { name: 'Acme' })).toBeTruthy();
+    expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Acme');
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Add to favorites' })).toBeNull();
     expect((screen.getByRole('combobox', { name: 'Client status' }) as HTMLInputElement).disabled).toBe(true);
@@ -126,7 +137,10 @@ describe('ResourceShowPage', { timeout: 20_000 }, () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('2 clients belong to this agency')).toBeTruthy();
+    expect(await findAlert('2 clients belong to this agency')).toEqual({
+      title: 'Failed',
+      message: '2 clients belong to this agency',
+    });
     expect(router.state.location.pathname).toBe('/clients/5/overview');
   });
 
@@ -135,7 +149,9 @@ describe('ResourceShowPage', { timeout: 20_000 }, () => {
       Client: () => ({ data: { client: acme } }),
       UpdateClient: () => ({ data: { updateClient: payload({ ...acme, phones: [] }) } }),
     });
-    expect(await screen.findByDisplayValue('(555)-201-0001')).toBeTruthy();
+    expect(((await screen.findByRole('textbox', { name: 'Phone number 1' })) as HTMLInputElement).value).toBe(
+      '(555)-201-0001',
+    );
     expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Remove number 1' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -144,6 +160,6 @@ describe('ResourceShowPage', { timeout: 20_000 }, () => {
       id: '5',
       attributes: { phones: [{ id: '31', _destroy: true }] },
     });
-    expect(await screen.findByText('All changes saved')).toBeTruthy();
+    expect(await findAlert('All changes saved')).toEqual({ title: 'All changes saved', message: null });
   });
 });

@@ -40,7 +40,7 @@ export function ResourceTable({ def, nodes, fetching, sort, onSort }: Props) {
     );
   } else {
     body = nodes.map((record) => (
-      <Table.Tr key={record.id} style={{ cursor: 'pointer' }} onClick={() => navigate(overview(record.id))}>
+      <Table.Tr key={record.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(overview(record.id))}>
         {columns.map((column, i) => (
           <Table.Td key={column}>
             {i === 0 ? (

@@ -15,7 +15,7 @@ interface Props {
 export function ResourceTabs({ basePath, tabs, active, children }: Props) {
   const navigate = useNavigate();
   return (
-    <Tabs value={active} onChange={(tab) => tab && navigate(`${basePath}/${tab}`)} keepMounted={false}>
+    <Tabs value={active} onChange={(tab) => void (tab && navigate(`${basePath}/${tab}`))} keepMounted={false}>
       <Tabs.List>
         {tabs.map((t) => (
           <Tabs.Tab key={t.path} value={t.path}>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fillIn } from '../app/test-utils';
 import { renderResources } from './test-render';
+import { findAlert } from '../test/screen-reads';
 
 const acme = {
   __typename: 'Client',
@@ -54,7 +55,8 @@ describe('leaving a form with unsaved changes', { timeout: 20_000 }, () => {
     expect(unloadIsQuestioned()).toBe(true);
 
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
-    expect(await screen.findByText('You have unsaved changes. If you leave, they are lost.')).toBeTruthy();
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('You have unsaved changes. If you leave, they are lost.');
     await user.click(screen.getByRole('button', { name: 'Stay' }));
     await waitFor(() => expect(screen.queryByText(/You have unsaved changes/)).toBeNull());
     expect(router.state.location.pathname).toBe('/clients/5/general');
@@ -72,7 +74,7 @@ describe('leaving a form with unsaved changes', { timeout: 20_000 }, () => {
     const { router } = renderResources('/clients/5/general', handlers);
     await fillIn(user, await screen.findByRole('textbox', { name: 'Name' }), ' Inc');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('All changes saved')).toBeTruthy();
+    expect(await findAlert('All changes saved')).toEqual({ title: 'All changes saved', message: null });
     expect(unloadIsQuestioned()).toBe(false);
     await user.click(screen.getByRole('tab', { name: 'Overview' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/clients/5/overview'));

@@ -1,15 +1,22 @@
 import { messages, PermissionOperation, Role, UserOperation } from '@canvass/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import { assertCan, UnauthenticatedError, viewerCan } from '../../platform/auth/viewer';
 import type { Restriction } from '@canvass/domain';
-import { organizationUsers, users } from '../../platform/db/schema/index';
-import { withSystem } from '../../platform/db/tenant';
 import { builder, MessagePayloadRef, toFieldErrors } from '../../platform/graphql/builder';
 import type { Context } from '../../platform/graphql/context';
 import { enumRef } from '../../platform/graphql/enums';
 import { attemptLimiter, type GuardedAction } from './attempt-limits';
-import { landingOrganization, resetPassword, sendResetLink, signIn, signUp, updatePassword } from './auth.service';
+import {
+  landingOrganization,
+  preferredOrganization,
+  resetPassword,
+  sendResetLink,
+  setPreferredOrganization,
+  signIn,
+  signUp,
+  updatePassword,
+} from './auth.service';
 import { loadCurrentUser, type CurrentUserShape, type OrganizationSummary } from './current-user';
+import { changeUserStatus, isMember } from './members.service';
 import { clearRefreshCookie, readRefreshCookie, sessionTimeoutMinutes, setRefreshCookie } from './session-cookie';
 import { closeAllSessions, closeSession, rotateSession } from './sessions.service';
 
@@ -196,10 +203,8 @@ builder.mutationFields((t) => ({
         return failed(messages.sessionExpired);
       }
       setRefreshCookie(ctx.reply, ctx.platform.config, rotated.refreshToken);
-      const [u] = await withSystem(ctx.platform.database, 'refresh-session', (tx) =>
-        tx.select({ current: users.currentOrganizationId }).from(users).where(eq(users.id, rotated.userId)),
-      );
-      const organizationId = await landingOrganization(ctx.platform, rotated.userId, u?.current);
+      const preferred = await preferredOrganization(ctx.platform, rotated.userId);
+      const organizationId = await landingOrganization(ctx.platform, rotated.userId, preferred);
       if (!organizationId) return failed(messages.noOrganization);
       return authPayload(ctx, rotated.userId, organizationId);
     },
@@ -268,9 +273,7 @@ builder.mutationFields((t) => ({
       const organizationId = Number(args.organizationId);
       const target = await landingOrganization(ctx.platform, viewer.userId, organizationId);
       if (target !== organizationId) return failed(messages.notAuthorized);
-      await withSystem(ctx.platform.database, 'switch-organization', (tx) =>
-        tx.update(users).set({ currentOrganizationId: organizationId }).where(eq(users.id, viewer.userId)),
-      );
+      await setPreferredOrganization(ctx.platform, viewer.userId, organizationId);
       return authPayload(ctx, viewer.userId, organizationId);
     },
   }),
@@ -292,14 +295,7 @@ builder.mutationFields((t) => ({
     resolve: async (_r, args, ctx) => {
       const userId = Number(args.userId);
       await assertMember(ctx, userId);
-      const now = new Date();
-      const change =
-        args.operation === 'Lock'
-          ? { lockedAt: now }
-          : args.operation === 'Unlock'
-            ? { lockedAt: null }
-            : { deletedAt: now };
-      await ctx.tenant((tx) => tx.update(users).set(change).where(eq(users.id, userId)));
+      await ctx.tenant((tx) => changeUserStatus(tx, userId, args.operation));
       if (args.operation !== 'Unlock') await closeAllSessions(ctx.platform, userId);
       return ok(messages.userStatusChanged);
     },
@@ -310,13 +306,8 @@ builder.mutationFields((t) => ({
 async function assertMember(ctx: Context, userId: number): Promise<void> {
   const viewer = assertCan(ctx.viewer, 'Update', 'User');
   if (!viewerCan(viewer, 'Update', 'User')) return;
-  const found = await ctx.tenant((tx) =>
-    tx
-      .select({ n: sql<number>`1` })
-      .from(organizationUsers)
-      .where(and(eq(organizationUsers.userId, userId), eq(organizationUsers.organizationId, viewer.organizationId))),
-  );
-  if (found.length === 0) throw new (await import('../../platform/auth/viewer')).ForbiddenError();
+  const member = await ctx.tenant((tx) => isMember(tx, userId, viewer.organizationId));
+  if (!member) throw new (await import('../../platform/auth/viewer')).ForbiddenError();
 }
 
 export { OrganizationRef, CurrentUserRef };

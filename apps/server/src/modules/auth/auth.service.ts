@@ -30,6 +30,25 @@ export async function landingOrganization(
   });
 }
 
+/** The organization a user chose last (kept across sessions), if any. */
+export async function preferredOrganization(platform: Platform, userId: number): Promise<number | null> {
+  const [u] = await withSystem(platform.database, 'refresh-session', (tx) =>
+    tx.select({ current: users.currentOrganizationId }).from(users).where(eq(users.id, userId)),
+  );
+  return u?.current ?? null;
+}
+
+/** Remembers the organization a user switched to, so the next session lands there. */
+export async function setPreferredOrganization(
+  platform: Platform,
+  userId: number,
+  organizationId: number,
+): Promise<void> {
+  await withSystem(platform.database, 'switch-organization', (tx) =>
+    tx.update(users).set({ currentOrganizationId: organizationId }).where(eq(users.id, userId)),
+  );
+}
+
 /** Password sign-in. Locked and deleted users cannot sign in; the message never tells which emails exist. */
 export async function signIn(
   platform: Platform,

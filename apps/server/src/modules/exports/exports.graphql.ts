@@ -1,16 +1,14 @@
 import { BackgroundTaskStatus, messages } from '@canvass/domain';
-import { and, eq } from 'drizzle-orm';
 import { GraphQLError } from 'graphql';
 import { assertCan } from '../../platform/auth/viewer';
-import { backgroundTasks } from '../../platform/db/schema/index';
 import { builder } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
-import { startBackgroundTask } from '../../platform/jobs/background-tasks';
+import { findOwnTask, startBackgroundTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
 import { ListArgumentError, planList, type ListArgs } from '../../platform/resources/list-query';
 import { servicesByPlural } from '../services';
 import { exportCsvJob, exportPayload } from './exports.jobs';
 
-type TaskRow = typeof backgroundTasks.$inferSelect;
+type TaskRow = BackgroundTask;
 
 export const BackgroundTaskRef = builder.objectRef<TaskRow>('BackgroundTask').implement({
   description: 'A job a user waits for (an export, later a list load), with its progress',
@@ -51,14 +49,7 @@ builder.queryField('backgroundTask', (t) =>
     type: BackgroundTaskRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) =>
-      ctx.tenant(async (tx, viewer) => {
-        const [task] = await tx
-          .select()
-          .from(backgroundTasks)
-          .where(and(eq(backgroundTasks.id, Number(args.id)), eq(backgroundTasks.userId, viewer.userId)));
-        return task ?? null;
-      }),
+    resolve: (_r, args, ctx) => ctx.tenant((tx, viewer) => findOwnTask(tx, Number(args.id), viewer.userId)),
   }),
 );
 

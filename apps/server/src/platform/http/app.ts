@@ -40,7 +40,8 @@ export async function createHttpApp(
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
-      response.headers.forEach((value, key) => reply.header(key, value));
+      // reply.header() returns the reply, which is thenable (awaiting it waits for the send); nothing is pending.
+      response.headers.forEach((value, key) => void reply.header(key, value));
       relaxPolicyForGraphiQL(reply, response.headers.get('content-type'));
       reply.status(response.status);
       reply.send(response.body);
@@ -58,7 +59,7 @@ export async function createHttpApp(
       // The build writes .br and .gz next to each file; the smallest one the browser accepts is sent.
       preCompressed: true,
       cacheControl: false,
-      setHeaders: (reply, filePath) => reply.header('cache-control', cacheControlFor(dist, filePath)),
+      setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlFor(dist, filePath)),
     });
     // Client-side routes (/clients/12/overview) all load the app shell.
     app.setNotFoundHandler((req, reply) => {

@@ -8,6 +8,7 @@ import { enqueue, type JobContext, type JobDef } from './registry';
 /** Every job that a user waits for carries this: whose it is and which background_tasks row shows its progress. */
 export const taskPayload = z.object({ organizationId: z.number(), userId: z.number(), taskId: z.number() });
 export type TaskPayload = z.infer<typeof taskPayload>;
+export type BackgroundTask = typeof backgroundTasks.$inferSelect;
 
 /** Creates the task row a user watches and enqueues its job, in the caller's (tenant) transaction. */
 export async function startBackgroundTask<S extends z.ZodType<TaskPayload>>(
@@ -15,7 +16,7 @@ export async function startBackgroundTask<S extends z.ZodType<TaskPayload>>(
   job: JobDef<S>,
   scope: { organizationId: number; userId: number },
   extra: Omit<z.infer<S>, keyof TaskPayload>,
-): Promise<typeof backgroundTasks.$inferSelect> {
+): Promise<BackgroundTask> {
   const [task] = await tx
     .insert(backgroundTasks)
     .values({
@@ -28,6 +29,15 @@ export async function startBackgroundTask<S extends z.ZodType<TaskPayload>>(
     .returning();
   await enqueue(tx, job, { ...extra, ...scope, taskId: task.id } as z.infer<S>);
   return task;
+}
+
+/** A task as its own user polls it, in the caller's (tenant) transaction; null when not theirs or not there. */
+export async function findOwnTask(tx: Tx, taskId: number, userId: number): Promise<BackgroundTask | null> {
+  const [task] = await tx
+    .select()
+    .from(backgroundTasks)
+    .where(and(eq(backgroundTasks.id, taskId), eq(backgroundTasks.userId, userId)));
+  return task ?? null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, renderApp, signedInAs } from '../../app/test-utils';
+import { cellTexts, findAlert } from '../../test/screen-reads';
 
 vi.mock('../../resources/routes', () => ({ resourceRoutes: () => [] }));
 
@@ -30,15 +31,26 @@ describe('QueueMonitorPage', { timeout: 20_000 }, () => {
       RetryQueueJob: () => ({ data: { retryQueueJob: { success: true, message: 'The job will run again' } } }),
       RemoveQueueJob: () => ({ data: { removeQueueJob: { success: true, message: 'The job has been removed' } } }),
     });
-    expect(await screen.findByText('SMTP refused the message')).toBeDefined();
-    expect(screen.getByText('export-list')).toBeDefined();
+    const row = (await screen.findByText('SMTP refused the message')).closest('tr') as HTMLElement;
+    expect(cellTexts(row)).toEqual([
+      '31',
+      'send-mail',
+      'Failed',
+      '5 / 5',
+      expect.any(String), // when it runs next, in the browser's time zone
+      'SMTP refused the message',
+      'RetryRemove',
+    ]);
     // Only the failed job offers Retry and Remove.
     expect(screen.queryByRole('button', { name: 'Retry job 32' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Retry job 31' }));
-    expect(await screen.findByText('The job will run again')).toBeDefined();
+    expect(await findAlert('The job will run again')).toEqual({ title: null, message: 'The job will run again' });
     await userEvent.click(screen.getByRole('button', { name: 'Remove job 31' }));
-    expect(await screen.findByText('The job has been removed')).toBeDefined();
+    expect(await findAlert('The job has been removed')).toEqual({
+      title: null,
+      message: 'The job has been removed',
+    });
     expect(calls.filter((c) => c.operationName !== 'QueueJobs' && c.operationName !== 'RefreshSession')).toEqual([
       expect.objectContaining({ operationName: 'RetryQueueJob', variables: { id: '31' } }),
       expect.objectContaining({ operationName: 'RemoveQueueJob', variables: { id: '31' } }),
@@ -47,7 +59,9 @@ describe('QueueMonitorPage', { timeout: 20_000 }, () => {
 
   it('asks nothing of the server for a user who is not a platform admin', async () => {
     const { calls } = renderApp('/admin/queue', { RefreshSession: () => ({ data: signedInAs(buildUser()) }) });
-    expect(await screen.findByText('The queue monitor is for platform administrators.')).toBeDefined();
+    expect((await screen.findByText(/^The queue monitor is for/)).textContent).toBe(
+      'The queue monitor is for platform administrators.',
+    );
     expect(calls.some((c) => c.operationName === 'QueueJobs')).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fillIn, renderApp } from '../../app/test-utils';
+import { findAlert } from '../../test/screen-reads';
 
 vi.mock('../../resources/routes', () => ({ resourceRoutes: () => [] }));
 
@@ -43,7 +44,10 @@ describe('ResetPasswordPage', { timeout: 20_000 }, () => {
     await choosePassword('new-password', 'new-password');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByText('Password changed successfully')).toBeDefined();
+    expect(await findAlert('Password changed successfully')).toEqual({
+      title: null,
+      message: 'Password changed successfully',
+    });
     expect(calls.find((call) => call.operationName === 'ResetPassword')?.variables).toEqual({
       uuid: 'u-1',
       token: 't-1',

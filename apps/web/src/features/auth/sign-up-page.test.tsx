@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fillIn, renderApp, type Handler } from '../../app/test-utils';
+import { descriptionOf, findAlert } from '../../test/screen-reads';
 
 vi.mock('../../resources/routes', () => ({ resourceRoutes: () => [] }));
 
@@ -28,7 +29,10 @@ describe('SignUpPage', { timeout: 20_000 }, () => {
     await fillAndSubmit();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(await screen.findByText('Your account has been created; sign in to continue')).toBeDefined();
+    expect(await findAlert('Your account has been created; sign in to continue')).toEqual({
+      title: null,
+      message: 'Your account has been created; sign in to continue',
+    });
     expect(calls.find((call) => call.operationName === 'SignUp')?.variables).toEqual({
       name: 'Grace Hopper',
       username: 'grace',
@@ -53,6 +57,6 @@ describe('SignUpPage', { timeout: 20_000 }, () => {
 
     const email = screen.getByLabelText('Email');
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Email has already been taken')).toBeDefined();
+    expect(descriptionOf(email)).toBe('Email has already been taken');
   });
 });

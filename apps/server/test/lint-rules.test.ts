@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+// The repository's own eslint.config.js, run on snippets placed at real paths. The rules checked here read
+// imports and syntax only, so type information is switched off: the test stays fast and needs no program.
+const eslint = new ESLint({
+  cwd: path.resolve(import.meta.dirname, '../../..'),
+  overrideConfig: tseslint.configs.disableTypeChecked,
+});
+
+async function findings(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('boundaries', () => {
+  const dbImports = [
+    "import { clients } from '../../platform/db/schema/index';\nexport const table = clients;\n",
+    "import { withSystem } from '../../platform/db/tenant';\nexport const run = withSystem;\n",
+  ];
+
+  it('stops a resolver from importing the database layer or the query builder', async () => {
+    for (const code of dbImports) {
+      expect(await findings('apps/server/src/modules/clients/clients.graphql.ts', code)).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*A resolver calls its service/),
+      ]);
+    }
+    expect(
+      await findings(
+        'apps/server/src/modules/clients/clients.graphql.ts',
+        "import { eq } from 'drizzle-orm';\nexport const same = eq;\n",
+      ),
+    ).toEqual([expect.stringMatching(/^no-restricted-imports: .*not the database/)]);
+  });
+
+  it('lets a service use the database layer', async () => {
+    for (const code of dbImports) {
+      expect(await findings('apps/server/src/modules/clients/clients.service.ts', code)).toEqual([]);
+    }
+  });
+
+  it('keeps the web away from apps/server, however it is spelled', async () => {
+    const file = 'apps/web/src/ui/ResourceIndex.tsx';
+    const imports = (source: string) => `import * as server from '${source}';\nexport const s = server;\n`;
+    for (const source of ['../../../server/src/app', '@canvass/server', '@canvass/server/src/app']) {
+      expect(await findings(file, imports(source))).toEqual([
+        expect.stringMatching(/^no-restricted-imports: .*never apps\/server/),
+      ]);
+    }
+    expect(await findings(file, imports('../../../server/src/platform/db/pool'))).toContainEqual(
+      expect.stringMatching(/^no-restricted-imports: .*never reaches the database layer/),
+    );
+    expect(await findings(file, "import { messages } from '@canvass/domain';\nexport const m = messages;\n")).toEqual(
+      [],
+    );
+  });
+});
+
+describe('assertions that cannot fail', () => {
+  const file = 'apps/web/src/ui/ResourceIndex.test.tsx';
+  const rule = /^no-restricted-syntax: getBy\/findBy already throw/;
+
+  it('rejects expect(findBy…/getBy…).toBeTruthy() and .toBeDefined()', async () => {
+    for (const line of [
+      "expect(await screen.findByText('Saved')).toBeTruthy();",
+      "expect(await screen.findByRole('button', { name: 'Save' })).toBeDefined();",
+      "expect(screen.getByText('Total: 1')).toBeTruthy();",
+      "expect(within(row).getAllByRole('cell')).toBeDefined();",
+      "expect(await findByText('Saved')).toBeTruthy();",
+    ]) {
+      expect(await findings(file, `${line}\n`)).toEqual([expect.stringMatching(rule)]);
+    }
+  });
+
+  it('accepts assertions about what the element shows', async () => {
+    for (const line of [
+      "expect((await screen.findByRole('heading', { level: 2 })).textContent).toBe('Clients');",
+      "expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(false);",
+      "expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();",
+      'expect(Boolean(value)).toBeTruthy();',
+    ]) {
+      expect(await findings(file, `${line}\n`)).toEqual([]);
+    }
+  });
+});
+
+describe('promises', () => {
+  // With types, as `npm run lint` runs it; placed in packages/domain, the smallest TypeScript program.
+  const typed = new ESLint({ cwd: path.resolve(import.meta.dirname, '../../..') });
+  const file = 'packages/domain/src/phone.ts';
+  const lintTyped = async (code: string) =>
+    (await typed.lintText(code, { filePath: file }))[0].messages.map((m) => m.ruleId);
+
+  it('rejects a promise nobody awaits, and an async callback where a void one is expected', async () => {
+    expect(await lintTyped('export async function save() {}\nexport function run() {\n  save();\n}\n')).toEqual([
+      '@typescript-eslint/no-floating-promises',
+    ]);
+    expect(await lintTyped('export const each = (xs: number[]) => xs.forEach(async () => {});\n')).toEqual([
+      '@typescript-eslint/no-misused-promises',
+    ]);
+  });
+
+  it('accepts an awaited promise and one discarded on purpose with void', async () => {
+    expect(
+      await lintTyped(
+        'export async function save() {}\nexport async function run() {\n  await save();\n  void save();\n}\n',
+      ),
+    ).toEqual([]);
+  });
+});
