@@ -3,6 +3,7 @@ import { GraphQLError } from 'graphql';
 import { assertCan } from '../../platform/auth/viewer';
 import { builder } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
+import { parseId } from '../../platform/graphql/resource-schema';
 import { findOwnTask, startBackgroundTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
 import { ListArgumentError, planList, type ListArgs } from '../../platform/resources/list-query';
 import { servicesByPlural } from '../services';
@@ -49,7 +50,7 @@ builder.queryField('backgroundTask', (t) =>
     type: BackgroundTaskRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.tenant((tx, viewer) => findOwnTask(tx, Number(args.id), viewer.userId)),
+    resolve: (_r, args, ctx) => ctx.tenant((tx, viewer) => findOwnTask(tx, parseId(args.id), viewer)),
   }),
 );
 

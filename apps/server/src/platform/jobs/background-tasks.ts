@@ -32,11 +32,21 @@ export async function startBackgroundTask<S extends z.ZodType<TaskPayload>>(
 }
 
 /** A task as its own user polls it, in the caller's (tenant) transaction; null when not theirs or not there. */
-export async function findOwnTask(tx: Tx, taskId: number, userId: number): Promise<BackgroundTask | null> {
+export async function findOwnTask(
+  tx: Tx,
+  taskId: number,
+  owner: { organizationId: number; userId: number },
+): Promise<BackgroundTask | null> {
   const [task] = await tx
     .select()
     .from(backgroundTasks)
-    .where(and(eq(backgroundTasks.id, taskId), eq(backgroundTasks.userId, userId)));
+    .where(
+      and(
+        eq(backgroundTasks.organizationId, owner.organizationId),
+        eq(backgroundTasks.id, taskId),
+        eq(backgroundTasks.userId, owner.userId),
+      ),
+    );
   return task ?? null;
 }
 
