@@ -106,7 +106,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   sections: readonly FormSection[];
   /** A status field the anchor header lets the user change from a dropdown. */
   statusField?: keyof F & string;
+  /** The viewer can star its records; favourites (and the toggleFavorite argument `<name>Id`) derive from this. */
   favorite?: boolean;
+  /** A ref select to it offers 'Add new' in a floating dialog (spec §2). */
+  inlineCreate?: boolean;
+  /** Its place in the main menu (spec §2's order, shared with the menu's other entries); absent = not in the menu. */
+  menuOrder?: number;
   /**
    * How a row belongs to a client, for the visibility policy of spec §6 (Client and Agency roles, user views):
    * 'id' when the row is a client, the name of its client ref field otherwise, null when rows belong to the

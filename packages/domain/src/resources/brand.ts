@@ -51,6 +51,7 @@ export const brand = defineResource({
       ],
     },
   ],
+  menuOrder: 4,
   ownedBy: 'clientId',
   messages: { destroyed: 'The brand has been deleted successfully' },
 });

@@ -34,6 +34,7 @@ export const campaign = defineResource({
       fields: ['campaignType', 'clientId', 'brandId', 'name', 'code', 'startDate', 'endDate', 'canBuyMorePhones'],
     },
   ],
+  inlineCreate: true,
   ownedBy: 'clientId',
   messages: { destroyed: 'The campaign has been deleted successfully' },
 });

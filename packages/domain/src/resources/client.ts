@@ -60,6 +60,8 @@ export const client = defineResource({
   ],
   statusField: 'clientStatus',
   favorite: true,
+  inlineCreate: true,
+  menuOrder: 3,
   ownedBy: 'id',
   messages: { destroyed: 'The client has been deleted successfully' },
 });

@@ -46,6 +46,7 @@ export const phone = defineResource({
   ],
   statusField: 'phoneStatus',
   favorite: true,
+  inlineCreate: true,
   ownedBy: 'clientId',
   messages: { destroyed: 'The phone has been deleted successfully' },
 });
