@@ -20,6 +20,14 @@ describe.each(Object.values(resources))('the $name registry entry', (def) => {
     expect(stored.filter((name) => !columns.includes(name))).toEqual([]);
   });
 
+  it('keeps every field the registry marks required NOT NULL (the API serves it non-null)', () => {
+    const columns = getTableColumns(table!);
+    const nullable = Object.entries(def.fields)
+      .filter(([name, f]) => f.required && name in columns && !columns[name].notNull)
+      .map(([name]) => name);
+    expect(nullable).toEqual([]);
+  });
+
   it('has the organization, id and timestamps every tenant table carries', () => {
     expect(Object.keys(getTableColumns(table!))).toEqual(
       expect.arrayContaining(['id', 'organizationId', 'createdAt', 'updatedAt']),

@@ -26,7 +26,7 @@ export const brand = defineResource({
       default: 'Organization',
     }),
     providerConfigurationValues: keyValues('Configuration', { keysFrom: 'provider' }),
-    createdAt: field('datetime', 'Created', { readOnly: true }),
+    createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {
     columns: ['name', 'provider', 'throughput', 'clientId', 'createdAt'],

@@ -26,9 +26,9 @@ export const client = defineResource({
       placeholder: 'You have been unsubscribed. No more messages.',
     }),
     phones: phoneList('Phone numbers'),
-    clientsCount: field('number', 'Clients', { readOnly: true }),
-    projectsCount: field('number', 'Projects', { readOnly: true }),
-    createdAt: field('datetime', 'Created', { readOnly: true }),
+    clientsCount: field('number', 'Clients', { readOnly: true, required: true, integer: true }),
+    projectsCount: field('number', 'Projects', { readOnly: true, required: true, integer: true }),
+    createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {
     columns: ['name', 'clientType', 'clientStatus', 'agencyId', 'createdAt'],

@@ -1,4 +1,11 @@
-import { createdMessage, messages, resourceByName, type FieldDef, type ResourceDef } from '@canvass/domain';
+import {
+  createdMessage,
+  inputFields,
+  messages,
+  resourceByName,
+  type FieldDef,
+  type ResourceDef,
+} from '@canvass/domain';
 import type { ObjectFieldBuilder, SchemaTypes } from '@pothos/core';
 import DataLoader from 'dataloader';
 import { and, inArray } from 'drizzle-orm';
@@ -99,17 +106,25 @@ function referenceLoader(ctx: Context, resource: string, table: PgTable, tableOf
   });
 }
 
-function outputField(t: RowFieldBuilder, name: string, f: FieldDef, tableOf: TableOf) {
+/**
+ * The output fields of one registry field. A real record's required fields are non-null; a draft (the blank of
+ * new<Type>) has every field nullable, since nothing is filled in yet. A reference object stays nullable: the
+ * target's policy may hide it from the viewer.
+ */
+function outputField(t: RowFieldBuilder, name: string, f: FieldDef, tableOf: TableOf, draft: boolean) {
+  const nullable = draft || !f.required;
   const value = (r: Row) => r[name] as never;
   switch (f.kind) {
     case 'enum':
-      return { [name]: t.field({ type: enumRef(f.enum), nullable: true, resolve: value }) };
-    case 'number':
-      return { [name]: t.float({ nullable: true, resolve: (r) => (r[name] == null ? null : Number(r[name])) }) };
+      return { [name]: t.field({ type: enumRef(f.enum), nullable, resolve: value }) };
+    case 'number': {
+      const resolve = (r: Row) => (r[name] == null ? null : Number(r[name])) as number;
+      return { [name]: f.integer ? t.int({ nullable, resolve }) : t.float({ nullable, resolve }) };
+    }
     case 'boolean':
-      return { [name]: t.boolean({ nullable: true, resolve: value }) };
+      return { [name]: t.boolean({ nullable, resolve: value }) };
     case 'datetime':
-      return { [name]: t.field({ type: 'DateTime', nullable: true, resolve: value }) };
+      return { [name]: t.field({ type: 'DateTime', nullable, resolve: value }) };
     case 'keyValues':
       return { [name]: t.field({ type: [EnvKeyValueRef], resolve: (r) => viewSettings(r[name]) }) };
     case 'phoneList':
@@ -117,7 +132,7 @@ function outputField(t: RowFieldBuilder, name: string, f: FieldDef, tableOf: Tab
     case 'ref': {
       const target = tableOf(f.resource);
       return {
-        [name]: t.id({ nullable: true, resolve: value }),
+        [name]: t.id({ nullable, resolve: value }),
         [f.as]: t.field({
           type: ReferenceRef,
           nullable: true,
@@ -127,7 +142,7 @@ function outputField(t: RowFieldBuilder, name: string, f: FieldDef, tableOf: Tab
       };
     }
     default:
-      return { [name]: t.string({ nullable: true, resolve: (r) => (r[name] == null ? null : String(r[name])) }) };
+      return { [name]: t.string({ nullable, resolve: (r) => (r[name] == null ? null : String(r[name])) as string }) };
   }
 }
 
@@ -169,13 +184,23 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
     fields: (t) => {
       let fields: Record<string, unknown> = {
         id: t.id({ resolve: (r) => r.id as string | number }),
-        createdAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.createdAt as Date }),
-        updatedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.updatedAt as Date }),
+        createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt as Date }),
+        updatedAt: t.field({ type: 'DateTime', resolve: (r) => r.updatedAt as Date }),
       };
-      for (const [name, f] of Object.entries(def.fields)) fields = { ...fields, ...outputField(t, name, f, tableOf) };
+      for (const [name, f] of Object.entries(def.fields))
+        fields = { ...fields, ...outputField(t, name, f, tableOf, false) };
       // The resource's decorate hook marks the viewer's favorites on each page of rows.
       if (def.favorite) fields.isFavorite = t.boolean({ resolve: (r) => Boolean(r.isFavorite) });
       fields.can = t.field({ type: RecordAbilitiesRef, resolve: (_r, _a, ctx) => abilitiesOf(def, ctx.viewer) });
+      return fields as never;
+    },
+  });
+  // The blank of new<Type>: the fields a form fills in, with their defaults; no id, counts or abilities yet.
+  const draft = builder.objectRef<Row>(`${T}Draft`).implement({
+    description: `A ${def.label} not yet created: the fields a new form starts with, nullable until filled in`,
+    fields: (t) => {
+      let fields: Record<string, unknown> = {};
+      for (const [name, f] of inputFields(def)) fields = { ...fields, ...outputField(t, name, f, tableOf, true) };
       return fields as never;
     },
   });
@@ -260,7 +285,7 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       },
     }),
     [`new${T}`]: t.field({
-      type: ref,
+      type: draft,
       description: `A blank ${def.label} with its defaults, for a new form`,
       resolve: (_r, _a, ctx) => {
         assertCan(ctx.viewer, 'Create', T);

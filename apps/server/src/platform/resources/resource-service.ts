@@ -290,8 +290,8 @@ export function createResourceService(
     visibleWhere: visible,
     get,
     blank() {
-      const out: Record<string, unknown> = { id: 'new' };
-      for (const [name, f] of Object.entries(def.fields)) out[name] = f.kind === 'enum' ? (f.default ?? null) : null;
+      const out: Record<string, unknown> = {};
+      for (const [name, f] of inputFields(def)) out[name] = f.kind === 'enum' ? (f.default ?? null) : null;
       return out;
     },
     async list(tx, viewer, args, opts = {}) {

@@ -7,7 +7,7 @@ import {
   type FieldErrors,
   type ResourceDef,
 } from '@canvass/domain';
-import type { ResourceRecord } from '../types';
+import type { ResourceDraft } from '../types';
 
 /** One of a client's own numbers as the form edits it; a saved row removed by the user is kept, marked _destroy. */
 export interface PhoneRow {
@@ -67,7 +67,7 @@ export function toFormValue(f: FieldDef, v: unknown): FormValue {
   }
 }
 
-export function toFormValues(def: ResourceDef, record: ResourceRecord, fieldNames: readonly string[]): FormValues {
+export function toFormValues(def: ResourceDef, record: ResourceDraft, fieldNames: readonly string[]): FormValues {
   return Object.fromEntries(fieldNames.map((n) => [n, toFormValue(def.fields[n], record[n])]));
 }
 
