@@ -1,8 +1,18 @@
+// Typed by graphql-codegen (src/gql, from schema.graphql): a field renamed in the API fails the typecheck here.
 import { gql } from 'urql';
 import { AUTH_PAYLOAD_FIELDS, CURRENT_USER_FIELDS } from './current-user-fields';
-import type { AuthPayload, CurrentUser } from './session-types';
+import type {
+  CurrentUserQuery as CurrentUserResult,
+  CurrentUserQueryVariables,
+  LoginMutation as LoginResult,
+  LoginMutationVariables,
+  LogoutMutation as LogoutResult,
+  LogoutMutationVariables,
+  SwitchOrganizationMutation as SwitchOrganizationResult,
+  SwitchOrganizationMutationVariables,
+} from '../gql/graphql';
 
-export const LoginMutation = gql<{ login: AuthPayload }, { email: string; password: string }>`
+export const LoginMutation = gql<LoginResult, LoginMutationVariables>`
   mutation Login($email: String!, $password: String!) {
     login(email: $email, password: $password) {
       ...AuthPayloadFields
@@ -11,13 +21,13 @@ export const LoginMutation = gql<{ login: AuthPayload }, { email: string; passwo
   ${AUTH_PAYLOAD_FIELDS}
 `;
 
-export const LogoutMutation = gql<{ logout: boolean }, Record<string, never>>`
+export const LogoutMutation = gql<LogoutResult, LogoutMutationVariables>`
   mutation Logout {
     logout
   }
 `;
 
-export const SwitchOrganizationMutation = gql<{ switchOrganization: AuthPayload }, { organizationId: string }>`
+export const SwitchOrganizationMutation = gql<SwitchOrganizationResult, SwitchOrganizationMutationVariables>`
   mutation SwitchOrganization($organizationId: ID!) {
     switchOrganization(organizationId: $organizationId) {
       ...AuthPayloadFields
@@ -26,7 +36,7 @@ export const SwitchOrganizationMutation = gql<{ switchOrganization: AuthPayload 
   ${AUTH_PAYLOAD_FIELDS}
 `;
 
-export const CurrentUserQuery = gql<{ currentUser: CurrentUser | null }, Record<string, never>>`
+export const CurrentUserQuery = gql<CurrentUserResult, CurrentUserQueryVariables>`
   query CurrentUser {
     currentUser {
       ...CurrentUserFields

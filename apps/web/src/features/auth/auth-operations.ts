@@ -1,15 +1,23 @@
 import { gql } from 'urql';
-import type { MessagePayload } from '../../app/session-types';
+import type * as Op from '../../gql/graphql';
 
-export interface AuthConfig {
-  oidcEnabled: boolean;
-  oidcLabel: string | null;
-  signUpEnabled: boolean;
-}
+// Typed by graphql-codegen (src/gql, from schema.graphql): a field renamed in the API fails the typecheck here.
 
-const MESSAGE_PAYLOAD = `success message errors { field messages }`;
+export type AuthConfig = Op.AuthConfigQuery['authConfig'];
 
-export const AuthConfigQuery = gql<{ authConfig: AuthConfig }, Record<string, never>>`
+/** What every account mutation answers (spec §7 MessagePayload). */
+export const MESSAGE_PAYLOAD_FIELDS = /* GraphQL */ `
+  fragment MessagePayloadFields on MessagePayload {
+    success
+    message
+    errors {
+      field
+      messages
+    }
+  }
+`;
+
+export const AuthConfigQuery = gql<Op.AuthConfigQuery, Op.AuthConfigQueryVariables>`
   query AuthConfig {
     authConfig {
       oidcEnabled
@@ -19,7 +27,7 @@ export const AuthConfigQuery = gql<{ authConfig: AuthConfig }, Record<string, ne
   }
 `;
 
-export const IsAdminLoginQuery = gql<{ isAdminLogin: { isAdmin: boolean; url: string | null } }, { email: string }>`
+export const IsAdminLoginQuery = gql<Op.IsAdminLoginQuery, Op.IsAdminLoginQueryVariables>`
   query IsAdminLogin($email: String!) {
     isAdminLogin(email: $email) {
       isAdmin
@@ -28,37 +36,38 @@ export const IsAdminLoginQuery = gql<{ isAdminLogin: { isAdmin: boolean; url: st
   }
 `;
 
-export const SignUpMutation = gql<
-  { signUp: MessagePayload },
-  { name: string; username: string; email: string; password: string }
->`
+export const SignUpMutation = gql<Op.SignUpMutation, Op.SignUpMutationVariables>`
   mutation SignUp($name: String!, $username: String!, $email: String!, $password: String!) {
-    signUp(name: $name, username: $username, email: $email, password: $password) { ${MESSAGE_PAYLOAD} }
-  }
-`;
-
-export const SendResetLinkMutation = gql<{ sendResetLink: MessagePayload }, { email: string }>`
-  mutation SendResetLink($email: String!) {
-    sendResetLink(email: $email) { ${MESSAGE_PAYLOAD} }
-  }
-`;
-
-export const ResetPasswordMutation = gql<
-  { resetPassword: MessagePayload },
-  { uuid: string; token: string; password: string; passwordVerify: string }
->`
-  mutation ResetPassword($uuid: String!, $token: String!, $password: String!, $passwordVerify: String!) {
-    resetPassword(uuid: $uuid, token: $token, password: $password, passwordVerify: $passwordVerify) {
-      ${MESSAGE_PAYLOAD}
+    signUp(name: $name, username: $username, email: $email, password: $password) {
+      ...MessagePayloadFields
     }
   }
+  ${MESSAGE_PAYLOAD_FIELDS}
 `;
 
-export const UpdatePasswordMutation = gql<
-  { updatePassword: MessagePayload },
-  { password: string; passwordVerify: string }
->`
-  mutation UpdatePassword($password: String!, $passwordVerify: String!) {
-    updatePassword(password: $password, passwordVerify: $passwordVerify) { ${MESSAGE_PAYLOAD} }
+export const SendResetLinkMutation = gql<Op.SendResetLinkMutation, Op.SendResetLinkMutationVariables>`
+  mutation SendResetLink($email: String!) {
+    sendResetLink(email: $email) {
+      ...MessagePayloadFields
+    }
   }
+  ${MESSAGE_PAYLOAD_FIELDS}
+`;
+
+export const ResetPasswordMutation = gql<Op.ResetPasswordMutation, Op.ResetPasswordMutationVariables>`
+  mutation ResetPassword($uuid: String!, $token: String!, $password: String!, $passwordVerify: String!) {
+    resetPassword(uuid: $uuid, token: $token, password: $password, passwordVerify: $passwordVerify) {
+      ...MessagePayloadFields
+    }
+  }
+  ${MESSAGE_PAYLOAD_FIELDS}
+`;
+
+export const UpdatePasswordMutation = gql<Op.UpdatePasswordMutation, Op.UpdatePasswordMutationVariables>`
+  mutation UpdatePassword($password: String!, $passwordVerify: String!) {
+    updatePassword(password: $password, passwordVerify: $passwordVerify) {
+      ...MessagePayloadFields
+    }
+  }
+  ${MESSAGE_PAYLOAD_FIELDS}
 `;
