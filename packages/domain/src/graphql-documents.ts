@@ -12,8 +12,8 @@ export function fieldSelection(name: string, f: FieldDef): string {
       return `${name} ${f.as} { id name }`;
     case 'keyValues':
       return `${name} { envKey isSet }`;
-    case 'phoneList':
-      return `${name} { id number description }`;
+    case 'children':
+      return `${name} { id ${Object.keys(f.fields).join(' ')} }`;
     default:
       return name;
   }

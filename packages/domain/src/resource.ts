@@ -20,7 +20,7 @@ export type FieldKind =
   | 'enum'
   | 'ref'
   | 'keyValues'
-  | 'phoneList';
+  | 'children';
 
 interface FieldBase {
   kind: FieldKind;
@@ -44,7 +44,7 @@ interface FieldBase {
   placeholder?: string;
 }
 export interface ScalarField extends FieldBase {
-  kind: Exclude<FieldKind, 'enum' | 'ref' | 'keyValues' | 'phoneList'>;
+  kind: Exclude<FieldKind, 'enum' | 'ref' | 'keyValues' | 'children'>;
 }
 export interface EnumField extends FieldBase {
   kind: 'enum';
@@ -67,11 +67,21 @@ export interface KeyValuesField extends FieldBase {
   /** The keys offered (spec §9 provider settings keys), by the value of another field. */
   keysFrom?: string;
 }
-/** Rows of { id, number, description }: a client's own phone numbers. */
-export interface PhoneListField extends FieldBase {
-  kind: 'phoneList';
+/**
+ * Rows that belong to the record and are edited with it (a client's phone numbers; next a project's phones, teams
+ * and texters, an organization's text defaults, domains and provider colours). The API serves them as
+ * `[<typeName>!]!` rows with an id and takes `[<typeName>Input!]` rows with id and _destroy. A row whose required
+ * fields are blank is dropped when new and deleted when saved; storing the rows is the resource's own hook.
+ */
+export interface ChildrenField extends FieldBase {
+  kind: 'children';
+  /** The GraphQL type of one row (ClientPhoneNumber); its input type is that name plus Input. */
+  typeName: string;
+  /** One row in words for the form's buttons: 'phone number' → 'Add phone number', 'Remove phone number 2'. */
+  rowLabel: string;
+  fields: Record<string, ScalarField>;
 }
-export type FieldDef = ScalarField | EnumField | RefField | KeyValuesField | PhoneListField;
+export type FieldDef = ScalarField | EnumField | RefField | KeyValuesField | ChildrenField;
 
 export interface FormSection {
   title: string;
@@ -150,12 +160,55 @@ export function keyValues(label: string, opts: Omit<KeyValuesField, 'kind' | 'la
   return { kind: 'keyValues', label, ...opts };
 }
 
-export function phoneList(label: string): PhoneListField {
-  return { kind: 'phoneList', label };
+export function children(label: string, opts: Omit<ChildrenField, 'kind' | 'label'>): ChildrenField {
+  return { kind: 'children', label, ...opts };
 }
 
-/** Checks column and section names against the fields, then hands back the plain (untyped-by-field) entry. */
-export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef {
+/** One child row as the API takes it: a saved row names its id; `_destroy` removes it. */
+export interface ChildRowInput {
+  id?: string | number | null;
+  _destroy?: boolean | null;
+  [field: string]: unknown;
+}
+
+/** What saving a list of child rows does: rows to delete, saved rows to change, new rows to add. */
+export interface ChildRowChanges {
+  remove: number[];
+  change: { id: number; values: Record<string, string | null> }[];
+  add: Record<string, string | null>[];
+}
+
+/**
+ * The rows' effect, the same for every children field: a removed or blanked saved row is deleted, a blank new row
+ * dropped; values are trimmed, blanks null, phone numbers as their 10 digits (the rows were validated before).
+ */
+export function childRowChanges(
+  field: ChildrenField,
+  rows: readonly ChildRowInput[] | null | undefined,
+  normalize: (f: ScalarField, value: string) => string,
+): ChildRowChanges {
+  const out: ChildRowChanges = { remove: [], change: [], add: [] };
+  for (const row of rows ?? []) {
+    const values: Record<string, string | null> = {};
+    for (const [name, f] of Object.entries(field.fields)) {
+      const text = row[name] == null ? '' : String(row[name]).trim();
+      values[name] = text === '' ? null : normalize(f, text);
+    }
+    const complete = Object.entries(field.fields).every(([name, f]) => !f.required || values[name] !== null);
+    const id = row.id == null || row.id === '' ? null : Number(row.id);
+    if (id !== null && (row._destroy || !complete)) out.remove.push(id);
+    else if (id !== null) out.change.push({ id, values });
+    else if (complete && !row._destroy) out.add.push(values);
+  }
+  return out;
+}
+
+/**
+ * Checks the owner and section names against the fields, then hands the entry back with its field map's type, so a
+ * resource's own code reads `client.fields.phones` as the children field it is and RecordOf<typeof client> types
+ * its records.
+ */
+export function defineResource<const F extends Record<string, FieldDef>>(def: ResourceDef<F>): TypedResourceDef<F> {
   const owner = def.ownedBy && def.ownedBy !== 'id' ? def.fields[def.ownedBy] : undefined;
   if (owner && (owner.kind !== 'ref' || owner.resource !== 'client'))
     throw new Error(`${def.name}: ownedBy must name a ref to client`);
@@ -163,8 +216,16 @@ export function defineResource<F extends Record<string, FieldDef>>(def: Resource
     for (const f of section.fields)
       if (!(f in def.fields)) throw new Error(`${def.name}: section field ${f} is not a field`);
   }
-  return def as unknown as ResourceDef;
+  return def as ResourceDef & { fields: F };
 }
+
+/**
+ * A registry entry that keeps its field map's type. It is a ResourceDef (the generic machinery takes it as is);
+ * the names in its lists were checked against its fields when it was defined.
+ */
+export type TypedResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> = ResourceDef & {
+  fields: F;
+};
 
 /** The fields a create or update may carry. */
 export function inputFields(def: ResourceDef): [string, FieldDef][] {

@@ -15,7 +15,7 @@ describe.each(Object.values(resources))('the $name registry entry', (def) => {
   it('stores every input field in a column (nested lists are stored by the resource itself)', () => {
     const columns = Object.keys(getTableColumns(table!));
     const stored = Object.entries(def.fields)
-      .filter(([, f]) => !f.readOnly && f.kind !== 'phoneList')
+      .filter(([, f]) => !f.readOnly && f.kind !== 'children')
       .map(([name]) => name);
     expect(stored.filter((name) => !columns.includes(name))).toEqual([]);
   });

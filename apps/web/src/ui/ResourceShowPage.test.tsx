@@ -137,7 +137,7 @@ describe('ResourceShowPage', { timeout: 20_000 }, () => {
     });
     expect(await screen.findByDisplayValue('(555)-201-0001')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Remove number 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove phone number 1' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(calls, 'UpdateClient')).toHaveLength(1));
     expect(callsTo(calls, 'UpdateClient')[0].variables).toEqual({

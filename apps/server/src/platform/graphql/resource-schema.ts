@@ -3,6 +3,7 @@ import {
   inputFields,
   messages,
   resourceByName,
+  type ChildrenField,
   type FieldDef,
   type ResourceDef,
 } from '@canvass/domain';
@@ -47,21 +48,43 @@ const EnvKeyValueInput = builder.inputType('EnvKeyValueInput', {
   description: 'A new value replaces the stored one, clear removes it, the key alone keeps what is stored',
   fields: (t) => ({ envKey: t.string({ required: true }), envValue: t.string(), clear: t.boolean() }),
 });
-interface PhoneNumber {
-  id: number;
-  number: string;
-  description: string | null;
+/** A child row as its resource's decorate hook hands it over: its id and its fields' values. */
+type ChildRow = Record<string, unknown> & { id: number };
+
+// One output and one input type per children field, made on first use (a resource's rows are one shape).
+const childTypes = new Map<string, { output: ReturnType<typeof childOutput>; input: ReturnType<typeof childInput> }>();
+
+function childOutput(f: ChildrenField) {
+  return builder.objectRef<ChildRow>(f.typeName).implement({
+    description: `One of the ${f.label.toLowerCase()} of a record, saved with it`,
+    fields: (t) => {
+      const out: Record<string, unknown> = { id: t.id({ resolve: (r) => r.id }) };
+      for (const [name, child] of Object.entries(f.fields))
+        out[name] = t.string({
+          nullable: !child.required,
+          resolve: (r) => (r[name] == null ? null : String(r[name])) as string,
+        });
+      return out as never;
+    },
+  });
 }
-const PhoneNumberRef = builder.objectRef<PhoneNumber>('ClientPhoneNumber').implement({
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    number: t.exposeString('number'),
-    description: t.exposeString('description', { nullable: true }),
-  }),
-});
-const PhoneNumberInput = builder.inputType('ClientPhoneNumberInput', {
-  fields: (t) => ({ id: t.id(), number: t.string(), description: t.string(), _destroy: t.boolean() }),
-});
+
+function childInput(f: ChildrenField) {
+  return builder.inputType(`${f.typeName}Input`, {
+    description: 'A row with an id changes that saved row (_destroy removes it); a row without one is added',
+    fields: (t) => {
+      const out: Record<string, unknown> = { id: t.id(), _destroy: t.boolean() };
+      for (const name of Object.keys(f.fields)) out[name] = t.string();
+      return out as never;
+    },
+  });
+}
+
+function childTypesOf(f: ChildrenField) {
+  let types = childTypes.get(f.typeName);
+  if (!types) childTypes.set(f.typeName, (types = { output: childOutput(f), input: childInput(f) }));
+  return types;
+}
 
 const RecordAbilitiesRef = builder.objectRef<RecordAbilities>('RecordAbilities').implement({
   description: 'What the viewer may do with this record (spec §6): the UI shows its buttons from this',
@@ -127,8 +150,10 @@ function outputField(t: RowFieldBuilder, name: string, f: FieldDef, tableOf: Tab
       return { [name]: t.field({ type: 'DateTime', nullable, resolve: value }) };
     case 'keyValues':
       return { [name]: t.field({ type: [EnvKeyValueRef], resolve: (r) => viewSettings(r[name]) }) };
-    case 'phoneList':
-      return { [name]: t.field({ type: [PhoneNumberRef], resolve: (r) => (r[name] as PhoneNumber[] | null) ?? [] }) };
+    case 'children':
+      return {
+        [name]: t.field({ type: [childTypesOf(f).output], resolve: (r) => (r[name] as ChildRow[] | null) ?? [] }),
+      };
     case 'ref': {
       const target = tableOf(f.resource);
       return {
@@ -158,8 +183,8 @@ function inputField(t: PothosSchemaTypes.InputFieldBuilder<Types & SchemaTypes, 
       return t.id();
     case 'keyValues':
       return t.field({ type: [EnvKeyValueInput] });
-    case 'phoneList':
-      return t.field({ type: [PhoneNumberInput] });
+    case 'children':
+      return t.field({ type: [childTypesOf(f).input] });
     default:
       return t.string();
   }
