@@ -131,38 +131,83 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   messages: { destroyed: string };
 }
 
-export function text(label: string, opts: Omit<ScalarField, 'kind' | 'label'> = {}): ScalarField {
-  return { kind: 'text', label, ...opts };
+// The helpers keep each field's kind, enum values and options as literal types, so RecordOf can type a record.
+type ScalarOpts = Omit<ScalarField, 'kind' | 'label'>;
+/** No options given: the field keeps only what its helper sets. */
+type NoOptions = Record<never, never>;
+
+export function text<const O extends ScalarOpts = NoOptions>(
+  label: string,
+  opts?: O,
+): ScalarField & { kind: 'text' } & O {
+  return { kind: 'text', label, ...(opts as O) };
 }
-export function field<K extends ScalarField['kind']>(
+export function field<K extends ScalarField['kind'], const O extends ScalarOpts = NoOptions>(
   kind: K,
   label: string,
-  opts: Omit<ScalarField, 'kind' | 'label'> = {},
-): ScalarField {
-  return { kind, label, ...opts };
+  opts?: O,
+): ScalarField & { kind: K } & O {
+  return { kind, label, ...(opts as O) };
 }
-export function oneOf(
-  e: EnumDef<string>,
+export function oneOf<V extends string, const O extends Omit<EnumField, 'kind' | 'label' | 'enum'> = NoOptions>(
+  e: EnumDef<V>,
   label: string,
-  opts: Omit<EnumField, 'kind' | 'label' | 'enum'> = {},
-): EnumField {
-  return { kind: 'enum', enum: e, label, ...opts };
+  opts?: O,
+): EnumField & { enum: EnumDef<V> } & O {
+  return { kind: 'enum', enum: e, label, ...(opts as O) };
 }
-export function ref(
-  resource: string,
-  as: string,
-  label: string,
-  opts: Omit<RefField, 'kind' | 'label' | 'resource' | 'as'> = {},
-): RefField {
-  return { kind: 'ref', resource, as, label, ...opts };
+export function ref<
+  const A extends string,
+  const O extends Omit<RefField, 'kind' | 'label' | 'resource' | 'as'> = NoOptions,
+>(resource: string, as: A, label: string, opts?: O): RefField & { as: A } & O {
+  return { kind: 'ref', resource, as, label, ...(opts as O) };
 }
 export function keyValues(label: string, opts: Omit<KeyValuesField, 'kind' | 'label'> = {}): KeyValuesField {
   return { kind: 'keyValues', label, ...opts };
 }
 
-export function children(label: string, opts: Omit<ChildrenField, 'kind' | 'label'>): ChildrenField {
+export function children<const C extends Record<string, ScalarField>>(
+  label: string,
+  opts: Omit<ChildrenField, 'kind' | 'label' | 'fields'> & { fields: C },
+): Omit<ChildrenField, 'fields'> & { fields: C } {
   return { kind: 'children', label, ...opts };
 }
+
+/** The value of one field in a record as the API serves it (ids as strings, dates as ISO text). */
+type ValueOf<F> = F extends { kind: 'enum'; enum: EnumDef<infer V> }
+  ? V
+  : F extends { kind: 'ref' }
+    ? string
+    : F extends { kind: 'keyValues' }
+      ? { envKey: string; isSet: boolean }[]
+      : F extends { kind: 'children'; fields: infer C }
+        ? ({ id: string } & { -readonly [K in keyof C]: FieldValueOf<C[K]> })[]
+        : F extends { kind: 'number' }
+          ? number
+          : F extends { kind: 'boolean' }
+            ? boolean
+            : string;
+
+/** Required fields and lists are never null on a saved record; the rest may be. */
+export type FieldValueOf<F> = F extends { required: true } | { kind: 'keyValues' | 'children' }
+  ? ValueOf<F>
+  : ValueOf<F> | null;
+
+/** A ref's reference object (`agency { id name }`): null when empty or hidden by the target's policy. */
+type ReferencesOf<Fs> = {
+  [K in keyof Fs as Fs[K] extends { kind: 'ref'; as: infer A extends string } ? A : never]: {
+    id: string;
+    name: string;
+  } | null;
+};
+
+/**
+ * A saved record of a registry entry as the API serves it, typed by the entry: `RecordOf<typeof client>` has
+ * `name: string`, `clientType: 'Agency' | …`, `agencyId: string | null`, `agency: Reference | null`, `phones` rows.
+ */
+export type RecordOf<D extends { fields: Record<string, FieldDef> }> = { id: string } & {
+  -readonly [K in keyof D['fields']]: FieldValueOf<D['fields'][K]>;
+} & ReferencesOf<D['fields']>;
 
 /** One child row as the API takes it: a saved row names its id; `_destroy` removes it. */
 export interface ChildRowInput {
@@ -216,16 +261,17 @@ export function defineResource<const F extends Record<string, FieldDef>>(def: Re
     for (const f of section.fields)
       if (!(f in def.fields)) throw new Error(`${def.name}: section field ${f} is not a field`);
   }
-  return def as ResourceDef & { fields: F };
+  return def as TypedResourceDef<F>;
 }
 
 /**
  * A registry entry that keeps its field map's type. It is a ResourceDef (the generic machinery takes it as is);
  * the names in its lists were checked against its fields when it was defined.
  */
-export type TypedResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> = ResourceDef & {
-  fields: F;
-};
+export type TypedResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> = Omit<
+  ResourceDef,
+  'fields'
+> & { fields: F };
 
 /** The fields a create or update may carry. */
 export function inputFields(def: ResourceDef): [string, FieldDef][] {
