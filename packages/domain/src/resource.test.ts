@@ -1,7 +1,15 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { EnumValue } from './enum';
 import { ClientType } from './enums';
-import { defineResource, dependantRefs, field, ref, type RecordOf } from './resource';
+import {
+  defineResource,
+  dependantRefs,
+  field,
+  ref,
+  type AttributesOf,
+  type ChildRowInput,
+  type RecordOf,
+} from './resource';
 import { client, resources } from './resources/index';
 
 const all = Object.values(resources);
@@ -74,5 +82,16 @@ describe('RecordOf: a record typed by its registry entry', () => {
       { id: string } & { number: string; description: string | null }
     >();
     expect(client.fields.phones.kind).toBe('children');
+  });
+});
+
+describe('AttributesOf: what a create or update of an entry carries', () => {
+  type Attrs = AttributesOf<typeof client>;
+
+  it('types input fields by kind and leaves read-only ones out', () => {
+    expectTypeOf<Attrs['phones']>().toEqualTypeOf<ChildRowInput[] | null | undefined>();
+    expectTypeOf<Attrs['clientType']>().toEqualTypeOf<EnumValue<typeof ClientType> | null | undefined>();
+    expectTypeOf<keyof Attrs>().not.toEqualTypeOf<keyof Attrs | 'clientsCount'>();
+    expect(Object.keys(client.fields)).toContain('clientsCount');
   });
 });

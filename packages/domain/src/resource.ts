@@ -201,6 +201,28 @@ type ReferencesOf<Fs> = {
   } | null;
 };
 
+/** A field's value as a create or update carries it (the API's input types: ids and numbers as sent). */
+type InputValueOf<F> = F extends { kind: 'enum'; enum: EnumDef<infer V> }
+  ? V
+  : F extends { kind: 'ref' }
+    ? string | number
+    : F extends { kind: 'keyValues' }
+      ? { envKey: string; envValue?: string | null; clear?: boolean | null }[]
+      : F extends { kind: 'children' }
+        ? ChildRowInput[]
+        : F extends { kind: 'number' }
+          ? number
+          : F extends { kind: 'boolean' }
+            ? boolean
+            : string;
+
+/** The attributes of a create or update of a registry entry: any of its input fields, each possibly null. */
+export type AttributesOf<D extends { fields: Record<string, FieldDef> }> = {
+  -readonly [K in keyof D['fields'] as D['fields'][K] extends { readOnly: true } ? never : K]?: InputValueOf<
+    D['fields'][K]
+  > | null;
+};
+
 /**
  * A saved record of a registry entry as the API serves it, typed by the entry: `RecordOf<typeof client>` has
  * `name: string`, `clientType: 'Agency' | …`, `agencyId: string | null`, `agency: Reference | null`, `phones` rows.

@@ -1,4 +1,12 @@
-import { childRowChanges, client, messages, phoneDigits, type ChildRowInput, type FieldErrors } from '@canvass/domain';
+import {
+  childRowChanges,
+  client,
+  messages,
+  phoneDigits,
+  type AttributesOf,
+  type ChildRowInput,
+  type FieldErrors,
+} from '@canvass/domain';
 import { and, count, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
 import { clients, phones, projects, userViews } from '../../platform/db/schema/index';
@@ -8,11 +16,14 @@ import { createResourceService, type Row } from '../../platform/resources/resour
 import { favoriteIds } from '../favorites/favorites.service';
 import { tableOf } from '../tables';
 
+/** A client's create or update attributes, typed by its registry entry. */
+type ClientAttributes = AttributesOf<typeof client>;
+
 /**
  * Applies the Phone Numbers section (a children field, validated with the client): removed or emptied saved rows
  * are deleted, empty new rows dropped. The rows are the client's ClientPhone rows of the phones table.
  */
-async function savePhones(tx: Tx, row: Row, rows: ChildRowInput[] | undefined, viewer: Viewer): Promise<void> {
+async function savePhones(tx: Tx, row: Row, rows: ChildRowInput[] | null | undefined, viewer: Viewer): Promise<void> {
   if (!rows) return;
   const changes = childRowChanges(client.fields.phones, rows, (f, v) => (f.kind === 'phone' ? phoneDigits(v) : v));
   const mine = and(
@@ -79,7 +90,7 @@ async function decorateClients(tx: Tx, rows: Row[], viewer: Viewer): Promise<voi
  * What a viewer limited to some clients creates must stay visible to it: an Agency user's new clients belong to
  * its agency, and a user with user views gets a view of the client it created.
  */
-function keepVisible(attrs: Record<string, unknown>, { viewer, existing }: { viewer: Viewer; existing: Row | null }) {
+function keepVisible(attrs: ClientAttributes, { viewer, existing }: { viewer: Viewer; existing: Row | null }) {
   if (viewer.isAdmin || viewer.role !== 'Agency' || !viewer.clientId) return attrs;
   if (existing?.id === viewer.clientId) return attrs;
   return { ...attrs, agencyId: viewer.clientId };
@@ -128,7 +139,7 @@ export const clientsService = createResourceService(client, clients, tableOf, {
     await tx.delete(phones).where(and(eq(phones.clientId, row.id), eq(phones.phoneType, 'ClientPhone')));
   },
   async afterWrite(tx, row, attrs, viewer, isNew) {
-    await savePhones(tx, row, attrs.phones as ChildRowInput[] | undefined, viewer);
+    await savePhones(tx, row, attrs.phones, viewer);
     await addCreatorView(tx, row, viewer, isNew);
   },
   decorate: decorateClients,
