@@ -120,6 +120,8 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   favorite?: boolean;
   /** A ref select to it offers 'Add new' in a floating dialog (spec §2). */
   inlineCreate?: boolean;
+  /** The dashboard's welcome card links to its list (spec §2 'Jump straight to'). */
+  dashboardLink?: boolean;
   /** Its place in the main menu (spec §2's order, shared with the menu's other entries); absent = not in the menu. */
   menuOrder?: number;
   /**

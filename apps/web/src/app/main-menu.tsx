@@ -1,16 +1,15 @@
 import { NavLink, Stack } from '@mantine/core';
 import {
-  IconBriefcase,
   IconFileImport,
   IconLayoutDashboard,
   IconLink,
   IconListDetails,
   IconSend,
-  IconTag,
   type Icon,
 } from '@tabler/icons-react';
 import { resources, type ResourceDef } from '@canvass/domain';
 import { Link, useLocation } from 'react-router';
+import { resourceIcon } from '../resources/icons';
 import { useSession } from './session';
 
 interface MenuEntry {
@@ -49,12 +48,9 @@ const otherEntries: (MenuEntry & { order: number })[] = [
   },
 ];
 
-/** A registry resource's icon; the menu is the only place that draws one. */
-const iconOf: Partial<Record<string, Icon>> = { client: IconBriefcase, brand: IconTag };
-
 function resourceEntry(def: ResourceDef & { menuOrder: number }): MenuEntry & { order: number } {
   const to = `/${def.path}`;
-  const icon = iconOf[def.name] ?? IconListDetails;
+  const icon = resourceIcon(def.name);
   return { order: def.menuOrder, label: def.pluralLabel, to, section: to, icon, resource: def.typeName };
 }
 

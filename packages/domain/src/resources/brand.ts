@@ -52,6 +52,7 @@ export const brand = defineResource({
     },
   ],
   menuOrder: 4,
+  dashboardLink: true,
   ownedBy: 'clientId',
   messages: { destroyed: 'The brand has been deleted successfully' },
 });

@@ -35,6 +35,7 @@ export const campaign = defineResource({
     },
   ],
   inlineCreate: true,
+  dashboardLink: true,
   ownedBy: 'clientId',
   messages: { destroyed: 'The campaign has been deleted successfully' },
 });

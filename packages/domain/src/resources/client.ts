@@ -69,6 +69,7 @@ export const client = defineResource({
   favorite: true,
   inlineCreate: true,
   menuOrder: 3,
+  dashboardLink: true,
   ownedBy: 'id',
   messages: { destroyed: 'The client has been deleted successfully' },
 });
