@@ -1,15 +1,17 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
+import { services } from './modules/services';
+import { tableOf } from './modules/tables';
 import { builder } from './platform/graphql/builder';
+import { registerResource } from './platform/graphql/resource-schema';
 // Each module adds its types, queries and mutations to the builder when imported.
 import './modules/auth/auth.graphql';
-import './modules/brands/brands.graphql';
-import './modules/campaigns/campaigns.graphql';
-import './modules/clients/clients.graphql';
 import './modules/exports/exports.graphql';
 import './modules/favorites/favorites.graphql';
 import './modules/options/options.graphql';
-import './modules/phones/phones.graphql';
 import './modules/queue/queue.graphql';
+
+// Every registry entry is served by the same generic machinery, through its service.
+for (const service of services) registerResource(service, tableOf);
 
 let schema: GraphQLSchema | null = null;
 

@@ -19,6 +19,7 @@ import { tableOf } from '../src/modules/tables';
 import { withSystem } from '../src/platform/db/tenant';
 import { buildOrganization, signIn, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
+import { nextLabel, sampleValue } from './registry-samples';
 
 /**
  * Spec §6, for every registry resource × every role × every path, generated from the registry so a resource
@@ -63,8 +64,6 @@ let app: TestApp;
 let worker: Runner;
 const rows: FixtureRow[] = [];
 const users = new Map<string, FixtureUser>();
-let phoneSeq = 0;
-let labelSeq = 0;
 
 const permitted = (u: { role: RoleName }, op: Operation, def: ResourceDef) =>
   can(defaultRestrictions[u.role], op, def.typeName);
@@ -77,32 +76,6 @@ const rowsOf = (def: ResourceDef) => rows.filter((r) => r.resource === def.name)
 const refFields = (def: ResourceDef) =>
   Object.entries(def.fields).filter((e): e is [string, Extract<FieldDef, { kind: 'ref' }>] => e[1].kind === 'ref');
 
-/** A value for a field kind that the registry's own rules accept. */
-function sampleValue(f: FieldDef, label: string): unknown {
-  switch (f.kind) {
-    case 'enum':
-      return f.default ?? f.enum.values.find((v) => !f.exclude?.includes(v));
-    case 'number':
-      return f.min ?? 1;
-    case 'phone':
-      return `212555${String(++phoneSeq).padStart(4, '0')}`;
-    case 'email':
-      return `${label.replace(/\W/g, '').toLowerCase()}@fixture.test`;
-    case 'url':
-      return 'https://fixture.test';
-    case 'date':
-      return '2026-01-01';
-    case 'boolean':
-      return false;
-    case 'color':
-      return '#123456';
-    case 'keyValues':
-      return [];
-    default:
-      return f.format === 'usState' ? 'NY' : f.format === 'slug' ? `slug-${++labelSeq}` : label;
-  }
-}
-
 /**
  * One row's values from the registry alone: required fields get a sample, the owner field its client, other
  * refs the row of the next owner (so references to rows the viewer may not see are exercised). When the
@@ -110,7 +83,7 @@ function sampleValue(f: FieldDef, label: string): unknown {
  */
 function valuesFor(def: ResourceDef, org: Org, owner: Owner, refTo: (resource: string) => FixtureRow | null) {
   const cols = tableOf(def.name) as unknown as Record<string, unknown>;
-  const label = `${org}-${def.name}-${owner ?? 'org'}-${++labelSeq}`;
+  const label = `${org}-${def.name}-${owner ?? 'org'}-${nextLabel()}`;
   const values: Record<string, unknown> = {};
   const refs: Record<string, FixtureRow | null> = {};
   for (const [name, f] of inputFields(def)) {

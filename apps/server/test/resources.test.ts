@@ -79,8 +79,13 @@ describe('clients: create, update, destroy', () => {
   });
 
   it('newClient gives a blank form with the default status', async () => {
-    const res = await gql(app, '{ newClient { id name clientStatus clientType } }', {}, { token });
-    expect(res.data?.newClient).toEqual({ id: 'new', name: null, clientStatus: 'Active', clientType: null });
+    const res = await gql(app, '{ newClient { __typename name clientStatus clientType } }', {}, { token });
+    expect(res.data?.newClient).toEqual({
+      __typename: 'ClientDraft',
+      name: null,
+      clientStatus: 'Active',
+      clientType: null,
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDef } from './resource';
+import { inputFields, type FieldDef, type ResourceDef } from './resource';
 
 /**
  * GraphQL documents for a registry entry, so the web's generic screens and the server's export ask for exactly
@@ -12,8 +12,8 @@ export function fieldSelection(name: string, f: FieldDef): string {
       return `${name} ${f.as} { id name }`;
     case 'keyValues':
       return `${name} { envKey isSet }`;
-    case 'phoneList':
-      return `${name} { id number description }`;
+    case 'children':
+      return `${name} { id ${Object.keys(f.fields).join(' ')} }`;
     default:
       return name;
   }
@@ -35,6 +35,13 @@ export function recordSelection(
   if ((opts.favorite ?? true) && def.favorite) parts.push('isFavorite');
   if (opts.abilities ?? true) parts.push(ABILITIES_SELECTION);
   return parts.join(' ');
+}
+
+/** The blank of new{Type} (a {Type}Draft): the fields a form fills in, no id, counts or abilities yet. */
+export function draftSelection(def: ResourceDef): string {
+  return inputFields(def)
+    .map(([name, f]) => fieldSelection(name, f))
+    .join(' ');
 }
 
 /** The row shape of the index list (and of the CSV export when given def.list.exportColumns). */
@@ -87,7 +94,7 @@ export interface ResourceDocuments {
   get: string;
   /** The { id name } of one record: a ref select's label for a value it has not searched for. */
   reference: string;
-  /** The blank record with server defaults (new{Type}). */
+  /** The blank record with server defaults (new{Type}: a {Type}Draft, without id). */
   blank: string;
   create: string;
   update: string;
@@ -116,7 +123,7 @@ export function resourceDocuments(def: ResourceDef): ResourceDocuments {
     options: listDocument(def, asReference, `${T}Options`, { count: false }),
     get: `query ${T}($id: ID!) { ${def.name}(id: $id) { ${full} } }`,
     reference: `query ${T}Reference($id: ID!) { ${def.name}(id: $id) { ${asReference} } }`,
-    blank: `query New${T} { new${T} { ${full} } }`,
+    blank: `query New${T} { new${T} { ${draftSelection(def)} } }`,
     create: `mutation Create${T}($attributes: ${T}Attributes!) { create${T}(attributes: $attributes) ${payload(full)} }`,
     update:
       `mutation Update${T}($id: ID!, $attributes: ${T}Attributes!) ` +

@@ -1,6 +1,16 @@
-import { describe, expect, it } from 'vitest';
-import { defineResource, dependantRefs, field, ref } from './resource';
-import { resources } from './resources/index';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { EnumValue } from './enum';
+import { ClientType } from './enums';
+import {
+  defineResource,
+  dependantRefs,
+  field,
+  ref,
+  type AttributesOf,
+  type ChildRowInput,
+  type RecordOf,
+} from './resource';
+import { client, resources } from './resources/index';
 
 const all = Object.values(resources);
 const named = (list: ReturnType<typeof dependantRefs>) => list.map((d) => `${d.def.name}.${d.field}`);
@@ -48,5 +58,40 @@ describe('ownedBy', () => {
 
   it('every registry resource says how its rows belong to clients', () => {
     for (const def of all) expect(def.ownedBy === null || def.ownedBy === 'id' || def.ownedBy in def.fields).toBe(true);
+  });
+});
+
+describe('RecordOf: a record typed by its registry entry', () => {
+  type Client = RecordOf<typeof client>;
+
+  it('makes required fields non-null and keeps the enum values', () => {
+    expectTypeOf<Client['name']>().toEqualTypeOf<string>();
+    expectTypeOf<Client['clientType']>().toEqualTypeOf<EnumValue<typeof ClientType>>();
+    expectTypeOf<Client['clientsCount']>().toEqualTypeOf<number>();
+    expect(client.fields.clientType.enum).toBe(ClientType);
+  });
+
+  it('leaves optional fields nullable and gives a ref its reference object', () => {
+    expectTypeOf<Client['slug']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Client['agencyId']>().toEqualTypeOf<string | null>();
+    expectTypeOf<Client['agency']>().toEqualTypeOf<{ id: string; name: string } | null>();
+  });
+
+  it('types the rows of a children field', () => {
+    expectTypeOf<Client['phones'][number]>().toEqualTypeOf<
+      { id: string } & { number: string; description: string | null }
+    >();
+    expect(client.fields.phones.kind).toBe('children');
+  });
+});
+
+describe('AttributesOf: what a create or update of an entry carries', () => {
+  type Attrs = AttributesOf<typeof client>;
+
+  it('types input fields by kind and leaves read-only ones out', () => {
+    expectTypeOf<Attrs['phones']>().toEqualTypeOf<ChildRowInput[] | null | undefined>();
+    expectTypeOf<Attrs['clientType']>().toEqualTypeOf<EnumValue<typeof ClientType> | null | undefined>();
+    expectTypeOf<keyof Attrs>().not.toEqualTypeOf<keyof Attrs | 'clientsCount'>();
+    expect(Object.keys(client.fields)).toContain('clientsCount');
   });
 });

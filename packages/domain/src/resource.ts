@@ -20,7 +20,7 @@ export type FieldKind =
   | 'enum'
   | 'ref'
   | 'keyValues'
-  | 'phoneList';
+  | 'children';
 
 interface FieldBase {
   kind: FieldKind;
@@ -44,7 +44,7 @@ interface FieldBase {
   placeholder?: string;
 }
 export interface ScalarField extends FieldBase {
-  kind: Exclude<FieldKind, 'enum' | 'ref' | 'keyValues' | 'phoneList'>;
+  kind: Exclude<FieldKind, 'enum' | 'ref' | 'keyValues' | 'children'>;
 }
 export interface EnumField extends FieldBase {
   kind: 'enum';
@@ -67,11 +67,21 @@ export interface KeyValuesField extends FieldBase {
   /** The keys offered (spec §9 provider settings keys), by the value of another field. */
   keysFrom?: string;
 }
-/** Rows of { id, number, description }: a client's own phone numbers. */
-export interface PhoneListField extends FieldBase {
-  kind: 'phoneList';
+/**
+ * Rows that belong to the record and are edited with it (a client's phone numbers; next a project's phones, teams
+ * and texters, an organization's text defaults, domains and provider colours). The API serves them as
+ * `[<typeName>!]!` rows with an id and takes `[<typeName>Input!]` rows with id and _destroy. A row whose required
+ * fields are blank is dropped when new and deleted when saved; storing the rows is the resource's own hook.
+ */
+export interface ChildrenField extends FieldBase {
+  kind: 'children';
+  /** The GraphQL type of one row (ClientPhoneNumber); its input type is that name plus Input. */
+  typeName: string;
+  /** One row in words for the form's buttons: 'phone number' → 'Add phone number', 'Remove phone number 2'. */
+  rowLabel: string;
+  fields: Record<string, ScalarField>;
 }
-export type FieldDef = ScalarField | EnumField | RefField | KeyValuesField | PhoneListField;
+export type FieldDef = ScalarField | EnumField | RefField | KeyValuesField | ChildrenField;
 
 export interface FormSection {
   title: string;
@@ -106,7 +116,14 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   sections: readonly FormSection[];
   /** A status field the anchor header lets the user change from a dropdown. */
   statusField?: keyof F & string;
+  /** The viewer can star its records; favourites (and the toggleFavorite argument `<name>Id`) derive from this. */
   favorite?: boolean;
+  /** A ref select to it offers 'Add new' in a floating dialog (spec §2). */
+  inlineCreate?: boolean;
+  /** The dashboard's welcome card links to its list (spec §2 'Jump straight to'). */
+  dashboardLink?: boolean;
+  /** Its place in the main menu (spec §2's order, shared with the menu's other entries); absent = not in the menu. */
+  menuOrder?: number;
   /**
    * How a row belongs to a client, for the visibility policy of spec §6 (Client and Agency roles, user views):
    * 'id' when the row is a client, the name of its client ref field otherwise, null when rows belong to the
@@ -116,41 +133,151 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   messages: { destroyed: string };
 }
 
-export function text(label: string, opts: Omit<ScalarField, 'kind' | 'label'> = {}): ScalarField {
-  return { kind: 'text', label, ...opts };
+// The helpers keep each field's kind, enum values and options as literal types, so RecordOf can type a record.
+type ScalarOpts = Omit<ScalarField, 'kind' | 'label'>;
+/** No options given: the field keeps only what its helper sets. */
+type NoOptions = Record<never, never>;
+
+export function text<const O extends ScalarOpts = NoOptions>(
+  label: string,
+  opts?: O,
+): ScalarField & { kind: 'text' } & O {
+  return { kind: 'text', label, ...(opts as O) };
 }
-export function field<K extends ScalarField['kind']>(
+export function field<K extends ScalarField['kind'], const O extends ScalarOpts = NoOptions>(
   kind: K,
   label: string,
-  opts: Omit<ScalarField, 'kind' | 'label'> = {},
-): ScalarField {
-  return { kind, label, ...opts };
+  opts?: O,
+): ScalarField & { kind: K } & O {
+  return { kind, label, ...(opts as O) };
 }
-export function oneOf(
-  e: EnumDef<string>,
+export function oneOf<V extends string, const O extends Omit<EnumField, 'kind' | 'label' | 'enum'> = NoOptions>(
+  e: EnumDef<V>,
   label: string,
-  opts: Omit<EnumField, 'kind' | 'label' | 'enum'> = {},
-): EnumField {
-  return { kind: 'enum', enum: e, label, ...opts };
+  opts?: O,
+): EnumField & { enum: EnumDef<V> } & O {
+  return { kind: 'enum', enum: e, label, ...(opts as O) };
 }
-export function ref(
-  resource: string,
-  as: string,
-  label: string,
-  opts: Omit<RefField, 'kind' | 'label' | 'resource' | 'as'> = {},
-): RefField {
-  return { kind: 'ref', resource, as, label, ...opts };
+export function ref<
+  const A extends string,
+  const O extends Omit<RefField, 'kind' | 'label' | 'resource' | 'as'> = NoOptions,
+>(resource: string, as: A, label: string, opts?: O): RefField & { as: A } & O {
+  return { kind: 'ref', resource, as, label, ...(opts as O) };
 }
 export function keyValues(label: string, opts: Omit<KeyValuesField, 'kind' | 'label'> = {}): KeyValuesField {
   return { kind: 'keyValues', label, ...opts };
 }
 
-export function phoneList(label: string): PhoneListField {
-  return { kind: 'phoneList', label };
+export function children<const C extends Record<string, ScalarField>>(
+  label: string,
+  opts: Omit<ChildrenField, 'kind' | 'label' | 'fields'> & { fields: C },
+): Omit<ChildrenField, 'fields'> & { fields: C } {
+  return { kind: 'children', label, ...opts };
 }
 
-/** Checks column and section names against the fields, then hands back the plain (untyped-by-field) entry. */
-export function defineResource<F extends Record<string, FieldDef>>(def: ResourceDef<F>): ResourceDef {
+/** The value of one field in a record as the API serves it (ids as strings, dates as ISO text). */
+type ValueOf<F> = F extends { kind: 'enum'; enum: EnumDef<infer V> }
+  ? V
+  : F extends { kind: 'ref' }
+    ? string
+    : F extends { kind: 'keyValues' }
+      ? { envKey: string; isSet: boolean }[]
+      : F extends { kind: 'children'; fields: infer C }
+        ? ({ id: string } & { -readonly [K in keyof C]: FieldValueOf<C[K]> })[]
+        : F extends { kind: 'number' }
+          ? number
+          : F extends { kind: 'boolean' }
+            ? boolean
+            : string;
+
+/** Required fields and lists are never null on a saved record; the rest may be. */
+export type FieldValueOf<F> = F extends { required: true } | { kind: 'keyValues' | 'children' }
+  ? ValueOf<F>
+  : ValueOf<F> | null;
+
+/** A ref's reference object (`agency { id name }`): null when empty or hidden by the target's policy. */
+type ReferencesOf<Fs> = {
+  [K in keyof Fs as Fs[K] extends { kind: 'ref'; as: infer A extends string } ? A : never]: {
+    id: string;
+    name: string;
+  } | null;
+};
+
+/** A field's value as a create or update carries it (the API's input types: ids and numbers as sent). */
+type InputValueOf<F> = F extends { kind: 'enum'; enum: EnumDef<infer V> }
+  ? V
+  : F extends { kind: 'ref' }
+    ? string | number
+    : F extends { kind: 'keyValues' }
+      ? { envKey: string; envValue?: string | null; clear?: boolean | null }[]
+      : F extends { kind: 'children' }
+        ? ChildRowInput[]
+        : F extends { kind: 'number' }
+          ? number
+          : F extends { kind: 'boolean' }
+            ? boolean
+            : string;
+
+/** The attributes of a create or update of a registry entry: any of its input fields, each possibly null. */
+export type AttributesOf<D extends { fields: Record<string, FieldDef> }> = {
+  -readonly [K in keyof D['fields'] as D['fields'][K] extends { readOnly: true } ? never : K]?: InputValueOf<
+    D['fields'][K]
+  > | null;
+};
+
+/**
+ * A saved record of a registry entry as the API serves it, typed by the entry: `RecordOf<typeof client>` has
+ * `name: string`, `clientType: 'Agency' | …`, `agencyId: string | null`, `agency: Reference | null`, `phones` rows.
+ */
+export type RecordOf<D extends { fields: Record<string, FieldDef> }> = { id: string } & {
+  -readonly [K in keyof D['fields']]: FieldValueOf<D['fields'][K]>;
+} & ReferencesOf<D['fields']>;
+
+/** One child row as the API takes it: a saved row names its id; `_destroy` removes it. */
+export interface ChildRowInput {
+  id?: string | number | null;
+  _destroy?: boolean | null;
+  [field: string]: unknown;
+}
+
+/** What saving a list of child rows does: rows to delete, saved rows to change, new rows to add. */
+export interface ChildRowChanges {
+  remove: number[];
+  change: { id: number; values: Record<string, string | null> }[];
+  add: Record<string, string | null>[];
+}
+
+/**
+ * The rows' effect, the same for every children field: a removed or blanked saved row is deleted, a blank new row
+ * dropped; values are trimmed, blanks null, phone numbers as their 10 digits (the rows were validated before).
+ */
+export function childRowChanges(
+  field: ChildrenField,
+  rows: readonly ChildRowInput[] | null | undefined,
+  normalize: (f: ScalarField, value: string) => string,
+): ChildRowChanges {
+  const out: ChildRowChanges = { remove: [], change: [], add: [] };
+  for (const row of rows ?? []) {
+    const values: Record<string, string | null> = {};
+    for (const [name, f] of Object.entries(field.fields)) {
+      const text = row[name] == null ? '' : String(row[name]).trim();
+      values[name] = text === '' ? null : normalize(f, text);
+    }
+    const complete = Object.entries(field.fields).every(([name, f]) => !f.required || values[name] !== null);
+    const id = row.id == null || row.id === '' ? null : Number(row.id);
+    if (id !== null && (row._destroy || !complete)) out.remove.push(id);
+    else if (id !== null) out.change.push({ id, values });
+    else if (complete && !row._destroy) out.add.push(values);
+  }
+  return out;
+}
+
+/**
+ * Checks the owner and section names against the fields, then hands the entry back with its field map's type, so a
+ * resource's own code reads `client.fields.phones` as the children field it is and RecordOf<typeof client> types
+ * its records.
+ */
+export function defineResource<const F extends Record<string, FieldDef>>(def: ResourceDef<F>): TypedResourceDef<F> {
   const owner = def.ownedBy && def.ownedBy !== 'id' ? def.fields[def.ownedBy] : undefined;
   if (owner && (owner.kind !== 'ref' || owner.resource !== 'client'))
     throw new Error(`${def.name}: ownedBy must name a ref to client`);
@@ -158,8 +285,17 @@ export function defineResource<F extends Record<string, FieldDef>>(def: Resource
     for (const f of section.fields)
       if (!(f in def.fields)) throw new Error(`${def.name}: section field ${f} is not a field`);
   }
-  return def as unknown as ResourceDef;
+  return def as TypedResourceDef<F>;
 }
+
+/**
+ * A registry entry that keeps its field map's type. It is a ResourceDef (the generic machinery takes it as is);
+ * the names in its lists were checked against its fields when it was defined.
+ */
+export type TypedResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> = Omit<
+  ResourceDef,
+  'fields'
+> & { fields: F };
 
 /** The fields a create or update may carry. */
 export function inputFields(def: ResourceDef): [string, FieldDef][] {

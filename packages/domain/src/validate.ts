@@ -3,7 +3,7 @@ import { usStates } from './geography';
 import { messages } from './messages';
 import { normalizePhone } from './phone';
 import { providerEnvKeys } from './provider-keys';
-import type { FieldDef, ResourceDef } from './resource';
+import type { ChildRowInput, ChildrenField, FieldDef, ResourceDef } from './resource';
 import { inputFields } from './resource';
 
 export type FieldErrors = Record<string, string[]>;
@@ -61,10 +61,34 @@ function checkField(name: string, f: FieldDef, value: unknown): string | undefin
     }
     case 'email':
       return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(value)) ? undefined : messages.invalidEmail;
+    case 'children':
+      return checkChildRows(f, value);
     default:
       void name;
       return undefined;
   }
+}
+
+/** One field's value against its rules (required, length, format, kind): the message, or undefined when fine. */
+export function checkFieldValue(f: FieldDef, value: unknown): string | undefined {
+  return checkField('', f, value);
+}
+
+/**
+ * The first problem among rows that will be kept (not removed, required fields filled in): a row that will be
+ * dropped or deleted is not held against the record.
+ */
+function checkChildRows(f: ChildrenField, value: unknown): string | undefined {
+  for (const row of Array.isArray(value) ? (value as ChildRowInput[]) : []) {
+    if (row._destroy) continue;
+    const fields = Object.entries(f.fields);
+    if (fields.some(([name, child]) => child.required && isBlank(row[name]))) continue;
+    for (const [name, child] of fields) {
+      const err = checkField(name, child, row[name]);
+      if (err) return err;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -1,10 +1,26 @@
-import type { ResourceService } from '../platform/resources/resource-service';
+import { resources } from '@canvass/domain';
+import { createResourceService, type ResourceService } from '../platform/resources/resource-service';
 import { brandsService } from './brands/brands.service';
 import { campaignsService } from './campaigns/campaigns.service';
 import { clientsService } from './clients/clients.service';
 import { phonesService } from './phones/phones.service';
+import { tableOf } from './tables';
 
-/** Every generic resource service by its list name (clients, brands …): what exportCsv may be asked for. */
+/** The resources that add rules of their own (hooks); every other registry entry gets the plain service. */
+const withRules: readonly ResourceService[] = [clientsService, brandsService, campaignsService, phonesService];
+
+function plainService(name: string): ResourceService {
+  const def = resources[name as keyof typeof resources];
+  const table = tableOf(name);
+  if (!table) throw new Error(`${name}: no table exported as ${def.plural}`);
+  return createResourceService(def, table, tableOf);
+}
+
+/** The service of every registry entry, in registry order: what the schema serves and exportCsv may be asked for. */
+export const services: readonly ResourceService[] = Object.keys(resources).map(
+  (name) => withRules.find((s) => s.def.name === name) ?? plainService(name),
+);
+
 export const servicesByPlural: Record<string, ResourceService> = Object.fromEntries(
-  [clientsService, brandsService, campaignsService, phonesService].map((s) => [s.def.plural, s]),
+  services.map((s) => [s.def.plural, s]),
 );

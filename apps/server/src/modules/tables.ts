@@ -1,7 +1,15 @@
-import type { PgTable } from 'drizzle-orm/pg-core';
-import { brands, campaigns, clients, phones } from '../platform/db/schema/index';
+import { resourceByName } from '@canvass/domain';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../platform/db/schema/index';
 
-/** The Drizzle table behind each registry entry; a ref field finds its target here. */
-const tables: Record<string, PgTable> = { client: clients, brand: brands, campaign: campaigns, phone: phones };
+const tablesByExport = schema as unknown as Record<string, unknown>;
 
-export const tableOf = (resourceName: string): PgTable | undefined => tables[resourceName];
+/**
+ * The Drizzle table behind a registry entry: the one exported under the entry's plural (clients, brands,
+ * shortenedLinks), so a new resource needs no line here; tables.test.ts checks every entry has one.
+ */
+export const tableOf = (resourceName: string): PgTable | undefined => {
+  const def = resourceByName(resourceName);
+  const table = def && tablesByExport[def.plural];
+  return table instanceof PgTable ? table : undefined;
+};

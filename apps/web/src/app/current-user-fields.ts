@@ -1,8 +1,9 @@
 /**
  * Every place that reads the signed-in user asks for the same fields, so the session always holds one shape.
  * Plain text (not a parsed document): the session calls are sent with plain fetch (graphql-request.ts).
+ * The fragments' TypeScript types (CurrentUserFieldsFragment …) are generated into src/gql by graphql-codegen.
  */
-export const CURRENT_USER_FIELDS = `
+export const CURRENT_USER_FIELDS = /* GraphQL */ `
   fragment CurrentUserFields on CurrentUser {
     id
     name
@@ -10,9 +11,22 @@ export const CURRENT_USER_FIELDS = `
     username
     role
     isAdmin
-    currentOrganization { id name domain timeZone }
-    organizations { id name domain timeZone }
-    restrictions { resource operations }
+    currentOrganization {
+      id
+      name
+      domain
+      timeZone
+    }
+    organizations {
+      id
+      name
+      domain
+      timeZone
+    }
+    restrictions {
+      resource
+      operations
+    }
     hasRefreshToken
     googleEmailAddress
     clientId
@@ -22,12 +36,14 @@ export const CURRENT_USER_FIELDS = `
 `;
 
 /** What every call that starts or renews a session returns (login, refreshSession, switchOrganization). */
-export const AUTH_PAYLOAD_FIELDS = `
+export const AUTH_PAYLOAD_FIELDS = /* GraphQL */ `
   fragment AuthPayloadFields on AuthPayload {
     accessToken
     expiresIn
     message
-    user { ...CurrentUserFields }
+    user {
+      ...CurrentUserFields
+    }
   }
   ${CURRENT_USER_FIELDS}
 `;

@@ -1,15 +1,15 @@
 import { NavLink, Stack } from '@mantine/core';
 import {
-  IconBriefcase,
   IconFileImport,
   IconLayoutDashboard,
   IconLink,
   IconListDetails,
   IconSend,
-  IconTag,
   type Icon,
 } from '@tabler/icons-react';
+import { resources, type ResourceDef } from '@canvass/domain';
 import { Link, useLocation } from 'react-router';
+import { resourceIcon } from '../resources/icons';
 import { useSession } from './session';
 
 interface MenuEntry {
@@ -22,15 +22,24 @@ interface MenuEntry {
   resource?: string;
 }
 
-/** Spec §2 main menu, in the spec's order. */
-export const mainMenu: MenuEntry[] = [
-  { label: 'Dashboard', to: '/dashboard', section: '/dashboard', icon: IconLayoutDashboard },
-  { label: 'Projects', to: '/projects', section: '/projects', icon: IconSend, resource: 'Project' },
-  { label: 'Clients', to: '/clients', section: '/clients', icon: IconBriefcase, resource: 'Client' },
-  { label: 'Brands', to: '/brands', section: '/brands', icon: IconTag, resource: 'Brand' },
-  { label: 'Lists', to: '/lists', section: '/lists', icon: IconListDetails, resource: 'List' },
-  { label: 'Links', to: '/shortened-links', section: '/shortened-links', icon: IconLink, resource: 'ShortenedLink' },
+/**
+ * The entries that are not (yet) registry resources, with their place in spec §2's order; a registry entry with
+ * a menuOrder takes its own place (and replaces the entry of the same path here once it is registered).
+ */
+const otherEntries: (MenuEntry & { order: number })[] = [
+  { order: 1, label: 'Dashboard', to: '/dashboard', section: '/dashboard', icon: IconLayoutDashboard },
+  { order: 2, label: 'Projects', to: '/projects', section: '/projects', icon: IconSend, resource: 'Project' },
+  { order: 5, label: 'Lists', to: '/lists', section: '/lists', icon: IconListDetails, resource: 'List' },
   {
+    order: 6,
+    label: 'Links',
+    to: '/shortened-links',
+    section: '/shortened-links',
+    icon: IconLink,
+    resource: 'ShortenedLink',
+  },
+  {
+    order: 7,
     label: 'Data Import',
     to: '/data_import/list',
     section: '/data_import',
@@ -38,6 +47,21 @@ export const mainMenu: MenuEntry[] = [
     resource: 'DataImport',
   },
 ];
+
+function resourceEntry(def: ResourceDef & { menuOrder: number }): MenuEntry & { order: number } {
+  const to = `/${def.path}`;
+  const icon = resourceIcon(def.name);
+  return { order: def.menuOrder, label: def.pluralLabel, to, section: to, icon, resource: def.typeName };
+}
+
+/** Spec §2 main menu, in the spec's order: the registry's menu resources among the other entries. */
+export const mainMenu: MenuEntry[] = (() => {
+  const fromRegistry = Object.values(resources as Record<string, ResourceDef>)
+    .filter((def): def is ResourceDef & { menuOrder: number } => def.menuOrder !== undefined)
+    .map(resourceEntry);
+  const others = otherEntries.filter((e) => !fromRegistry.some((r) => r.to === e.to));
+  return [...others, ...fromRegistry].sort((a, b) => a.order - b.order).map(({ order: _order, ...entry }) => entry);
+})();
 
 const isInside = (pathname: string, section: string) => pathname === section || pathname.startsWith(`${section}/`);
 

@@ -52,7 +52,7 @@ describe('document title', { timeout: 20_000 }, () => {
     await waitFor(() => expect(document.title).toBe('Acme - Canvass'));
     record.unmount();
     renderResources('/clients/new', {
-      NewClient: () => ({ data: { newClient: { ...acme, id: 'new', name: null } } }),
+      NewClient: () => ({ data: { newClient: { ...acme, __typename: 'ClientDraft', id: undefined, name: null } } }),
     });
     await waitFor(() => expect(document.title).toBe('New client - Canvass'));
   });

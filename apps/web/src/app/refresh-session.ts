@@ -1,10 +1,13 @@
 import { AUTH_PAYLOAD_FIELDS } from './current-user-fields';
+import type { RefreshSessionMutation } from '../gql/graphql';
 import type { AuthPayload } from './session-types';
 import { setAccessToken } from './token-store';
 
-const REFRESH_SESSION = `
+const REFRESH_SESSION = /* GraphQL */ `
   mutation RefreshSession {
-    refreshSession { ...AuthPayloadFields }
+    refreshSession {
+      ...AuthPayloadFields
+    }
   }
   ${AUTH_PAYLOAD_FIELDS}
 `;
@@ -34,7 +37,7 @@ async function requestRefresh(): Promise<AuthPayload> {
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ query: REFRESH_SESSION, operationName: 'RefreshSession' }),
     });
-    const body = (await response.json()) as { data?: { refreshSession?: AuthPayload | null } | null };
+    const body = (await response.json()) as { data?: RefreshSessionMutation | null };
     const payload = body.data?.refreshSession ?? signedOut;
     setAccessToken(payload.accessToken);
     return payload;

@@ -1,8 +1,19 @@
+// Typed by graphql-codegen (src/gql, from schema.graphql): a field renamed in the API fails the typecheck here.
+// The /* GraphQL */ marks are how codegen finds these documents; they are sent as plain text (graphql-request.ts).
 import { graphqlOperation } from './graphql-request';
 import { AUTH_PAYLOAD_FIELDS, CURRENT_USER_FIELDS } from './current-user-fields';
-import type { AuthPayload, CurrentUser } from './session-types';
+import type {
+  CurrentUserQuery as CurrentUserResult,
+  CurrentUserQueryVariables,
+  LoginMutation as LoginResult,
+  LoginMutationVariables,
+  LogoutMutation as LogoutResult,
+  LogoutMutationVariables,
+  SwitchOrganizationMutation as SwitchOrganizationResult,
+  SwitchOrganizationMutationVariables,
+} from '../gql/graphql';
 
-export const LoginMutation = graphqlOperation<{ login: AuthPayload }, { email: string; password: string }>(`
+export const LoginMutation = graphqlOperation<LoginResult, LoginMutationVariables>(/* GraphQL */ `
   mutation Login($email: String!, $password: String!) {
     login(email: $email, password: $password) {
       ...AuthPayloadFields
@@ -11,16 +22,16 @@ export const LoginMutation = graphqlOperation<{ login: AuthPayload }, { email: s
   ${AUTH_PAYLOAD_FIELDS}
 `);
 
-export const LogoutMutation = graphqlOperation<{ logout: boolean }, Record<string, never>>(`
+export const LogoutMutation = graphqlOperation<LogoutResult, LogoutMutationVariables>(/* GraphQL */ `
   mutation Logout {
     logout
   }
 `);
 
 export const SwitchOrganizationMutation = graphqlOperation<
-  { switchOrganization: AuthPayload },
-  { organizationId: string }
->(`
+  SwitchOrganizationResult,
+  SwitchOrganizationMutationVariables
+>(/* GraphQL */ `
   mutation SwitchOrganization($organizationId: ID!) {
     switchOrganization(organizationId: $organizationId) {
       ...AuthPayloadFields
@@ -29,7 +40,7 @@ export const SwitchOrganizationMutation = graphqlOperation<
   ${AUTH_PAYLOAD_FIELDS}
 `);
 
-export const CurrentUserQuery = graphqlOperation<{ currentUser: CurrentUser | null }, Record<string, never>>(`
+export const CurrentUserQuery = graphqlOperation<CurrentUserResult, CurrentUserQueryVariables>(/* GraphQL */ `
   query CurrentUser {
     currentUser {
       ...CurrentUserFields

@@ -1,11 +1,10 @@
 import { brand, campaign } from '@canvass/domain';
-import { childListTab, editTab, overviewTab, type ResourceScreen } from '../ui/screen';
+import { childListTab, editTab, overviewTab, defineScreen } from '../ui/screen';
 
-export const brandScreen: ResourceScreen = {
-  def: brand,
+export const brandScreen = defineScreen(brand, {
   tabs: [
     overviewTab(),
     childListTab({ path: 'campaigns', label: 'Campaigns', def: campaign, parentField: 'brandId' }),
     editTab(),
   ],
-};
+});

@@ -1,8 +1,7 @@
 import { campaign, phone } from '@canvass/domain';
-import { childListTab, editTab, overviewTab, type ResourceScreen } from '../ui/screen';
+import { childListTab, editTab, overviewTab, defineScreen } from '../ui/screen';
 
-export const campaignScreen: ResourceScreen = {
-  def: campaign,
+export const campaignScreen = defineScreen(campaign, {
   // Spec §2: a campaign is deleted from the menu.
   deleteIn: 'menu',
   tabs: [
@@ -10,4 +9,4 @@ export const campaignScreen: ResourceScreen = {
     childListTab({ path: 'phones', label: 'Phones', def: phone, parentField: 'campaignId' }),
     editTab(),
   ],
-};
+});

@@ -1,11 +1,10 @@
 import { Anchor, Text } from '@mantine/core';
-import { client, phone } from '@canvass/domain';
-import { childListTab, editTab, laterTab, overviewTab, type ResourceScreen } from '../ui/screen';
-import type { ResourceRecord } from '../ui/types';
+import { client, phone, type RecordOf } from '@canvass/domain';
+import { childListTab, defineScreen, editTab, laterTab, overviewTab } from '../ui/screen';
 
 /** Spec §2: the client overview links to its public opt-in page when it has a slug. */
-function OptInLink({ record }: { record: ResourceRecord }) {
-  if (typeof record.slug !== 'string' || record.slug === '') return null;
+function OptInLink({ record }: { record: RecordOf<typeof client> }) {
+  if (!record.slug) return null;
   const href = `/${record.slug}/opt-in`;
   return (
     <Text size="sm">
@@ -17,8 +16,7 @@ function OptInLink({ record }: { record: ResourceRecord }) {
   );
 }
 
-export const clientScreen: ResourceScreen = {
-  def: client,
+export const clientScreen = defineScreen(client, {
   afterDeletePath: '/clients',
   tabs: [
     overviewTab((record) => <OptInLink record={record} />),
@@ -57,4 +55,4 @@ export const clientScreen: ResourceScreen = {
     ),
     editTab(),
   ],
-};
+});

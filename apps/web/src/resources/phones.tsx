@@ -1,8 +1,7 @@
 import { phone } from '@canvass/domain';
-import { editTab, laterTab, overviewTab, type ResourceScreen } from '../ui/screen';
+import { editTab, laterTab, overviewTab, defineScreen } from '../ui/screen';
 
-export const phoneScreen: ResourceScreen = {
-  def: phone,
+export const phoneScreen = defineScreen(phone, {
   tabs: [
     overviewTab(),
     laterTab('sent_texts', 'Sent Texts', 'Texts sent from this number will appear here once sending is available'),
@@ -13,4 +12,4 @@ export const phoneScreen: ResourceScreen = {
     ),
     editTab(),
   ],
-};
+});

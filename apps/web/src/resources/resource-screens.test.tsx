@@ -53,7 +53,17 @@ describe('resource screens', { timeout: 20_000 }, () => {
       Brand: () => ({ data: { brand } }),
       Campaigns: () => emptyPage('campaigns'),
       NewCampaign: () => ({
-        data: { newCampaign: { ...campaign, id: 'new', name: null, code: null, brandId: null, brand: null } },
+        data: {
+          newCampaign: {
+            ...campaign,
+            __typename: 'CampaignDraft',
+            id: undefined,
+            name: null,
+            code: null,
+            brandId: null,
+            brand: null,
+          },
+        },
       }),
       BrandReference: () => ({ data: { brand: { id: '3', name: 'Acme Brand' } } }),
     });

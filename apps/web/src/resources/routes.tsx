@@ -1,6 +1,7 @@
+import { resources, type ResourceDef } from '@canvass/domain';
 import { Navigate, type RouteObject } from 'react-router';
 import { lazyNamed } from '../app/lazy-component';
-import type { ResourceScreen } from '../ui/screen';
+import { editTab, overviewTab, type ResourceScreen } from '../ui/screen';
 import { brandScreen } from './brands';
 import { campaignScreen } from './campaigns';
 import { clientScreen } from './clients';
@@ -11,8 +12,16 @@ const ResourceIndex = lazyNamed(() => import('../ui/ResourceIndex'), 'ResourceIn
 const ResourceCreatePage = lazyNamed(() => import('../ui/ResourceCreatePage'), 'ResourceCreatePage');
 const ResourceShowPage = lazyNamed(() => import('../ui/ResourceShowPage'), 'ResourceShowPage');
 
-/** The resources with generic screens; a new one is a registry entry plus a screen here. */
-export const resourceScreens: readonly ResourceScreen[] = [clientScreen, brandScreen, campaignScreen, phoneScreen];
+/** The resources whose screens add tabs of their own; a screen file is needed only for that. */
+const ownScreens: readonly ResourceScreen[] = [clientScreen, brandScreen, campaignScreen, phoneScreen];
+
+/** A resource with nothing of its own: its fields read-only and its edit form. */
+const plainScreen = (def: ResourceDef): ResourceScreen => ({ def, tabs: [overviewTab(), editTab()] });
+
+/** Every registry resource's screens, in registry order. */
+export const resourceScreens: readonly ResourceScreen[] = Object.values(resources as Record<string, ResourceDef>).map(
+  (def) => ownScreens.find((s) => s.def === def) ?? plainScreen(def),
+);
 
 /** Index, new, and record routes (tab and edit section) of every resource screen. */
 export function resourceRoutes(): RouteObject[] {

@@ -1,5 +1,5 @@
 import { Anchor, Badge, ColorSwatch, Group, Stack, Text } from '@mantine/core';
-import { formatPhone, resourceByName, type FieldDef } from '@canvass/domain';
+import { resourceByName, type FieldDef } from '@canvass/domain';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { displayText } from './format';
@@ -46,15 +46,20 @@ export function FieldValue({ name, field, record }: Props) {
       // The values are provider credentials: the overview names the keys that are set, never the secrets.
       return keys.length ? <Text size="sm">{keys.join(', ')}</Text> : EMPTY;
     }
-    case 'phoneList': {
+    case 'children': {
       const list = rows(value);
       if (!list.length) return EMPTY;
+      // One line a row: its fields as the overview shows them, blanks left out ('(212)-555-0100 — Office').
+      const line = (r: Record<string, unknown>) =>
+        Object.entries(field.fields)
+          .map(([name, f]) => displayText(f, r[name]))
+          .filter((text) => text !== '')
+          .join(' — ');
       return (
         <Stack gap={2}>
           {list.map((r) => (
-            <Text key={String(r.id ?? r.number)} size="sm">
-              {formatPhone(String(r.number ?? ''))}
-              {r.description ? ` — ${String(r.description)}` : ''}
+            <Text key={String(r.id)} size="sm">
+              {line(r)}
             </Text>
           ))}
         </Stack>

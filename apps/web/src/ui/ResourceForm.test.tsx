@@ -6,19 +6,16 @@ import { descriptionOf, findAlert } from '../test/screen-reads';
 import { callsTo, renderResources } from './test-render';
 
 const blankClient = {
-  __typename: 'Client',
-  id: 'new',
+  __typename: 'ClientDraft',
   name: null,
   clientType: null,
   clientStatus: 'Active',
   agencyId: null,
   agency: null,
   phones: [],
-  isFavorite: false,
 };
 const blankCampaign = {
-  __typename: 'Campaign',
-  id: 'new',
+  __typename: 'CampaignDraft',
   name: null,
   code: null,
   campaignType: 'Registered',

@@ -9,28 +9,29 @@ import { toAttributes, toFormValues } from './form/form-values';
 import { placeServerErrors } from './form/server-errors';
 import { joinErrors, useFormState } from './form/useFormState';
 import { fieldErrorsText, notifyFailed, notifySaved } from './notify';
-import { abilitiesOf, type ResourceRecord } from './types';
+import { abilitiesOf, type ResourceDraft, type ResourceRecord } from './types';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { useResourceMutation } from './useResourceMutation';
 
-interface Props {
+/** Editing a saved record, or creating one from the blank of new{Type} (a draft: no id, no abilities yet). */
+type Target = { mode: 'update'; record: ResourceRecord } | { mode: 'create'; record: ResourceDraft };
+
+type Props = Target & {
   def: ResourceDef;
-  /** The record being edited, or the blank from new{Type} when creating. */
-  record: ResourceRecord;
-  mode: 'create' | 'update';
   /** Section paths to show (an edit route shows one); every section when omitted. */
   sections?: readonly string[];
   /** Replaces the default after-save step (create: go to the new record's overview). */
   onSaved?(record: ResourceRecord): void;
   /** Off inside an inline dialog, so dialogs do not stack. */
   allowInlineCreate?: boolean;
-}
+};
 
 /** The create/edit form of any resource, rendered from its sections and field kinds. */
-export function ResourceForm({ def, record, mode, sections, onSaved, allowInlineCreate = true }: Props) {
+export function ResourceForm(props: Props) {
+  const { def, record, sections, onSaved, allowInlineCreate = true } = props;
   const { can, isAdmin } = useSession();
   const navigate = useNavigate();
-  const isCreate = mode === 'create';
+  const isCreate = props.mode === 'create';
   const options = { isCreate, isAdmin };
 
   const shown = useMemo(
@@ -44,7 +45,7 @@ export function ResourceForm({ def, record, mode, sections, onSaved, allowInline
   const form = useFormState(def, toFormValues(def, record, fieldNames));
   const save = useResourceMutation(def, isCreate ? 'create' : 'update');
   // A new record: the role's Create; an existing one: what the server says the viewer may do with it.
-  const allowed = isCreate ? can('Create', def.typeName) : abilitiesOf(record).update;
+  const allowed = props.mode === 'create' ? can('Create', def.typeName) : abilitiesOf(props.record).update;
   // Set once a new record is saved, so going to it is not taken for leaving unsaved changes behind.
   const [created, setCreated] = useState(false);
 
@@ -55,7 +56,7 @@ export function ResourceForm({ def, record, mode, sections, onSaved, allowInline
     const { attributes, errors } = toAttributes(def, form.values, fieldNames, options, record);
     if (Object.keys(errors).length) return form.setErrors(joinErrors(errors));
 
-    const outcome = await save.run(isCreate ? { attributes } : { id: record.id, attributes });
+    const outcome = await save.run(props.mode === 'create' ? { attributes } : { id: props.record.id, attributes });
     if (outcome.kind === 'failed') return notifyFailed(outcome.message);
     if (outcome.kind === 'invalid') {
       const { onFields, elsewhere } = placeServerErrors(def, outcome.errors, fieldNames);
@@ -63,14 +64,16 @@ export function ResourceForm({ def, record, mode, sections, onSaved, allowInline
       if (elsewhere.length) notifyFailed(fieldErrorsText(elsewhere), 'Error');
       return;
     }
-    const saved = outcome.record ?? record;
-    if (isCreate) {
+    if (props.mode === 'create') {
+      const saved = outcome.record;
+      if (!saved) return notifyFailed('The server did not return the new record');
       notifySaved(createdMessage(def));
       // Rendered before navigating: the guard must already know there is nothing left to lose.
       flushSync(() => setCreated(true));
       if (onSaved) onSaved(saved);
       else navigate(`/${def.path}/${saved.id}/overview`);
     } else {
+      const saved = outcome.record ?? props.record;
       notifySaved();
       form.resetTo(toFormValues(def, saved, fieldNames));
       onSaved?.(saved);

@@ -153,7 +153,7 @@ describe('ResourceShowPage', { timeout: 20_000 }, () => {
       '(555)-201-0001',
     );
     expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Remove number 1' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Remove phone number 1' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(callsTo(calls, 'UpdateClient')).toHaveLength(1));
     expect(callsTo(calls, 'UpdateClient')[0].variables).toEqual({

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@canvass/domain';
+import type { RecordOf, ResourceDef } from '@canvass/domain';
 import type { ReactNode } from 'react';
 import { lazyNamed } from '../app/lazy-component';
 import type { ResourceRecord } from './types';
@@ -9,32 +9,45 @@ const ResourceForm = lazyNamed(() => import('./ResourceForm'), 'ResourceForm');
 const ResourceIndex = lazyNamed(() => import('./ResourceIndex'), 'ResourceIndex');
 const ResourceOverview = lazyNamed(() => import('./ResourceOverview'), 'ResourceOverview');
 
-export interface TabContext {
+export interface TabContext<R extends ResourceRecord = ResourceRecord> {
   def: ResourceDef;
-  record: ResourceRecord;
+  record: R;
 }
 
-/** One tab of /{path}/{id}/{tab}. */
-export interface ResourceTab {
+/** One tab of /{path}/{id}/{tab}; R is the record type of the resource it belongs to. */
+export interface ResourceTab<R extends ResourceRecord = ResourceRecord> {
   path: string;
   label: string;
-  render(ctx: TabContext): ReactNode;
+  render(ctx: TabContext<R>): ReactNode;
   /** Hides the tab for records it does not apply to (only an agency has clients). */
-  visible?(record: ResourceRecord): boolean;
+  visible?(record: R): boolean;
 }
 
 /** What is particular to one resource's screens; everything else comes from its registry entry. */
-export interface ResourceScreen {
+export interface ResourceScreen<R extends ResourceRecord = ResourceRecord> {
   def: ResourceDef;
-  tabs: readonly ResourceTab[];
+  tabs: readonly ResourceTab<R>[];
   deleteIn?: 'button' | 'menu';
   afterDeletePath?: string;
   /** Extra lines in the header card under the name. */
-  header?(record: ResourceRecord): ReactNode;
+  header?(record: R): ReactNode;
+}
+
+/**
+ * A resource's own screens, typed by its registry entry: its tabs and header read `record.clientType` as the
+ * entry's enum. The generic pages hand them the record served for that entry, which has the entry's shape.
+ */
+export function defineScreen<D extends ResourceDef>(
+  def: D,
+  screen: Omit<ResourceScreen<RecordOf<D>>, 'def'>,
+): ResourceScreen<RecordOf<D>> {
+  return { def, ...screen };
 }
 
 /** The fields read-only, with whatever the resource adds below them. */
-export function overviewTab(extra?: (record: ResourceRecord) => ReactNode): ResourceTab {
+export function overviewTab<R extends ResourceRecord = ResourceRecord>(
+  extra?: (record: R) => ReactNode,
+): ResourceTab<R> {
   return {
     path: 'overview',
     label: 'Overview',
@@ -47,7 +60,9 @@ export function overviewTab(extra?: (record: ResourceRecord) => ReactNode): Reso
 }
 
 /** The edit form of every section (or the named ones) as a tab. */
-export function editTab(opts: { path?: string; label?: string; sections?: readonly string[] } = {}): ResourceTab {
+export function editTab<R extends ResourceRecord = ResourceRecord>(
+  opts: { path?: string; label?: string; sections?: readonly string[] } = {},
+): ResourceTab<R> {
   return {
     path: opts.path ?? 'general',
     label: opts.label ?? 'General',
@@ -59,15 +74,15 @@ export function editTab(opts: { path?: string; label?: string; sections?: readon
  * Another resource's list limited to this record (a brand's campaigns): `parentField` Equal the id, and Add
  * carries the id in navigation state so the new record starts attached (spec §2).
  */
-export function childListTab(opts: {
+export function childListTab<R extends ResourceRecord = ResourceRecord>(opts: {
   path: string;
   label: string;
   def: ResourceDef;
   parentField: string;
   /** Fixed field values of this list (a client's contact phones: phoneType ClientPhone), also given to Add. */
   fixed?: Record<string, string>;
-  visible?: ResourceTab['visible'];
-}): ResourceTab {
+  visible?: ResourceTab<R>['visible'];
+}): ResourceTab<R> {
   const fixed = Object.entries(opts.fixed ?? {});
   return {
     path: opts.path,
@@ -88,6 +103,10 @@ export function childListTab(opts: {
 }
 
 /** A tab whose data arrives with a later capability: an honest empty state naming it. */
-export function laterTab(path: string, label: string, message: string): ResourceTab {
+export function laterTab<R extends ResourceRecord = ResourceRecord>(
+  path: string,
+  label: string,
+  message: string,
+): ResourceTab<R> {
   return { path, label, render: () => <EmptyTab title={label} message={message} /> };
 }

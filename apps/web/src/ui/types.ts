@@ -1,7 +1,11 @@
-/** A record as the generic screens see it: the contract's fields by name, read through FieldDefs. */
-export interface ResourceRecord {
-  id: string;
+/** A new{Type} blank ({Type}Draft): the fields a form fills in, with their defaults; no id until it is saved. */
+export interface ResourceDraft {
   [field: string]: unknown;
+}
+
+/** A record as the generic screens see it: the contract's fields by name, read through FieldDefs. */
+export interface ResourceRecord extends ResourceDraft {
+  id: string;
 }
 
 /** What the server says the viewer may do with one record (RecordAbilities): the buttons follow it. */

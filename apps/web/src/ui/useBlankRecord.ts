@@ -2,14 +2,14 @@ import type { ResourceDef } from '@canvass/domain';
 import { useMemo } from 'react';
 import { useQuery } from 'urql';
 import { documentsFor } from './documents';
-import type { ResourceRecord } from './types';
+import type { ResourceDraft } from './types';
 
 /**
- * The server's blank record (new{Type}, with its defaults) with preset values on top: a parent id passed in
+ * The server's blank record (new{Type}: a draft with its defaults, no id) with preset values on top: a parent id passed in
  * navigation state, or a ref select's where (an inline agency is created as an Agency).
  */
 export function useBlankRecord(def: ResourceDef, preset: Record<string, unknown> = {}) {
-  const [result] = useQuery<Record<string, ResourceRecord>>({
+  const [result] = useQuery<Record<string, ResourceDraft>>({
     query: documentsFor(def).blank,
     requestPolicy: 'network-only',
   });

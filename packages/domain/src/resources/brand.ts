@@ -26,7 +26,7 @@ export const brand = defineResource({
       default: 'Organization',
     }),
     providerConfigurationValues: keyValues('Configuration', { keysFrom: 'provider' }),
-    createdAt: field('datetime', 'Created', { readOnly: true }),
+    createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {
     columns: ['name', 'provider', 'throughput', 'clientId', 'createdAt'],
@@ -51,6 +51,8 @@ export const brand = defineResource({
       ],
     },
   ],
+  menuOrder: 4,
+  dashboardLink: true,
   ownedBy: 'clientId',
   messages: { destroyed: 'The brand has been deleted successfully' },
 });

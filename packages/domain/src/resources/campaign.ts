@@ -17,8 +17,8 @@ export const campaign = defineResource({
     startDate: field('date', 'Start date'),
     endDate: field('date', 'End date'),
     canBuyMorePhones: field('boolean', 'Can buy more phones'),
-    phonesCount: field('number', 'Phones', { readOnly: true }),
-    createdAt: field('datetime', 'Created', { readOnly: true }),
+    phonesCount: field('number', 'Phones', { readOnly: true, required: true, integer: true }),
+    createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {
     columns: ['name', 'code', 'campaignType', 'clientId', 'brandId', 'createdAt'],
@@ -34,6 +34,8 @@ export const campaign = defineResource({
       fields: ['campaignType', 'clientId', 'brandId', 'name', 'code', 'startDate', 'endDate', 'canBuyMorePhones'],
     },
   ],
+  inlineCreate: true,
+  dashboardLink: true,
   ownedBy: 'clientId',
   messages: { destroyed: 'The campaign has been deleted successfully' },
 });

@@ -1,5 +1,5 @@
 import { ClientStatus, ClientType } from '../enums';
-import { defineResource, field, oneOf, phoneList, ref, text } from '../resource';
+import { children, defineResource, field, oneOf, ref, text } from '../resource';
 
 export const client = defineResource({
   name: 'client',
@@ -25,10 +25,17 @@ export const client = defineResource({
       maxLength: 320,
       placeholder: 'You have been unsubscribed. No more messages.',
     }),
-    phones: phoneList('Phone numbers'),
-    clientsCount: field('number', 'Clients', { readOnly: true }),
-    projectsCount: field('number', 'Projects', { readOnly: true }),
-    createdAt: field('datetime', 'Created', { readOnly: true }),
+    phones: children('Phone numbers', {
+      typeName: 'ClientPhoneNumber',
+      rowLabel: 'phone number',
+      fields: {
+        number: field('phone', 'Phone number', { required: true, placeholder: '(555)-555-5555' }),
+        description: text('Description', { placeholder: 'Description' }),
+      },
+    }),
+    clientsCount: field('number', 'Clients', { readOnly: true, required: true, integer: true }),
+    projectsCount: field('number', 'Projects', { readOnly: true, required: true, integer: true }),
+    createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {
     columns: ['name', 'clientType', 'clientStatus', 'agencyId', 'createdAt'],
@@ -60,6 +67,9 @@ export const client = defineResource({
   ],
   statusField: 'clientStatus',
   favorite: true,
+  inlineCreate: true,
+  menuOrder: 3,
+  dashboardLink: true,
   ownedBy: 'id',
   messages: { destroyed: 'The client has been deleted successfully' },
 });

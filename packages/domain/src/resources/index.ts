@@ -6,13 +6,11 @@ import { phone } from './phone';
 
 export { brand, campaign, client, phone };
 
-/** Every resource the generic machinery serves, by name. */
-export const resources: Record<'client' | 'brand' | 'campaign' | 'phone', ResourceDef> = {
-  client,
-  brand,
-  campaign,
-  phone,
-};
+/**
+ * Every resource the generic machinery serves, by name: the one list. The server's services, tables, schema and
+ * favourites, the web's routes, menu and inline-create dialogs, and the tests all enumerate this.
+ */
+export const resources = { client, brand, campaign, phone } satisfies Record<string, ResourceDef>;
 export type ResourceName = keyof typeof resources;
 
 export function resourceByName(name: string): ResourceDef | undefined {

@@ -18,7 +18,7 @@ export const phone = defineResource({
     clientId: ref('client', 'client', 'Client'),
     state: text('State', { maxLength: 2, format: 'usState' }),
     carrier: oneOf(Carrier, 'Carrier'),
-    createdAt: field('datetime', 'Created', { readOnly: true }),
+    createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {
     columns: ['number', 'phoneType', 'phoneStatus', 'campaignId', 'clientId', 'createdAt'],
@@ -46,6 +46,7 @@ export const phone = defineResource({
   ],
   statusField: 'phoneStatus',
   favorite: true,
+  inlineCreate: true,
   ownedBy: 'clientId',
   messages: { destroyed: 'The phone has been deleted successfully' },
 });

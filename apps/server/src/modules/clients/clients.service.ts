@@ -1,4 +1,12 @@
-import { client, messages, normalizePhone, type FieldErrors } from '@canvass/domain';
+import {
+  childRowChanges,
+  client,
+  messages,
+  phoneDigits,
+  type AttributesOf,
+  type ChildRowInput,
+  type FieldErrors,
+} from '@canvass/domain';
 import { and, count, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
 import { clients, phones, projects, userViews } from '../../platform/db/schema/index';
@@ -8,48 +16,43 @@ import { createResourceService, type Row } from '../../platform/resources/resour
 import { favoriteIds } from '../favorites/favorites.service';
 import { tableOf } from '../tables';
 
-interface PhoneInput {
-  id?: string | null;
-  number?: string | null;
-  description?: string | null;
-  _destroy?: boolean | null;
-}
+/** A client's create or update attributes, typed by its registry entry. */
+type ClientAttributes = AttributesOf<typeof client>;
 
-function checkPhones(list: PhoneInput[] | undefined): FieldErrors {
-  const bad = (list ?? []).some((p) => !p._destroy && p.number && 'error' in normalizePhone(p.number));
-  return bad ? { phones: [messages.phoneInvalidTenDigits] } : {};
-}
-
-/** Applies the Phone Numbers section: empty new rows are dropped, emptied or removed saved rows are deleted. */
-async function savePhones(tx: Tx, row: Row, list: PhoneInput[] | undefined, viewer: Viewer): Promise<void> {
-  if (!list) return;
-  const mine = and(eq(phones.clientId, row.id), eq(phones.phoneType, 'ClientPhone'));
-  for (const p of list) {
-    const parsed = p.number ? normalizePhone(p.number) : null;
-    const number = parsed && 'number' in parsed ? parsed.number : null;
-    if (p.id && (p._destroy || !number)) {
-      await tx.delete(phones).where(and(mine, eq(phones.id, Number(p.id))));
-    } else if (p.id && number) {
-      await tx
-        .update(phones)
-        .set({ number, description: p.description ?? null })
-        .where(and(mine, eq(phones.id, Number(p.id))));
-    } else if (number && !p._destroy) {
-      await tx
-        .insert(phones)
-        .values({
-          organizationId: viewer.organizationId,
-          clientId: row.id,
-          number,
-          description: p.description ?? null,
-          phoneType: 'ClientPhone',
-          phoneStatus: 'Active',
-        })
-        .onConflictDoUpdate({
-          target: [phones.organizationId, phones.number, phones.phoneType],
-          set: { clientId: row.id, description: p.description ?? null },
-        });
-    }
+/**
+ * Applies the Phone Numbers section (a children field, validated with the client): removed or emptied saved rows
+ * are deleted, empty new rows dropped. The rows are the client's ClientPhone rows of the phones table.
+ */
+async function savePhones(tx: Tx, row: Row, rows: ChildRowInput[] | null | undefined, viewer: Viewer): Promise<void> {
+  if (!rows) return;
+  const changes = childRowChanges(client.fields.phones, rows, (f, v) => (f.kind === 'phone' ? phoneDigits(v) : v));
+  const mine = and(
+    eq(phones.organizationId, viewer.organizationId),
+    eq(phones.clientId, row.id),
+    eq(phones.phoneType, 'ClientPhone'),
+  );
+  if (changes.remove.length) await tx.delete(phones).where(and(mine, inArray(phones.id, changes.remove)));
+  for (const { id, values } of changes.change) {
+    await tx
+      .update(phones)
+      .set({ number: values.number!, description: values.description })
+      .where(and(mine, eq(phones.id, id)));
+  }
+  for (const values of changes.add) {
+    await tx
+      .insert(phones)
+      .values({
+        organizationId: viewer.organizationId,
+        clientId: row.id,
+        number: values.number!,
+        description: values.description,
+        phoneType: 'ClientPhone',
+        phoneStatus: 'Active',
+      })
+      .onConflictDoUpdate({
+        target: [phones.organizationId, phones.number, phones.phoneType],
+        set: { clientId: row.id, description: values.description },
+      });
   }
 }
 
@@ -87,7 +90,7 @@ async function decorateClients(tx: Tx, rows: Row[], viewer: Viewer): Promise<voi
  * What a viewer limited to some clients creates must stay visible to it: an Agency user's new clients belong to
  * its agency, and a user with user views gets a view of the client it created.
  */
-function keepVisible(attrs: Record<string, unknown>, { viewer, existing }: { viewer: Viewer; existing: Row | null }) {
+function keepVisible(attrs: ClientAttributes, { viewer, existing }: { viewer: Viewer; existing: Row | null }) {
   if (viewer.isAdmin || viewer.role !== 'Agency' || !viewer.clientId) return attrs;
   if (existing?.id === viewer.clientId) return attrs;
   return { ...attrs, agencyId: viewer.clientId };
@@ -124,7 +127,7 @@ async function slugTaken(tx: Tx, slug: string, viewer: Viewer, existing: Row | n
 export const clientsService = createResourceService(client, clients, tableOf, {
   prepare: keepVisible,
   async check(tx, attrs, { viewer, existing }) {
-    const errors = checkPhones(attrs.phones as PhoneInput[] | undefined);
+    const errors: FieldErrors = {};
     if (existing && attrs.agencyId != null && Number(attrs.agencyId) === existing.id)
       errors.agencyId = [messages.ownAgency];
     if (typeof attrs.slug === 'string' && attrs.slug !== '' && (await slugTaken(tx, attrs.slug, viewer, existing)))
@@ -136,7 +139,7 @@ export const clientsService = createResourceService(client, clients, tableOf, {
     await tx.delete(phones).where(and(eq(phones.clientId, row.id), eq(phones.phoneType, 'ClientPhone')));
   },
   async afterWrite(tx, row, attrs, viewer, isNew) {
-    await savePhones(tx, row, attrs.phones as PhoneInput[] | undefined, viewer);
+    await savePhones(tx, row, attrs.phones, viewer);
     await addCreatorView(tx, row, viewer, isNew);
   },
   decorate: decorateClients,

@@ -95,7 +95,7 @@ export function exportQuery(input: ExportQueryInput): { select: RenderedQuery; w
         return safeCell(sql`${lookup.label}`);
       }
       case 'keyValues':
-      case 'phoneList':
+      case 'children':
         throw new Error(`${def.name}.${name} (${f.kind}) cannot be exported`);
       default:
         return safeCell(sql`${col}::text`);

@@ -9,11 +9,11 @@ const FavoritePayloadRef = builder.objectRef<{ isFavorite: boolean }>('FavoriteP
 
 type TargetArgs = Partial<Record<FavoriteTarget, string | null>>;
 
-/** Exactly one of clientId, listId, phoneId, projectId, teamId. */
+/** Exactly one of the favourite targets (clientId, phoneId …: the registry's favourite resources). */
 function pickTarget(args: TargetArgs): { target: FavoriteTarget; id: number } {
   const given = favoriteTargets.filter((k) => args[k] != null);
   if (given.length !== 1)
-    throw new GraphQLError('Give exactly one of clientId, listId, phoneId, projectId, teamId', {
+    throw new GraphQLError(`Give exactly one of ${favoriteTargets.join(', ')}`, {
       extensions: { code: 'BAD_USER_INPUT' },
     });
   return { target: given[0], id: parseId(args[given[0]]!) };

@@ -7,28 +7,34 @@ import type { Tx } from '../../platform/db/tenant';
 import { visibleWhere } from '../../platform/resources/policy';
 import { tableOf } from '../tables';
 
-export type FavoriteTarget = 'clientId' | 'listId' | 'phoneId' | 'projectId' | 'teamId';
-export const favoriteTargets: FavoriteTarget[] = ['clientId', 'listId', 'phoneId', 'projectId', 'teamId'];
+/** A favourites column: `<name>Id` of a registry entry marked favorite (clientId, phoneId). */
+export type FavoriteTarget = `${string}Id`;
+
+/** The registry entries the viewer can star, by the favourites column that holds them. */
+const favoriteResources = new Map<FavoriteTarget, ResourceDef>(
+  Object.values(resources as Record<string, ResourceDef>)
+    .filter((def) => def.favorite)
+    .map((def) => [`${def.name}Id`, def]),
+);
+export const favoriteTargets: readonly FavoriteTarget[] = [...favoriteResources.keys()];
+
+/** The favourites table's column for a target (tables.test.ts checks every favourite resource has one). */
+const targetColumn = (target: FavoriteTarget) => (favorites as unknown as Record<string, PgColumn>)[target];
 
 /** Which of these records the viewer has starred, in one query for a page. */
 export async function favoriteIds(tx: Tx, viewer: Viewer, target: FavoriteTarget, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await tx
-    .select({ id: favorites[target] })
+    .select({ id: targetColumn(target) })
     .from(favorites)
     .where(
       and(
         eq(favorites.organizationId, viewer.organizationId),
         eq(favorites.userId, viewer.userId),
-        inArray(favorites[target], ids),
+        inArray(targetColumn(target), ids),
       ),
     );
   return new Set(rows.map((r) => r.id as number));
-}
-
-/** The registry resource a favorite target names (clientId → client); lists, projects and teams join when registered. */
-function targetResource(target: FavoriteTarget): ResourceDef | undefined {
-  return Object.values(resources).find((def) => def.favorite && `${def.name}Id` === target);
 }
 
 /**
@@ -42,7 +48,7 @@ export async function toggleFavorite(
   target: FavoriteTarget,
   id: number,
 ): Promise<boolean | null> {
-  const def = targetResource(target);
+  const def = favoriteResources.get(target);
   const table = def && tableOf(def.name);
   if (!def || !table) return null;
   assertCan(viewer, 'View', def.typeName);
@@ -58,7 +64,7 @@ export async function toggleFavorite(
       and(
         eq(favorites.organizationId, viewer.organizationId),
         eq(favorites.userId, viewer.userId),
-        eq(favorites[target], id),
+        eq(targetColumn(target), id),
       ),
     )
     .returning({ id: favorites.id });

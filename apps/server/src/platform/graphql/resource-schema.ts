@@ -1,4 +1,12 @@
-import { createdMessage, messages, resourceByName, type FieldDef, type ResourceDef } from '@canvass/domain';
+import {
+  createdMessage,
+  inputFields,
+  messages,
+  resourceByName,
+  type ChildrenField,
+  type FieldDef,
+  type ResourceDef,
+} from '@canvass/domain';
 import type { ObjectFieldBuilder, SchemaTypes } from '@pothos/core';
 import DataLoader from 'dataloader';
 import { and, inArray } from 'drizzle-orm';
@@ -40,21 +48,43 @@ const EnvKeyValueInput = builder.inputType('EnvKeyValueInput', {
   description: 'A new value replaces the stored one, clear removes it, the key alone keeps what is stored',
   fields: (t) => ({ envKey: t.string({ required: true }), envValue: t.string(), clear: t.boolean() }),
 });
-interface PhoneNumber {
-  id: number;
-  number: string;
-  description: string | null;
+/** A child row as its resource's decorate hook hands it over: its id and its fields' values. */
+type ChildRow = Record<string, unknown> & { id: number };
+
+// One output and one input type per children field, made on first use (a resource's rows are one shape).
+const childTypes = new Map<string, { output: ReturnType<typeof childOutput>; input: ReturnType<typeof childInput> }>();
+
+function childOutput(f: ChildrenField) {
+  return builder.objectRef<ChildRow>(f.typeName).implement({
+    description: `One of the ${f.label.toLowerCase()} of a record, saved with it`,
+    fields: (t) => {
+      const out: Record<string, unknown> = { id: t.id({ resolve: (r) => r.id }) };
+      for (const [name, child] of Object.entries(f.fields))
+        out[name] = t.string({
+          nullable: !child.required,
+          resolve: (r) => (r[name] == null ? null : String(r[name])) as string,
+        });
+      return out as never;
+    },
+  });
 }
-const PhoneNumberRef = builder.objectRef<PhoneNumber>('ClientPhoneNumber').implement({
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    number: t.exposeString('number'),
-    description: t.exposeString('description', { nullable: true }),
-  }),
-});
-const PhoneNumberInput = builder.inputType('ClientPhoneNumberInput', {
-  fields: (t) => ({ id: t.id(), number: t.string(), description: t.string(), _destroy: t.boolean() }),
-});
+
+function childInput(f: ChildrenField) {
+  return builder.inputType(`${f.typeName}Input`, {
+    description: 'A row with an id changes that saved row (_destroy removes it); a row without one is added',
+    fields: (t) => {
+      const out: Record<string, unknown> = { id: t.id(), _destroy: t.boolean() };
+      for (const name of Object.keys(f.fields)) out[name] = t.string();
+      return out as never;
+    },
+  });
+}
+
+function childTypesOf(f: ChildrenField) {
+  let types = childTypes.get(f.typeName);
+  if (!types) childTypes.set(f.typeName, (types = { output: childOutput(f), input: childInput(f) }));
+  return types;
+}
 
 const RecordAbilitiesRef = builder.objectRef<RecordAbilities>('RecordAbilities').implement({
   description: 'What the viewer may do with this record (spec §6): the UI shows its buttons from this',
@@ -99,25 +129,35 @@ function referenceLoader(ctx: Context, resource: string, table: PgTable, tableOf
   });
 }
 
-function outputField(t: RowFieldBuilder, name: string, f: FieldDef, tableOf: TableOf) {
+/**
+ * The output fields of one registry field. A real record's required fields are non-null; a draft (the blank of
+ * new<Type>) has every field nullable, since nothing is filled in yet. A reference object stays nullable: the
+ * target's policy may hide it from the viewer.
+ */
+function outputField(t: RowFieldBuilder, name: string, f: FieldDef, tableOf: TableOf, draft: boolean) {
+  const nullable = draft || !f.required;
   const value = (r: Row) => r[name] as never;
   switch (f.kind) {
     case 'enum':
-      return { [name]: t.field({ type: enumRef(f.enum), nullable: true, resolve: value }) };
-    case 'number':
-      return { [name]: t.float({ nullable: true, resolve: (r) => (r[name] == null ? null : Number(r[name])) }) };
+      return { [name]: t.field({ type: enumRef(f.enum), nullable, resolve: value }) };
+    case 'number': {
+      const resolve = (r: Row) => (r[name] == null ? null : Number(r[name])) as number;
+      return { [name]: f.integer ? t.int({ nullable, resolve }) : t.float({ nullable, resolve }) };
+    }
     case 'boolean':
-      return { [name]: t.boolean({ nullable: true, resolve: value }) };
+      return { [name]: t.boolean({ nullable, resolve: value }) };
     case 'datetime':
-      return { [name]: t.field({ type: 'DateTime', nullable: true, resolve: value }) };
+      return { [name]: t.field({ type: 'DateTime', nullable, resolve: value }) };
     case 'keyValues':
       return { [name]: t.field({ type: [EnvKeyValueRef], resolve: (r) => viewSettings(r[name]) }) };
-    case 'phoneList':
-      return { [name]: t.field({ type: [PhoneNumberRef], resolve: (r) => (r[name] as PhoneNumber[] | null) ?? [] }) };
+    case 'children':
+      return {
+        [name]: t.field({ type: [childTypesOf(f).output], resolve: (r) => (r[name] as ChildRow[] | null) ?? [] }),
+      };
     case 'ref': {
       const target = tableOf(f.resource);
       return {
-        [name]: t.id({ nullable: true, resolve: value }),
+        [name]: t.id({ nullable, resolve: value }),
         [f.as]: t.field({
           type: ReferenceRef,
           nullable: true,
@@ -127,7 +167,7 @@ function outputField(t: RowFieldBuilder, name: string, f: FieldDef, tableOf: Tab
       };
     }
     default:
-      return { [name]: t.string({ nullable: true, resolve: (r) => (r[name] == null ? null : String(r[name])) }) };
+      return { [name]: t.string({ nullable, resolve: (r) => (r[name] == null ? null : String(r[name])) as string }) };
   }
 }
 
@@ -143,8 +183,8 @@ function inputField(t: PothosSchemaTypes.InputFieldBuilder<Types & SchemaTypes, 
       return t.id();
     case 'keyValues':
       return t.field({ type: [EnvKeyValueInput] });
-    case 'phoneList':
-      return t.field({ type: [PhoneNumberInput] });
+    case 'children':
+      return t.field({ type: [childTypesOf(f).input] });
     default:
       return t.string();
   }
@@ -169,13 +209,23 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
     fields: (t) => {
       let fields: Record<string, unknown> = {
         id: t.id({ resolve: (r) => r.id as string | number }),
-        createdAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.createdAt as Date }),
-        updatedAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.updatedAt as Date }),
+        createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt as Date }),
+        updatedAt: t.field({ type: 'DateTime', resolve: (r) => r.updatedAt as Date }),
       };
-      for (const [name, f] of Object.entries(def.fields)) fields = { ...fields, ...outputField(t, name, f, tableOf) };
+      for (const [name, f] of Object.entries(def.fields))
+        fields = { ...fields, ...outputField(t, name, f, tableOf, false) };
       // The resource's decorate hook marks the viewer's favorites on each page of rows.
       if (def.favorite) fields.isFavorite = t.boolean({ resolve: (r) => Boolean(r.isFavorite) });
       fields.can = t.field({ type: RecordAbilitiesRef, resolve: (_r, _a, ctx) => abilitiesOf(def, ctx.viewer) });
+      return fields as never;
+    },
+  });
+  // The blank of new<Type>: the fields a form fills in, with their defaults; no id, counts or abilities yet.
+  const draft = builder.objectRef<Row>(`${T}Draft`).implement({
+    description: `A ${def.label} not yet created: the fields a new form starts with, nullable until filled in`,
+    fields: (t) => {
+      let fields: Record<string, unknown> = {};
+      for (const [name, f] of inputFields(def)) fields = { ...fields, ...outputField(t, name, f, tableOf, true) };
       return fields as never;
     },
   });
@@ -260,7 +310,7 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       },
     }),
     [`new${T}`]: t.field({
-      type: ref,
+      type: draft,
       description: `A blank ${def.label} with its defaults, for a new form`,
       resolve: (_r, _a, ctx) => {
         assertCan(ctx.viewer, 'Create', T);

@@ -7,6 +7,7 @@ import {
   phoneDigits,
   normalizeAttributes,
   validateAttributes,
+  type AttributesOf,
   type FieldErrors,
   type ResourceDef,
 } from '@canvass/domain';
@@ -47,14 +48,17 @@ export interface WriteResult {
   errors: FieldErrors;
 }
 
-/** What a resource adds to the generic behaviour; every hook is optional. */
-export interface ResourceHooks {
+/**
+ * What a resource adds to the generic behaviour; every hook is optional. `A` is the entry's attributes
+ * (AttributesOf<typeof client>), so a hook reads `attrs.phones` as the rows it is.
+ */
+export interface ResourceHooks<A = Record<string, unknown>> {
   /** Settles attributes the viewer does not choose (an Agency user's clients belong to its agency). */
-  prepare?(attrs: Record<string, unknown>, ctx: { viewer: Viewer; existing: Row | null }): Record<string, unknown>;
+  prepare?(attrs: A, ctx: { viewer: Viewer; existing: Row | null }): A;
   /** Rules that need the database (an agency must be of type Agency); return field errors. */
-  check?(tx: Tx, attrs: Record<string, unknown>, ctx: { viewer: Viewer; existing: Row | null }): Promise<FieldErrors>;
+  check?(tx: Tx, attrs: A, ctx: { viewer: Viewer; existing: Row | null }): Promise<FieldErrors>;
   /** Writes what is not a column of the table (a client's phone numbers). */
-  afterWrite?(tx: Tx, row: Row, attrs: Record<string, unknown>, viewer: Viewer, isNew: boolean): Promise<void>;
+  afterWrite?(tx: Tx, row: Row, attrs: A, viewer: Viewer, isNew: boolean): Promise<void>;
   /** Removes what has no life without the record (a client's own contact numbers) before dependants are counted. */
   beforeDestroy?(tx: Tx, row: Row): Promise<void>;
   /** Adds computed fields to a page of rows (counts, nested lists) in one query per page. */
@@ -99,11 +103,11 @@ function coerce(kind: string, value: unknown): unknown {
  * The generic list/get/create/update/destroy of spec §7 for one registry entry, over its Drizzle table.
  * Every method runs on a tenant-scoped transaction, so it sees only the viewer's organization.
  */
-export function createResourceService(
-  def: ResourceDef,
+export function createResourceService<D extends ResourceDef>(
+  def: D,
   table: PgTable,
   tableOf: TableOf,
-  hooks: ResourceHooks = {},
+  hooks: ResourceHooks<AttributesOf<D>> = {},
 ): ResourceService {
   const cols = table as unknown as Columns;
   const idCol = cols.id;
@@ -176,14 +180,16 @@ export function createResourceService(
     const isCreate = existing === null;
     const refused = refusedAdminOnly(rawAttrs, existing, viewer);
     if (refused) return { row: null, errors: refused };
-    const prepared = hooks.prepare ? hooks.prepare(rawAttrs, { viewer, existing }) : rawAttrs;
+    // The generic code handles attributes by name; a resource's hooks see them typed by its entry.
+    const typed = (a: Record<string, unknown>) => a as AttributesOf<D>;
+    const prepared = hooks.prepare ? hooks.prepare(typed(rawAttrs), { viewer, existing }) : rawAttrs;
     const attrs = normalizeAttributes(def, withDefaults(prepared, isCreate, viewer));
     const errors: FieldErrors = {
       ...validateAttributes(def, attrs, { isCreate, isAdmin: viewer.isAdmin }, existing ?? {}),
     };
     if (Object.keys(errors).length === 0) {
       Object.assign(errors, await checkRefs(tx, viewer, attrs));
-      if (hooks.check) Object.assign(errors, await hooks.check(tx, attrs, { viewer, existing }));
+      if (hooks.check) Object.assign(errors, await hooks.check(tx, typed(attrs), { viewer, existing }));
     }
     if (Object.keys(errors).length > 0) return { row: null, errors };
 
@@ -212,7 +218,7 @@ export function createResourceService(
         } else {
           row = existing;
         }
-        if (hooks.afterWrite) await hooks.afterWrite(sp, row, attrs, viewer, isCreate);
+        if (hooks.afterWrite) await hooks.afterWrite(sp, row, typed(attrs), viewer, isCreate);
         await refuseIfHidden(sp, viewer, row.id);
         return row.id;
       });
@@ -290,8 +296,8 @@ export function createResourceService(
     visibleWhere: visible,
     get,
     blank() {
-      const out: Record<string, unknown> = { id: 'new' };
-      for (const [name, f] of Object.entries(def.fields)) out[name] = f.kind === 'enum' ? (f.default ?? null) : null;
+      const out: Record<string, unknown> = {};
+      for (const [name, f] of inputFields(def)) out[name] = f.kind === 'enum' ? (f.default ?? null) : null;
       return out;
     },
     async list(tx, viewer, args, opts = {}) {

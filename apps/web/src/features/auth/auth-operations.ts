@@ -1,15 +1,23 @@
 import { graphqlOperation } from '../../app/graphql-request';
-import type { MessagePayload } from '../../app/session-types';
+import type * as Op from '../../gql/graphql';
 
-export interface AuthConfig {
-  oidcEnabled: boolean;
-  oidcLabel: string | null;
-  signUpEnabled: boolean;
-}
+// Typed by graphql-codegen (src/gql, from schema.graphql): a field renamed in the API fails the typecheck here.
 
-const MESSAGE_PAYLOAD = `success message errors { field messages }`;
+export type AuthConfig = Op.AuthConfigQuery['authConfig'];
 
-export const AuthConfigQuery = graphqlOperation<{ authConfig: AuthConfig }, Record<string, never>>(`
+/** What every account mutation answers (spec §7 MessagePayload). */
+export const MESSAGE_PAYLOAD_FIELDS = /* GraphQL */ `
+  fragment MessagePayloadFields on MessagePayload {
+    success
+    message
+    errors {
+      field
+      messages
+    }
+  }
+`;
+
+export const AuthConfigQuery = graphqlOperation<Op.AuthConfigQuery, Op.AuthConfigQueryVariables>(/* GraphQL */ `
   query AuthConfig {
     authConfig {
       oidcEnabled
@@ -19,10 +27,7 @@ export const AuthConfigQuery = graphqlOperation<{ authConfig: AuthConfig }, Reco
   }
 `);
 
-export const IsAdminLoginQuery = graphqlOperation<
-  { isAdminLogin: { isAdmin: boolean; url: string | null } },
-  { email: string }
->(`
+export const IsAdminLoginQuery = graphqlOperation<Op.IsAdminLoginQuery, Op.IsAdminLoginQueryVariables>(/* GraphQL */ `
   query IsAdminLogin($email: String!) {
     isAdminLogin(email: $email) {
       isAdmin
@@ -31,37 +36,44 @@ export const IsAdminLoginQuery = graphqlOperation<
   }
 `);
 
-export const SignUpMutation = graphqlOperation<
-  { signUp: MessagePayload },
-  { name: string; username: string; email: string; password: string }
->(`
+export const SignUpMutation = graphqlOperation<Op.SignUpMutation, Op.SignUpMutationVariables>(/* GraphQL */ `
   mutation SignUp($name: String!, $username: String!, $email: String!, $password: String!) {
-    signUp(name: $name, username: $username, email: $email, password: $password) { ${MESSAGE_PAYLOAD} }
-  }
-`);
-
-export const SendResetLinkMutation = graphqlOperation<{ sendResetLink: MessagePayload }, { email: string }>(`
-  mutation SendResetLink($email: String!) {
-    sendResetLink(email: $email) { ${MESSAGE_PAYLOAD} }
-  }
-`);
-
-export const ResetPasswordMutation = graphqlOperation<
-  { resetPassword: MessagePayload },
-  { uuid: string; token: string; password: string; passwordVerify: string }
->(`
-  mutation ResetPassword($uuid: String!, $token: String!, $password: String!, $passwordVerify: String!) {
-    resetPassword(uuid: $uuid, token: $token, password: $password, passwordVerify: $passwordVerify) {
-      ${MESSAGE_PAYLOAD}
+    signUp(name: $name, username: $username, email: $email, password: $password) {
+      ...MessagePayloadFields
     }
   }
+  ${MESSAGE_PAYLOAD_FIELDS}
 `);
 
-export const UpdatePasswordMutation = graphqlOperation<
-  { updatePassword: MessagePayload },
-  { password: string; passwordVerify: string }
->(`
-  mutation UpdatePassword($password: String!, $passwordVerify: String!) {
-    updatePassword(password: $password, passwordVerify: $passwordVerify) { ${MESSAGE_PAYLOAD} }
-  }
-`);
+export const SendResetLinkMutation = graphqlOperation<Op.SendResetLinkMutation, Op.SendResetLinkMutationVariables>(
+  /* GraphQL */ `
+    mutation SendResetLink($email: String!) {
+      sendResetLink(email: $email) {
+        ...MessagePayloadFields
+      }
+    }
+    ${MESSAGE_PAYLOAD_FIELDS}
+  `,
+);
+
+export const ResetPasswordMutation = graphqlOperation<Op.ResetPasswordMutation, Op.ResetPasswordMutationVariables>(
+  /* GraphQL */ `
+    mutation ResetPassword($uuid: String!, $token: String!, $password: String!, $passwordVerify: String!) {
+      resetPassword(uuid: $uuid, token: $token, password: $password, passwordVerify: $passwordVerify) {
+        ...MessagePayloadFields
+      }
+    }
+    ${MESSAGE_PAYLOAD_FIELDS}
+  `,
+);
+
+export const UpdatePasswordMutation = graphqlOperation<Op.UpdatePasswordMutation, Op.UpdatePasswordMutationVariables>(
+  /* GraphQL */ `
+    mutation UpdatePassword($password: String!, $passwordVerify: String!) {
+      updatePassword(password: $password, passwordVerify: $passwordVerify) {
+        ...MessagePayloadFields
+      }
+    }
+    ${MESSAGE_PAYLOAD_FIELDS}
+  `,
+);

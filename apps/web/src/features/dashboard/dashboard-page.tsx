@@ -1,14 +1,14 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconBriefcase, IconSpeakerphone, IconTag } from '@tabler/icons-react';
+import { resources, type ResourceDef } from '@canvass/domain';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { usePageTitle } from '../../app/use-page-title';
+import { resourceIcon } from '../../resources/icons';
 
-const quickLinks = [
-  { label: 'Clients', to: '/clients', resource: 'Client', icon: IconBriefcase },
-  { label: 'Brands', to: '/brands', resource: 'Brand', icon: IconTag },
-  { label: 'Campaigns', to: '/campaigns', resource: 'Campaign', icon: IconSpeakerphone },
-] as const;
+/** The registry resources the welcome card links to, in registry order. */
+const quickLinks = Object.values(resources as Record<string, ResourceDef>)
+  .filter((def) => def.dashboardLink)
+  .map((def) => ({ label: def.pluralLabel, to: `/${def.path}`, resource: def.typeName, icon: resourceIcon(def.name) }));
 
 /**
  * Spec §2: the dashboard shows the first dashboard report, or a welcome card when none exists.

@@ -2,7 +2,7 @@ import { ColorInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { usStates, type FieldKind } from '@canvass/domain';
 import type { FieldInputProps } from './input-props';
 import { KeyValuesInput } from './KeyValuesInput';
-import { PhoneListInput } from './PhoneListInput';
+import { ChildRowsInput } from './ChildRowsInput';
 import { RefSelect } from './RefSelect';
 
 const HTML_TYPES: Partial<Record<FieldKind, string>> = { email: 'email', url: 'url', phone: 'tel', date: 'date' };
@@ -27,8 +27,8 @@ export function FieldInput(props: FieldInputProps) {
       return <RefSelect {...props} field={field} />;
     case 'keyValues':
       return <KeyValuesInput {...props} field={field} />;
-    case 'phoneList':
-      return <PhoneListInput {...props} field={field} />;
+    case 'children':
+      return <ChildRowsInput {...props} field={field} />;
     case 'enum':
       return (
         <Select

@@ -10,8 +10,6 @@ import { InlineCreateDialog } from '../InlineCreateDialog';
 import { isReference, type Filter, type Reference } from '../types';
 import type { FieldInputProps } from './input-props';
 
-/** Spec §2: the resources whose floating dialogs create them inline from a select. */
-const INLINE_CREATABLE = new Set(['client', 'phone', 'list', 'team', 'campaign']);
 const ADD_NEW = '__add_new__';
 
 // The server already filtered by the search; Mantine must not filter again (it would hide 'Add new').
@@ -31,7 +29,8 @@ function uniqueOptions(refs: (Reference | null | undefined)[]): ComboboxItem[] {
 
 /**
  * A searchable select over another resource: Like on its search field plus the field's `where`, 5 options
- * (spec §9), and 'Add new …' opening an inline create dialog where the spec has one and the viewer may create.
+ * (spec §9), and 'Add new …' opening an inline create dialog where the registry says inlineCreate (spec §2) and the
+ * viewer may create.
  */
 export function RefSelect({
   name,
@@ -81,7 +80,7 @@ export function RefSelect({
   });
   const found = optionsResult.data?.[target.plural]?.nodes ?? [];
 
-  const canCreate = allowInlineCreate && INLINE_CREATABLE.has(target.name) && can('Create', target.typeName);
+  const canCreate = allowInlineCreate && target.inlineCreate === true && can('Create', target.typeName);
   const data = uniqueOptions([current, ...found]);
   if (canCreate) data.push({ value: ADD_NEW, label: `Add new ${target.label.toLowerCase()}` });
 

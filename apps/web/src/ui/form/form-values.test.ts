@@ -1,10 +1,10 @@
 import { brand, campaign, client, messages } from '@canvass/domain';
 import { describe, expect, it } from 'vitest';
-import { editableFields, impliedChanges, toAttributes, toFormValues, type PhoneRow } from './form-values';
+import { editableFields, impliedChanges, toAttributes, toFormValues, type ChildRow } from './form-values';
 
 const create = { isCreate: true, isAdmin: false };
 const update = { isCreate: false, isAdmin: false };
-const row = (over: Partial<PhoneRow>): PhoneRow => ({
+const row = (over: Partial<ChildRow>): ChildRow => ({
   id: null,
   number: '',
   description: '',

@@ -3,18 +3,27 @@ import {
   normalizeAttributes,
   normalizePhone,
   validateAttributes,
+  checkFieldValue,
+  type ChildrenField,
   type FieldDef,
   type FieldErrors,
   type ResourceDef,
 } from '@canvass/domain';
-import type { ResourceRecord } from '../types';
+import type { ResourceDraft } from '../types';
 
-/** One of a client's own numbers as the form edits it; a saved row removed by the user is kept, marked _destroy. */
-export interface PhoneRow {
+/**
+ * One row of a children field as the form edits it (a client's phone number): its fields as typed, by name. A saved
+ * row removed by the user is kept, marked _destroy.
+ */
+export interface ChildRow {
   id: string | null;
-  number: string;
-  description: string;
   _destroy: boolean;
+  [field: string]: string | boolean | null;
+}
+
+/** A new, empty row of a children field. */
+export function blankChildRow(f: ChildrenField): ChildRow {
+  return { id: null, _destroy: false, ...Object.fromEntries(Object.keys(f.fields).map((name) => [name, ''])) };
 }
 
 /**
@@ -28,7 +37,7 @@ export interface KeyValueRow {
 }
 
 /** What an input holds: text inputs hold strings (numbers too, until submit), selects hold an id or null. */
-export type FormValue = string | boolean | null | PhoneRow[] | KeyValueRow[];
+export type FormValue = string | boolean | null | ChildRow[] | KeyValueRow[];
 export type FormValues = Record<string, FormValue>;
 
 export interface FormOptions {
@@ -52,12 +61,11 @@ export function toFormValue(f: FieldDef, v: unknown): FormValue {
       return idOrNull(v);
     case 'keyValues':
       return objects(v).map((r) => ({ envKey: str(r.envKey), envValue: '', isSet: r.isSet === true }));
-    case 'phoneList':
+    case 'children':
       return objects(v).map((r) => ({
+        ...blankChildRow(f),
+        ...Object.fromEntries(Object.entries(f.fields).map(([name, child]) => [name, toFormValue(child, r[name])])),
         id: idOrNull(r.id),
-        number: formatPhone(str(r.number)),
-        description: str(r.description),
-        _destroy: false,
       }));
     case 'phone':
       // Shown the way spec §5 writes numbers; submit strips the punctuation again.
@@ -67,7 +75,7 @@ export function toFormValue(f: FieldDef, v: unknown): FormValue {
   }
 }
 
-export function toFormValues(def: ResourceDef, record: ResourceRecord, fieldNames: readonly string[]): FormValues {
+export function toFormValues(def: ResourceDef, record: ResourceDraft, fieldNames: readonly string[]): FormValues {
   return Object.fromEntries(fieldNames.map((n) => [n, toFormValue(def.fields[n], record[n])]));
 }
 
@@ -81,19 +89,28 @@ export function editableFields(def: ResourceDef, fieldNames: readonly string[], 
 
 type Add = (path: string, message: string) => void;
 
-/** Spec §5: empty new rows are dropped; a saved row removed or emptied is sent for destruction. */
-function phoneRowsAttribute(name: string, rows: PhoneRow[], add: Add): Record<string, unknown>[] {
+/**
+ * Spec §5: empty new rows are dropped; a saved row removed or with a required field emptied is sent for destruction.
+ * Each kept row's fields are checked with the domain's rules, errors keyed by row (`phones.0.number`).
+ */
+function childRowsAttribute(name: string, f: ChildrenField, rows: ChildRow[], add: Add): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
+  const columns = Object.entries(f.fields);
   rows.forEach((row, i) => {
-    const number = row.number.trim();
-    const description = row.description.trim();
-    if (row._destroy || (number === '' && (row.id !== null || description === ''))) {
+    const typed = Object.fromEntries(columns.map(([column]) => [column, str(row[column]).trim()]));
+    const missing = columns.some(([column, child]) => child.required && typed[column] === '');
+    const empty = Object.values(typed).every((v) => v === '');
+    if (row._destroy || (missing && (row.id !== null || empty))) {
       if (row.id !== null) out.push({ id: row.id, _destroy: true });
       return;
     }
-    const normalized = normalizePhone(number);
-    if ('error' in normalized) add(`${name}.${i}.number`, normalized.error);
-    const attrs = { number: 'number' in normalized ? normalized.number : number, description: description || null };
+    const attrs: Record<string, unknown> = {};
+    for (const [column, child] of columns) {
+      const value = attributeOf(column, child, typed[column], add);
+      const error = checkFieldValue(child, value);
+      if (error) add(`${name}.${i}.${column}`, error);
+      attrs[column] = value;
+    }
     out.push(row.id === null ? attrs : { id: row.id, ...attrs });
   });
   return out;
@@ -101,7 +118,7 @@ function phoneRowsAttribute(name: string, rows: PhoneRow[], add: Add): Record<st
 
 function attributeOf(name: string, f: FieldDef, v: FormValue, add: Add): unknown {
   if (Array.isArray(v)) {
-    if (f.kind === 'phoneList') return phoneRowsAttribute(name, v as PhoneRow[], add);
+    if (f.kind === 'children') return childRowsAttribute(name, f, v as ChildRow[], add);
     // A row left blank sends its key alone, which keeps the stored value; a typed value replaces it.
     return (v as KeyValueRow[])
       .filter((r) => r.envKey !== '')
@@ -140,6 +157,8 @@ export function toAttributes(
   }
   const attributes = normalizeAttributes(def, raw);
   for (const [path, list] of Object.entries(validateAttributes(def, attributes, opts, current))) {
+    // A children field's problem is already shown on its row (`phones.1.number`), where the user can fix it.
+    if (def.fields[path]?.kind === 'children' && Object.keys(errors).some((k) => k.startsWith(`${path}.`))) continue;
     for (const message of list) add(path, message);
   }
   return { attributes, errors };

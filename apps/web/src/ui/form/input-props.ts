@@ -1,5 +1,5 @@
 import type { FieldDef } from '@canvass/domain';
-import type { ResourceRecord } from '../types';
+import type { ResourceDraft } from '../types';
 import type { FormValue, FormValues } from './form-values';
 import type { FormErrors } from './useFormState';
 
@@ -14,6 +14,6 @@ export interface FieldInputProps<F extends FieldDef = FieldDef> {
   disabled: boolean;
   /** The whole form, for inputs that depend on another field (a brand's keys depend on its provider). */
   values: FormValues;
-  record: ResourceRecord;
+  record: ResourceDraft;
   allowInlineCreate: boolean;
 }

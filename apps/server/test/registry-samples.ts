@@ -1,0 +1,34 @@
+import type { FieldDef } from '@canvass/domain';
+
+// Values the registry's own rules accept, so tests generated from the registry build rows of any resource.
+let seq = 0;
+
+/** A number no other sample of this test file has used: unique labels, slugs and phone numbers. */
+export const nextLabel = () => ++seq;
+
+/** A value for a field kind that the registry's own rules accept. */
+export function sampleValue(f: FieldDef, label: string): unknown {
+  switch (f.kind) {
+    case 'enum':
+      return f.default ?? f.enum.values.find((v) => !f.exclude?.includes(v));
+    case 'number':
+      return f.min ?? 1;
+    case 'phone':
+      return `212555${String(nextLabel()).padStart(4, '0')}`;
+    case 'email':
+      return `${label.replace(/\W/g, '').toLowerCase()}@fixture.test`;
+    case 'url':
+      return 'https://fixture.test';
+    case 'date':
+      return '2026-01-01';
+    case 'boolean':
+      return false;
+    case 'color':
+      return '#123456';
+    case 'keyValues':
+    case 'children':
+      return [];
+    default:
+      return f.format === 'usState' ? 'NY' : f.format === 'slug' ? `slug-${nextLabel()}` : label;
+  }
+}
