@@ -1,20 +1,10 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { bootPlatform, type Booted } from '../apps/server/src/platform/boot';
 import { loadConfig } from '../apps/server/src/platform/config';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from '../apps/server/test/free-port';
 
 /**
  * A fresh Canvass database for one benchmark: on DATABASE_URL's server when set (a new database there), else on an

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,6 +8,7 @@ import { runMigrations } from '../src/platform/db/migrate';
 import { createPool } from '../src/platform/db/pool';
 import { createDatabase } from '../src/platform/db/tenant';
 import { prepareJobQueue } from '../src/platform/jobs/runner';
+import { freePort } from './free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,17 +20,6 @@ declare module 'vitest' {
      */
     citusDatabasePrefix: string;
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 const withDb = (url: string, name: string) => {

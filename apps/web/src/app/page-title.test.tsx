@@ -2,35 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderResources } from '../ui/test-render';
 import { buildUser, renderApp, signedInAs } from './test-utils';
+import { acmeClient, clientsPage } from '../test/client-fixtures';
 
-const acme = {
-  __typename: 'Client',
-  id: '5',
-  name: 'Acme',
-  clientType: 'Agency',
-  clientStatus: 'Active',
-  agencyId: null,
-  agency: null,
-  createdAt: '2025-03-04T15:06:00.000Z',
-  phones: [],
-  isFavorite: false,
-};
-const list = {
-  data: {
-    clients: {
-      __typename: 'ClientConnection',
-      totalCount: 1,
-      pageInfo: {
-        __typename: 'PageInfo',
-        hasNextPage: false,
-        hasPreviousPage: false,
-        startCursor: 'a',
-        endCursor: 'z',
-      },
-      nodes: [acme],
-    },
-  },
-};
+const acme = acmeClient;
+const list = clientsPage([acme]);
 
 // Every screen names itself in the browser tab, through one hook (use-page-title.ts).
 describe('document title', { timeout: 20_000 }, () => {

@@ -3,30 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { findAlert, overviewValue } from '../test/screen-reads';
 import { callsTo, renderResources } from './test-render';
+import { acmeClient } from '../test/client-fixtures';
 
 const acme = {
-  __typename: 'Client',
-  id: '5',
-  name: 'Acme',
-  clientType: 'Agency',
-  clientStatus: 'Active',
-  agencyId: null,
-  agency: null,
+  ...acmeClient,
   email: 'hq@acme.org',
-  website: null,
   phone: '5552010000',
-  state: 'NY',
-  note: null,
   slug: 'acme',
-  slogan: null,
-  color: null,
-  optOutMessage: null,
   phones: [{ __typename: 'ClientPhoneNumber', id: '31', number: '5552010001', description: 'Office' }],
-  clientsCount: 0,
-  projectsCount: 0,
-  createdAt: '2025-03-04T15:06:00.000Z',
-  isFavorite: false,
-  can: { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: true },
 };
 const payload = (client: unknown, errors: unknown[] = [], message: string | null = null) => ({
   __typename: 'ClientPayload',

@@ -4,31 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { fillIn } from '../app/test-utils';
 import { renderResources } from './test-render';
 import { findAlert } from '../test/screen-reads';
+import { acmeClient } from '../test/client-fixtures';
 
-const acme = {
-  __typename: 'Client',
-  id: '5',
-  name: 'Acme',
-  clientType: 'Agency',
-  clientStatus: 'Active',
-  agencyId: null,
-  agency: null,
-  email: null,
-  website: null,
-  phone: null,
-  state: 'NY',
-  note: null,
-  slug: null,
-  slogan: null,
-  color: null,
-  optOutMessage: null,
-  phones: [],
-  clientsCount: 0,
-  projectsCount: 0,
-  createdAt: '2025-03-04T15:06:00.000Z',
-  isFavorite: false,
-  can: { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: true },
-};
+const acme = acmeClient;
 const handlers = {
   Client: () => ({ data: { client: acme } }),
   UpdateClient: () => ({

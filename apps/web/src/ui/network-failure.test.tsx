@@ -4,47 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { fillIn } from '../app/test-utils';
 import { callsTo, renderResources } from './test-render';
 import { findAlert } from '../test/screen-reads';
+import { acmeClient, clientsPage } from '../test/client-fixtures';
 
-const acme = {
-  __typename: 'Client',
-  id: '5',
-  name: 'Acme',
-  clientType: 'Agency',
-  clientStatus: 'Active',
-  agencyId: null,
-  agency: null,
-  email: null,
-  website: null,
-  phone: null,
-  state: 'NY',
-  note: null,
-  slug: null,
-  slogan: null,
-  color: null,
-  optOutMessage: null,
-  phones: [],
-  clientsCount: 0,
-  projectsCount: 0,
-  createdAt: '2025-03-04T15:06:00.000Z',
-  isFavorite: false,
-  can: { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: true },
-};
-const list = {
-  data: {
-    clients: {
-      __typename: 'ClientConnection',
-      totalCount: 1,
-      pageInfo: {
-        __typename: 'PageInfo',
-        hasNextPage: false,
-        hasPreviousPage: false,
-        startCursor: 'a',
-        endCursor: 'z',
-      },
-      nodes: [acme],
-    },
-  },
-};
+const acme = acmeClient;
+const list = clientsPage([acme]);
 // What fetch does when no answer comes back (offline, server down): the fake server throws it.
 const noAnswer = () => {
   throw new TypeError('Failed to fetch');
