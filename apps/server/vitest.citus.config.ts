@@ -14,6 +14,9 @@ export default defineConfig({
     include: [
       'test/tenancy.test.ts',
       'test/permissions.test.ts',
+      'test/policies.test.ts',
+      'test/validation-rules.test.ts',
+      'test/secrets.test.ts',
       'test/resources.test.ts',
       'test/exports.test.ts',
       'test/text-partitions.test.ts',

@@ -13,9 +13,11 @@ export async function resealProviderSettings(
   cipher: SecretsCipher,
 ): Promise<{ changed: number; unreadable: number[] }> {
   return withSystem(database, 'reseal-provider-settings', async (tx) => {
-    const { rows } = await tx.execute<{ id: number; values: StoredSetting[] }>(
-      sql`SELECT id, provider_configuration_values AS values FROM brands
-          WHERE provider_configuration_values <> '[]'::jsonb FOR UPDATE`,
+    // No FOR UPDATE (Citus refuses it across shards): each write below is routed to its brand's organization and
+    // applies only if the settings are still the ones read, so a save or another starting process in between wins.
+    const { rows } = await tx.execute<{ organizationId: number; id: number; values: StoredSetting[] }>(
+      sql`SELECT organization_id AS "organizationId", id, provider_configuration_values AS values FROM brands
+          WHERE provider_configuration_values <> '[]'::jsonb`,
     );
     let changed = 0;
     const unreadable: number[] = [];
@@ -30,10 +32,12 @@ export async function resealProviderSettings(
       }
       if (resealed.every((v) => v === null)) continue;
       const next = row.values.map((v, i) => resealed[i] ?? v);
-      await tx.execute(
-        sql`UPDATE brands SET provider_configuration_values = ${JSON.stringify(next)}::jsonb WHERE id = ${row.id}`,
+      const updated = await tx.execute(
+        sql`UPDATE brands SET provider_configuration_values = ${JSON.stringify(next)}::jsonb
+            WHERE organization_id = ${row.organizationId} AND id = ${row.id}
+              AND provider_configuration_values = ${JSON.stringify(row.values)}::jsonb`,
       );
-      changed += 1;
+      changed += updated.rowCount ?? 0;
     }
     return { changed, unreadable };
   });
