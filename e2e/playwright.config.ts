@@ -42,6 +42,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // As a process manager stops it: the server stops its embedded PostgreSQL on SIGTERM. Playwright's default, a
+    // SIGKILL to the process group, would leave that database (in its own group) running on the port.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
     stdout: 'pipe',
     env: {
       PORT: String(port),

