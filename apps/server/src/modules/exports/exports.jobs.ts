@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { resolveViewer } from '../../platform/auth/resolve-viewer';
 import { viewerCan } from '../../platform/auth/viewer';
@@ -81,6 +81,8 @@ export const exportCsvJob = defineJob({
             args,
             timeZone: org.timeZone,
           });
+          // One long scan: compiling it to machine code (JIT) costs more than it saves (measured ~10% of a 1M-row export).
+          await tx.execute(sql`SET LOCAL jit = off`);
           // Counted once, in the snapshot the rows come from.
           const [{ total }] = await tx.select({ total: count() }).from(service.table).where(where);
           await task.progress(0, total);
