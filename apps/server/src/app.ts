@@ -4,6 +4,7 @@ import { jobs } from './jobs';
 import { devOutboxRoutes } from './modules/auth/dev-outbox.routes';
 import { oidcRoutes } from './modules/auth/oidc.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
+import { googleRoutes } from './modules/google/google.routes';
 import { requestViewerResolver } from './platform/auth/request-viewer';
 import { createHttpApp } from './platform/http/app';
 import { startWorker } from './platform/jobs/runner';
@@ -16,6 +17,7 @@ export function createApi(platform: Platform): Promise<FastifyInstance> {
     exportRoutes(platform),
     devOutboxRoutes(platform),
     oidcRoutes(platform),
+    googleRoutes(platform),
   ]);
 }
 

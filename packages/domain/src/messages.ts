@@ -54,4 +54,9 @@ export const messages = {
     `${count} ${(count === 1 ? singular : plural).toLowerCase()} ${count === 1 ? 'belongs' : 'belong'} to this ${owner.toLowerCase()}`,
   mustBeOfType: (label: string, target: string, type: string) =>
     `${label} must be a ${target.toLowerCase()} of type ${type}`,
+  // Google authorization (spec §8), read by the callback's landing page and the Google Sheets list source.
+  googleAuthorizationSaved: 'Google Authorization saved',
+  googleAuthorizationFailed: 'Google Authorization failed',
+  googleAuthorizationRemoved: 'Google account disconnected',
+  googleMissingAuthorization: 'Missing Authorization: Login to your Google Account to continue',
 } as const;

@@ -39,6 +39,14 @@ const schema = z.object({
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
   OIDC_LABEL: z.string().default('Sign in with your identity provider'),
+  // Google authorization (lists read from Google Sheets): an OAuth client of type "Web application" whose
+  // redirect URI is PUBLIC_URL/auth/google/callback. Without GOOGLE_CLIENT_ID the connect action is off.
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  // Google's endpoints; overridden only to point at a local stand-in (tests, development).
+  GOOGLE_OAUTH_AUTH_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_SHEETS_ROOT_URL: z.string().url().default('https://sheets.googleapis.com/'),
   SIGN_UP_ENABLED: z
     .enum(['true', 'false'])
     .default('true')

@@ -310,4 +310,4 @@ async function assertMember(ctx: Context, userId: number): Promise<void> {
   if (!member) throw new (await import('../../platform/auth/viewer')).ForbiddenError();
 }
 
-export { OrganizationRef, CurrentUserRef };
+export { AuthConfigRef, OrganizationRef, CurrentUserRef };

@@ -6,6 +6,14 @@ import type { Platform } from '../../platform/platform';
 
 // Sessions are looked up by their refresh token before anyone is known, hence the system handle.
 
+/** The session of this refresh token, if neither revoked nor idle longer than the timeout. */
+const liveSession = (refreshToken: string, timeoutMinutes: number) =>
+  and(
+    eq(sessions.refreshTokenHash, hashOpaqueToken(refreshToken)),
+    isNull(sessions.revokedAt),
+    sql`${sessions.lastActiveAt} > now() - make_interval(mins => ${Math.floor(timeoutMinutes)})`,
+  );
+
 /** Opens a session for a signed-in user; returns the refresh token to put in the cookie. */
 export async function openSession(platform: Platform, userId: number, userAgent?: string): Promise<string> {
   const { token, hash } = newOpaqueToken();
@@ -29,16 +37,25 @@ export async function rotateSession(
     const [row] = await tx
       .update(sessions)
       .set({ refreshTokenHash: next.hash, lastActiveAt: new Date() })
-      .where(
-        and(
-          eq(sessions.refreshTokenHash, hashOpaqueToken(refreshToken)),
-          isNull(sessions.revokedAt),
-          sql`${sessions.lastActiveAt} > now() - make_interval(mins => ${Math.floor(timeoutMinutes)})`,
-        ),
-      )
+      .where(liveSession(refreshToken, timeoutMinutes))
       .returning({ userId: sessions.userId });
     return row ? { userId: row.userId, refreshToken: next.token } : null;
   });
+}
+
+/**
+ * The user of a live session, without rotating its token: for a browser navigation (no bearer header) that must
+ * know who is signed in, such as connecting a Google account. Null when revoked or idle longer than the timeout.
+ */
+export async function sessionUser(
+  platform: Platform,
+  refreshToken: string,
+  timeoutMinutes: number,
+): Promise<number | null> {
+  const [row] = await withSystem(platform.database, 'session-user', (tx) =>
+    tx.select({ userId: sessions.userId }).from(sessions).where(liveSession(refreshToken, timeoutMinutes)),
+  );
+  return row?.userId ?? null;
 }
 
 export async function closeSession(platform: Platform, refreshToken: string): Promise<void> {
