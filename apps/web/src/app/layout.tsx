@@ -6,6 +6,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
+import { GoogleAuthorizationResult } from '../features/google/google-authorization';
 import { GraphqlProvider } from './graphql-provider';
 import { MainMenu } from './main-menu';
 import { PageLoader } from './page-loader';
@@ -21,6 +22,8 @@ export function AppLayout() {
     <GraphqlProvider cacheKey={cacheKey}>
       {/* Only the console opens dialogs (confirm delete, inline create); inside the router, they can navigate. */}
       <ModalsProvider>
+        {/* Back from connecting a Google account (GET /auth/google/callback): says whether it worked. */}
+        <GoogleAuthorizationResult />
         <AppShell
           header={{ height: 60 }}
           navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navbarOpen } }}

@@ -21,11 +21,13 @@ async function openSettings(user = buildUser(), handlers = {}) {
 
 // Renders the app with Mantine and the router: on a busy machine one test can take several seconds.
 describe('SettingsMenu', { timeout: 20_000 }, () => {
-  it('offers Profile, Organization and Logout', async () => {
+  it('offers Profile, Organization, Google account and Logout', async () => {
     await openSettings();
+    await screen.findByText('Needed for lists from Google Sheets');
     expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
       'Profile',
       'Organization',
+      'Connect Google accountNeeded for lists from Google Sheets',
       'Logout',
     ]);
     expect(screen.getByRole('menuitem', { name: 'Logout' }).getAttribute('href')).toBe('/logout');

@@ -2,13 +2,14 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuilding, IconCheck, IconExternalLink, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { GoogleAccountMenuItem } from '../features/google/google-authorization';
 import { useSession } from './session';
 
 /** Spec §6: the queue monitor belongs to the platform operator: its admins, in organization 1. */
 const QUEUE_MONITOR_ORGANIZATION_ID = '1';
 const QUEUE_MONITOR_URL = '/admin/queue';
 
-/** The avatar menu, top right: Profile, Organization, queue monitor, organization switcher, Logout. */
+/** The avatar menu, top right: Profile, Organization, Google account, queue monitor, organization switcher, Logout. */
 export function SettingsMenu() {
   const { user, switchOrganization } = useSession();
   const navigate = useNavigate();
@@ -49,6 +50,7 @@ export function SettingsMenu() {
         <Menu.Item component={Link} to="/organization" leftSection={<IconBuilding size={16} />}>
           Organization
         </Menu.Item>
+        <GoogleAccountMenuItem />
         {user.isAdmin && current.id === QUEUE_MONITOR_ORGANIZATION_ID && (
           <Menu.Item
             component="a"

@@ -50,7 +50,11 @@ export const signedInAs = (user: CurrentUser) => ({
 
 const defaults: Record<string, Handler> = {
   RefreshSession: () => ({ data: signedOut }),
-  AuthConfig: () => ({ data: { authConfig: { oidcEnabled: false, oidcLabel: null, signUpEnabled: true } } }),
+  AuthConfig: () => ({
+    data: {
+      authConfig: { oidcEnabled: false, oidcLabel: null, signUpEnabled: true, googleAuthorizationEnabled: true },
+    },
+  }),
   IsAdminLogin: () => ({ data: { isAdminLogin: { isAdmin: false, url: null } } }),
   Logout: () => ({ data: { logout: true } }),
 };

@@ -61,7 +61,7 @@ export type MessagePayloadFieldsFragment = { success: boolean, message: string |
 export type AuthConfigQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AuthConfigQuery = { authConfig: { oidcEnabled: boolean, oidcLabel: string | null, signUpEnabled: boolean } };
+export type AuthConfigQuery = { authConfig: { oidcEnabled: boolean, oidcLabel: string | null, signUpEnabled: boolean, googleAuthorizationEnabled: boolean } };
 
 export type IsAdminLoginQueryVariables = Exact<{
   email: string;

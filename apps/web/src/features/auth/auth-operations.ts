@@ -23,6 +23,7 @@ export const AuthConfigQuery = graphqlOperation<Op.AuthConfigQuery, Op.AuthConfi
       oidcEnabled
       oidcLabel
       signUpEnabled
+      googleAuthorizationEnabled
     }
   }
 `);
