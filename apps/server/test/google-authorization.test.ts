@@ -1,4 +1,8 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGoogleAuthorization } from '../src/modules/google/google-authorization.service';
+import { createSecretsCipher, parseSecretsKey } from '../src/platform/secrets/cipher';
+import { resealGoogleAuthorizations } from '../src/platform/secrets/reseal-google';
 import { buildOrganization, PASSWORD, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
 import { startMockGoogle, type MockGoogle } from './mock-google';
@@ -193,6 +197,28 @@ describe('Connecting a Google account', () => {
     google.account = { email: 'agency@gmail.test' };
     const { callback } = await connectGoogle(cookie, '//evil.example/steal');
     expect(callback.headers.location).toBe('/dashboard?googleAuthorization=saved');
+  });
+});
+
+describe('A secrets key rotation', () => {
+  it('keeps Google authorizations: start-up reseals them under the new key', async () => {
+    const email = org.emailFor('Client');
+    const { cookie } = await browserSession(email);
+    google.account = { email: 'client@gmail.test' };
+    await connectGoogle(cookie);
+    const { rows } = await app.sql(
+      "SELECT u.id, s.value AS key FROM users u, system_settings s WHERE lower(u.email) = lower($1) AND s.key = 'secrets_key'",
+      [email],
+    );
+    const next = crypto.randomBytes(32);
+    const rotated = createSecretsCipher(next, [parseSecretsKey(rows[0].key)!]);
+    expect((await resealGoogleAuthorizations(app.platform.database, rotated)).changed).toBeGreaterThanOrEqual(1);
+    expect(await resealGoogleAuthorizations(app.platform.database, rotated)).toEqual({ changed: 0, unreadable: [] });
+    // The old key dropped: the token still opens, under the new key alone.
+    const newOnly = { ...app.platform, secrets: createSecretsCipher(next) };
+    const authorization = await readGoogleAuthorization(newOnly, org.id, Number(rows[0].id));
+    expect(authorization?.email).toBe('client@gmail.test');
+    expect(authorization?.refreshToken).toMatch(/^1\/\/refresh-/);
   });
 });
 

@@ -12,6 +12,7 @@ import { createMailer } from './mail/mailer';
 import type { Platform } from './platform';
 import { loadSecretsCipher } from './secrets/load-key';
 import { resealProviderSettings } from './secrets/reseal';
+import { resealGoogleAuthorizations } from './secrets/reseal-google';
 import { createLocalStorage } from './storage/storage';
 
 export interface Booted {
@@ -65,6 +66,10 @@ export async function bootPlatform(config: Config): Promise<Booted> {
   if (resealed.changed) logger.info({ brands: resealed.changed }, 'provider settings sealed under the current key');
   if (resealed.unreadable.length)
     logger.error({ brands: resealed.unreadable }, 'provider settings sealed under a key not in SECRETS_KEY(_PREVIOUS)');
+  const google = await resealGoogleAuthorizations(database, secrets);
+  if (google.changed) logger.info({ users: google.changed }, 'Google authorizations sealed under the current key');
+  if (google.unreadable.length)
+    logger.warn({ users: google.unreadable }, 'Google authorizations sealed under a key not in SECRETS_KEY(_PREVIOUS)');
   const platform: Platform = {
     config,
     database,

@@ -2,12 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { organizationUsers, users } from '../../platform/db/schema/index';
 import { withSystem, withTenant } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
-
-/**
- * The sealed value names its user: a refresh token copied onto another user's row fails to open instead of
- * reading that user's sheets with someone else's Google account.
- */
-const sealName = (userId: number) => `users.google_refresh_token:${userId}`;
+import { googleRefreshTokenName as sealName } from '../../platform/secrets/reseal-google';
 
 export interface GoogleAuthorization {
   refreshToken: string;
