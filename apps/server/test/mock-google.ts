@@ -20,6 +20,8 @@ export interface MockGoogle {
   account: { email: string };
   /** Adds a spreadsheet readable by the listed Google accounts. */
   addSpreadsheet(id: string, sheets: MockSheet[], sharedWith: string[]): void;
+  /** Makes every Sheets call about this spreadsheet answer with this Google error. */
+  failWith(id: string, code: number, status: string, message: string): void;
   /** A refresh token for this account, as if it had consented earlier. */
   issueRefreshToken(email: string): string;
   /** Revokes every token of this account (the user removed Canvass from their Google account). */
@@ -40,6 +42,7 @@ export async function startMockGoogle(clientId: string, clientSecret: string): P
   const refreshTokens = new Map<string, string>();
   const accessTokens = new Map<string, string>();
   const spreadsheets = new Map<string, { sheets: MockSheet[]; sharedWith: Set<string> }>();
+  const failures = new Map<string, { code: number; status: string; message: string }>();
   const requests: string[] = [];
   const state = { url: '', account: { email: 'someone@gmail.test' } };
   const token = (prefix: string) => `${prefix}-${crypto.randomBytes(12).toString('hex')}`;
@@ -122,6 +125,8 @@ export async function startMockGoogle(clientId: string, clientSecret: string): P
       const bearer = req.headers.authorization?.replace(/^Bearer /, '') ?? '';
       const email = accessTokens.get(bearer);
       if (!email) return apiError(401, 'UNAUTHENTICATED', 'Request had invalid authentication credentials.');
+      const failure = failures.get(decodeURIComponent(sheetsPath[1]));
+      if (failure) return apiError(failure.code, failure.status, failure.message);
       const spreadsheet = spreadsheets.get(decodeURIComponent(sheetsPath[1]));
       if (!spreadsheet) return apiError(404, 'NOT_FOUND', 'Requested entity was not found.');
       if (!spreadsheet.sharedWith.has(email))
@@ -166,6 +171,9 @@ export async function startMockGoogle(clientId: string, clientSecret: string): P
     },
     addSpreadsheet(id, sheets, sharedWith) {
       spreadsheets.set(id, { sheets, sharedWith: new Set(sharedWith) });
+    },
+    failWith(id, code, status, message) {
+      failures.set(id, { code, status, message });
     },
     issueRefreshToken(email) {
       const refresh = token('1//refresh');

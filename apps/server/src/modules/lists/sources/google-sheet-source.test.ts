@@ -72,6 +72,9 @@ beforeAll(async () => {
   other = await buildOrganization(app);
   google.addSpreadsheet('sheet-key-1', [contacts, volunteers], ['manager@gmail.test', 'admin@gmail.test']);
   google.addSpreadsheet('private-key', [contacts], ['someone-else@gmail.test']);
+  // An .xlsx kept in Drive has a key too, but the Sheets API refuses it.
+  google.failWith('excel-key', 400, 'FAILED_PRECONDITION', 'This operation is not supported for this document');
+  google.failWith('broken-key', 500, 'INTERNAL', 'Internal error encountered.');
 });
 afterAll(() => google.close());
 
@@ -123,6 +126,20 @@ describe('A Google Sheet as a list source', () => {
     const err = await sheetError(() => source.sheets());
     expect(err.status).toBe('ErrorUnableToAccessTheSheet');
     expect(err.message).toMatch(/share it with manager@gmail\.test/);
+  });
+
+  it('an Excel file kept in Drive: ErrorTheFileIsNotASheet, saying how to convert it', async () => {
+    const source = await open(await userId(org.emailFor('Manager')), 'excel-key');
+    const err = await sheetError(() => source.sheets());
+    expect(err.status).toBe('ErrorTheFileIsNotASheet');
+    expect(err.message).toMatch(/Save as Google Sheets/);
+  });
+
+  it('Google failing (after its client retried): ErrorUnableToProcessTheFile', async () => {
+    const source = await open(await userId(org.emailFor('Manager')), 'broken-key');
+    const err = await sheetError(() => source.sheets());
+    expect(err.status).toBe('ErrorUnableToProcessTheFile');
+    expect(err.message).toBe('Google Sheets could not be read (HTTP 500); please try again later');
   });
 
   it('a revoked token: ErrorSignInWithGoogle, and the dead token is forgotten', async () => {
