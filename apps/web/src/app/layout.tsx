@@ -6,7 +6,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
-import { GoogleAuthorizationResult } from '../features/google/google-authorization';
+import { GoogleAuthorizationResult } from '../features/google/google-authorization-result';
 import { GraphqlProvider } from './graphql-provider';
 import { MainMenu } from './main-menu';
 import { PageLoader } from './page-loader';

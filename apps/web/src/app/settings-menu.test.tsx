@@ -14,7 +14,7 @@ const acme = { id: '7', name: 'Acme Advocacy', domain: 'acme.org', timeZone: 'Am
 
 async function openSettings(user = buildUser(), handlers = {}) {
   const rendered = renderApp('/dashboard', { RefreshSession: () => ({ data: signedInAs(user) }), ...handlers });
-  await userEvent.click(await screen.findByRole('button', { name: 'Settings menu' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Settings menu' }, { timeout: 10_000 }));
   await screen.findByRole('menuitem', { name: 'Profile' });
   return rendered;
 }

@@ -2,7 +2,7 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuilding, IconCheck, IconExternalLink, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { GoogleAccountMenuItem } from '../features/google/google-authorization';
+import { GoogleAccountMenuItem } from '../features/google/google-account-menu-item';
 import { useSession } from './session';
 
 /** Spec §6: the queue monitor belongs to the platform operator: its admins, in organization 1. */

@@ -18,7 +18,7 @@ async function googleItem(path: string, user = buildUser(), enabled = true) {
     RefreshSession: () => ({ data: signedInAs(user) }),
     AuthConfig: config(enabled),
   });
-  await userEvent.click(await screen.findByRole('button', { name: 'Settings menu' }));
+  await userEvent.click(await screen.findByRole('button', { name: 'Settings menu' }, { timeout: 10_000 }));
   await waitFor(() => expect(screen.queryByText('Checking…')).toBeNull());
   return { ...rendered, item: screen.getByRole('menuitem', { name: /Google account/ }) };
 }
@@ -48,7 +48,9 @@ describe('Google account', { timeout: 20_000 }, () => {
     const { router } = renderApp('/dashboard?googleAuthorization=saved', {
       RefreshSession: () => ({ data: signedInAs(buildUser({ hasRefreshToken: true })) }),
     });
-    expect((await screen.findByRole('alert')).textContent).toContain('Google Authorization saved');
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toContain(
+      'Google Authorization saved',
+    );
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
@@ -56,6 +58,8 @@ describe('Google account', { timeout: 20_000 }, () => {
     renderApp('/dashboard?googleAuthorization=failed', {
       RefreshSession: () => ({ data: signedInAs(buildUser()) }),
     });
-    expect((await screen.findByRole('alert')).textContent).toContain('Google Authorization failed');
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toContain(
+      'Google Authorization failed',
+    );
   });
 });
