@@ -108,6 +108,18 @@ describe('A Google Sheet as a list source', () => {
     expect(reads.every((r) => r.includes('valueRenderOption=FORMATTED_VALUE'))).toBe(true);
   });
 
+  it('sizes its requests by cells, not rows: a 1,000 × 26 grid is one values.get', async () => {
+    const source = await openGoogleSheetSource({
+      platform: app.platform,
+      organizationId: org.id,
+      userId: await userId(org.emailFor('Manager')),
+      googleSheetKey: 'sheet-key-1',
+    });
+    const before = google.requests.length;
+    expect((await collect(source, '0')).flat()).toHaveLength(26);
+    expect(google.requests.slice(before).filter((r) => r.includes('/values/'))).toHaveLength(1);
+  });
+
   it('without a Google authorization: ErrorSignInWithGoogle, asking to sign in to Google', async () => {
     const err = await sheetError(async () => open(await userId(org.emailFor('Texter')), 'sheet-key-1'));
     expect(err.status).toBe('ErrorSignInWithGoogle');

@@ -5,8 +5,14 @@ import { forgetRevokedAuthorization, readGoogleAuthorization } from '../../googl
 import { googleOAuthClient } from '../../google/google-oauth';
 import { SheetError, type SheetInfo, type SpreadsheetSource } from './source';
 
-/** Rows per values.get: large enough for few round trips, small enough to keep one response in a few MB. */
-export const GOOGLE_SHEET_CHUNK_ROWS = 10_000;
+/**
+ * Cells per values.get (rows per request = this / the sheet's columns): a few MB of JSON per response, and few
+ * enough requests that the largest sheet Google allows (10M cells) stays within its read quota of 60 requests a
+ * minute per user: 1M rows × 14 columns is about 30 requests.
+ */
+export const GOOGLE_SHEET_CELLS_PER_REQUEST = 500_000;
+/** Rows per batch handed to the loader, however many one request brought. */
+export const GOOGLE_SHEET_BATCH_ROWS = 5_000;
 
 export interface GoogleSheetSourceOptions {
   platform: Platform;
@@ -15,12 +21,13 @@ export interface GoogleSheetSourceOptions {
   /** Whose Google authorization reads the sheet (the user loading the list). */
   userId: number;
   googleSheetKey: string;
-  /** Rows per request; tests make it small to see several batches. */
+  /** Rows per request instead of the cells budget; tests make it small to see several requests. */
   chunkRows?: number;
 }
 
 interface GridSheet extends SheetInfo {
   rowCount: number;
+  columnCount: number;
 }
 
 const isBlank = (row: string[]) => row.every((cell) => cell.trim() === '');
@@ -34,7 +41,8 @@ const a1 = (title: string, from: number, to: number) => `'${title.replace(/'/g, 
  */
 export async function openGoogleSheetSource(options: GoogleSheetSourceOptions): Promise<SpreadsheetSource> {
   const { platform, organizationId, userId, googleSheetKey } = options;
-  const chunkRows = options.chunkRows ?? GOOGLE_SHEET_CHUNK_ROWS;
+  const rowsPerRequest = (sheet: GridSheet) =>
+    options.chunkRows ?? Math.max(1, Math.floor(GOOGLE_SHEET_CELLS_PER_REQUEST / Math.max(1, sheet.columnCount)));
   const authorization = await readGoogleAuthorization(platform, organizationId, userId);
   if (!authorization) throw new SheetError('ErrorSignInWithGoogle', messages.googleMissingAuthorization);
   const auth = googleOAuthClient(platform.config);
@@ -58,7 +66,7 @@ export async function openGoogleSheetSource(options: GoogleSheetSourceOptions): 
     grid ??= call(() =>
       api.spreadsheets.get({
         spreadsheetId,
-        fields: 'sheets.properties(sheetId,title,sheetType,gridProperties(rowCount))',
+        fields: 'sheets.properties(sheetId,title,sheetType,gridProperties(rowCount,columnCount))',
       }),
     ).then(({ data }) =>
       (data.sheets ?? [])
@@ -68,6 +76,7 @@ export async function openGoogleSheetSource(options: GoogleSheetSourceOptions): 
           id: String(s.properties?.sheetId ?? 0),
           name: s.properties?.title ?? '',
           rowCount: s.properties?.gridProperties?.rowCount ?? 0,
+          columnCount: s.properties?.gridProperties?.columnCount ?? 26,
         })),
     );
     return grid;
@@ -78,9 +87,10 @@ export async function openGoogleSheetSource(options: GoogleSheetSourceOptions): 
     return sheet;
   };
 
-  /** The non-blank rows of a sheet, `size` rows of the grid per request, from the first row. */
-  async function* chunks(sheetId: string, size: number): AsyncGenerator<string[][]> {
+  /** The non-blank rows of a sheet from the first row, at most `limit` rows of the grid per request. */
+  async function* chunks(sheetId: string, limit = Infinity): AsyncGenerator<string[][]> {
     const sheet = await sheetById(sheetId);
+    const size = Math.min(limit, rowsPerRequest(sheet));
     // The grid's row count, not an empty answer, says where the sheet ends: a run of blank rows in the middle
     // comes back empty, and the rows after it must still be read.
     for (let from = 1; from <= sheet.rowCount; from += size) {
@@ -94,7 +104,7 @@ export async function openGoogleSheetSource(options: GoogleSheetSourceOptions): 
         }),
       );
       const rows = toRows(data).filter((row) => !isBlank(row));
-      if (rows.length) yield rows;
+      for (let i = 0; i < rows.length; i += GOOGLE_SHEET_BATCH_ROWS) yield rows.slice(i, i + GOOGLE_SHEET_BATCH_ROWS);
     }
   }
 
@@ -102,13 +112,13 @@ export async function openGoogleSheetSource(options: GoogleSheetSourceOptions): 
     sheets: async () => (await loadGrid()).map(({ id, name }) => ({ id, name })),
     async preview(sheetId, limit) {
       const out: string[][] = [];
-      for await (const rows of chunks(sheetId, Math.max(1, Math.min(limit, chunkRows)))) {
+      for await (const rows of chunks(sheetId, Math.max(1, limit))) {
         out.push(...rows.slice(0, limit - out.length));
         if (out.length >= limit) break;
       }
       return out;
     },
-    rows: (sheetId) => chunks(sheetId, chunkRows),
+    rows: (sheetId) => chunks(sheetId),
   };
 }
 
