@@ -7,6 +7,7 @@ import { registerResource } from './platform/graphql/resource-schema';
 import './modules/auth/auth.graphql';
 import './modules/exports/exports.graphql';
 import './modules/favorites/favorites.graphql';
+import './modules/list-filters/list-filters.graphql';
 import './modules/options/options.graphql';
 import './modules/queue/queue.graphql';
 
