@@ -45,8 +45,9 @@ export const listFilterMessages = {
     return `A ${type} filter${value ? ` for ${value}` : ''} already exists for ${LEVEL_WORDS[level]}`;
   },
   /** Shown on the filters screens until a lookup provider fills carrier and line type on phones. */
+  carrierDataUnavailableTitle: 'Carrier data is not available yet',
   carrierDataUnavailable:
-    'Carrier data is not available yet: no phone of this organization has a carrier or line type. Carrier and Landline filters take effect once a number lookup fills them.',
+    'No phone of this organization has a carrier or line type yet, so Carrier and Landline filters leave nobody out. They take effect once a number lookup fills them.',
 } as const;
 
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
