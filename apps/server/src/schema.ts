@@ -8,6 +8,7 @@ import './modules/auth/auth.graphql';
 import './modules/exports/exports.graphql';
 import './modules/favorites/favorites.graphql';
 import './modules/google/google.graphql';
+import './modules/list-filters/list-filters.graphql';
 import './modules/options/options.graphql';
 import './modules/queue/queue.graphql';
 

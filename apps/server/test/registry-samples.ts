@@ -1,4 +1,4 @@
-import type { FieldDef } from '@canvass/domain';
+import { listFilter, usStates, type FieldDef } from '@canvass/domain';
 
 // Values the registry's own rules accept, so tests generated from the registry build rows of any resource.
 let seq = 0;
@@ -6,8 +6,21 @@ let seq = 0;
 /** A number no other sample of this test file has used: unique labels, slugs and phone numbers. */
 export const nextLabel = () => ++seq;
 
+let stateSeq = 0;
+
+/**
+ * List filters are one per level, type and value: their samples are State filters, each for the next state, so the
+ * rows a test file makes for one client do not repeat one another (and the state tells them apart in an export).
+ */
+function listFilterSample(f: FieldDef): unknown {
+  if (f === listFilter.fields.listFilterType) return 'State';
+  if (f === listFilter.fields.state) return usStates[stateSeq++ % usStates.length].abbreviation;
+  return null;
+}
+
 /** A value for a field kind that the registry's own rules accept. */
 export function sampleValue(f: FieldDef, label: string): unknown {
+  if (Object.values(listFilter.fields).includes(f as never)) return listFilterSample(f);
   switch (f.kind) {
     case 'enum':
       return f.default ?? f.enum.values.find((v) => !f.exclude?.includes(v));

@@ -221,6 +221,13 @@ export const Carrier = defineEnum('Carrier', [
   'VOIP',
 ]);
 
+/**
+ * What kind of line a number is (spec §4 lists these among the phone carriers: Landline, Mobile, VOIP, Unknown).
+ * Kept apart from the carrier so the Landline filter and the Carrier filter each read one column; a lookup
+ * provider fills both.
+ */
+export const LineType = defineEnum('LineType', ['Mobile', 'Landline', 'VOIP', 'Unknown']);
+
 /** Manual is what staff create by hand; Provider and Recipient come from the carrier and the recipient's reply. */
 export const OptOutType = defineEnum('OptOutType', ['Provider', 'Recipient', 'Manual']);
 

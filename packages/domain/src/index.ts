@@ -9,3 +9,4 @@ export * from './resource';
 export * from './resources/index';
 export * from './validate';
 export * from './geography';
+export * from './list-filters';

@@ -40,6 +40,7 @@ export const defaultRestrictions: Record<RoleName, Restriction[]> = {
       'Organization',
       'TextDefault',
       'DataImport',
+      'ListFilter',
     ],
     ALL,
   ),
@@ -50,14 +51,20 @@ export const defaultRestrictions: Record<RoleName, Restriction[]> = {
     ),
     ...grant(['User'], EDIT),
     ...grant(['Organization'], VIEW),
+    // List filters decide who a send reaches: staff set them; an agency or a client sees its own (policy.ts).
+    ...grant(['ListFilter'], MANAGE),
   ],
   Agency: [
     ...grant(['Client', 'Campaign', 'Project', 'List', 'Phone', 'OptOut'], EDIT),
     ...grant(['Brand', 'Team', 'Text', 'User'], VIEW),
+    ...grant(['ListFilter'], ['View', 'Export']),
   ],
   Client: [
     ...grant(['Project', 'List'], EDIT),
-    ...grant(['Client', 'Campaign', 'Brand', 'Phone', 'Text', 'OptOut', 'Team', 'User'], ['View', 'Export']),
+    ...grant(
+      ['Client', 'Campaign', 'Brand', 'Phone', 'Text', 'OptOut', 'Team', 'User', 'ListFilter'],
+      ['View', 'Export'],
+    ),
   ],
   TeamLead: [
     ...grant(['Team'], ['Update', 'View', 'Export']),

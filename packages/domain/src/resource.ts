@@ -41,6 +41,8 @@ interface FieldBase {
   format?: 'slug' | 'usState';
   /** The form shows the field disabled (and empty) while another field has this value: Unregistered → no client. */
   disabledWhen?: Record<string, string>;
+  /** The opposite: the field applies only while another field has this value (a State filter's state). */
+  enabledWhen?: Record<string, string>;
   placeholder?: string;
 }
 export interface ScalarField extends FieldBase {
@@ -61,6 +63,11 @@ export interface RefField extends FieldBase {
   as: string;
   /** Restricts the choices: { clientType: 'Agency' }. */
   where?: Record<string, string>;
+  /**
+   * The row is part of the record it points at (a client's list filters) and goes when it is deleted (the
+   * table's foreign key cascades), so it does not stop that delete.
+   */
+  deletedWith?: boolean;
 }
 export interface KeyValuesField extends FieldBase {
   kind: 'keyValues';
@@ -312,7 +319,10 @@ export function dependantRefs(
 ): { def: ResourceDef; field: string; ref: RefField }[] {
   return all.flatMap((def) =>
     Object.entries(def.fields)
-      .filter((e): e is [string, RefField] => e[1].kind === 'ref' && e[1].resource === target && !e[1].readOnly)
+      .filter(
+        (e): e is [string, RefField] =>
+          e[1].kind === 'ref' && e[1].resource === target && !e[1].readOnly && !e[1].deletedWith,
+      )
       .map(([field, ref]) => ({ def, field, ref })),
   );
 }

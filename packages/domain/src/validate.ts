@@ -1,5 +1,6 @@
 import { Provider } from './enums';
 import { usStates } from './geography';
+import { listFilterRules } from './list-filters';
 import { messages } from './messages';
 import { normalizePhone } from './phone';
 import { providerEnvKeys } from './provider-keys';
@@ -152,6 +153,7 @@ const resourceRules: Record<string, Rule> = {
   // Spec §5: 'client when type is Client'.
   phone: (p) =>
     p.phoneType === 'ClientPhone' && isBlank(p.clientId) ? [['clientId', messages.required('Client')]] : [],
+  listFilter: listFilterRules,
   brand: (b) => {
     const values = (b.providerConfigurationValues ?? []) as KeyValueRow[];
     const keys: readonly string[] = Provider.is(b.provider) ? providerEnvKeys[b.provider] : [];
@@ -166,9 +168,14 @@ const resourceRules: Record<string, Rule> = {
   },
 };
 
-/** Whether a field is switched off by another field's value (an Unregistered campaign has no client, spec §5). */
+/**
+ * Whether a field is switched off by another field's value (an Unregistered campaign has no client, spec §5), or
+ * does not apply to it (only a State list filter has a state). A value not given yet switches nothing off, so an
+ * update that leaves the deciding field alone keeps the field.
+ */
 export function isFieldDisabled(f: FieldDef, values: Record<string, unknown>): boolean {
-  return Object.entries(f.disabledWhen ?? {}).some(([other, value]) => values[other] === value);
+  if (Object.entries(f.disabledWhen ?? {}).some(([other, value]) => values[other] === value)) return true;
+  return Object.entries(f.enabledWhen ?? {}).some(([other, value]) => other in values && values[other] !== value);
 }
 
 /** Fills what a form implies: a field disabled by another's value is cleared (Unregistered clears the client). */

@@ -1,6 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { client, phone, type RecordOf } from '@canvass/domain';
 import { childListTab, defineScreen, editTab, laterTab, overviewTab } from '../ui/screen';
+import { listFiltersTab } from './list-filters-tab';
 
 /** Spec §2: the client overview links to its public opt-in page when it has a slug. */
 function OptInLink({ record }: { record: RecordOf<typeof client> }) {
@@ -28,11 +29,7 @@ export const clientScreen = defineScreen(client, {
       visible: (record) => record.clientType === 'Agency',
     }),
     laterTab('projects', 'Projects', 'Projects of this client will appear here once projects are available'),
-    laterTab(
-      'list-filters',
-      'List Filters',
-      'List filters of this client will appear here once list filters are available',
-    ),
+    listFiltersTab(),
     childListTab({
       path: 'contact_phones',
       label: 'Contact Phones',

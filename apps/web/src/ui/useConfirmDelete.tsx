@@ -8,9 +8,9 @@ import { useResourceMutation } from './useResourceMutation';
 
 /**
  * Delete with confirmation (spec §2): asks, destroys, says the resource's own destroyed message (spec §8), then
- * leaves for `afterPath` since the record's pages no longer exist.
+ * leaves for `afterPath` since the record's pages no longer exist. Without one (a row deleted from a table) it stays.
  */
-export function useConfirmDelete(def: ResourceDef, record: ResourceRecord, afterPath: string) {
+export function useConfirmDelete(def: ResourceDef, record: ResourceRecord, afterPath?: string) {
   const destroy = useResourceMutation(def, 'destroy');
   const navigate = useNavigate();
   const label = def.label.toLowerCase();
@@ -19,7 +19,7 @@ export function useConfirmDelete(def: ResourceDef, record: ResourceRecord, after
     const outcome = await destroy.run({ id: record.id });
     if (outcome.kind === 'saved') {
       notifySuccess(outcome.message ?? def.messages.destroyed);
-      navigate(afterPath);
+      if (afterPath) navigate(afterPath);
     } else notifyFailed(outcome.kind === 'failed' ? outcome.message : fieldErrorsText(outcome.errors));
   };
 

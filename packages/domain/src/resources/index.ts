@@ -2,15 +2,16 @@ import type { ResourceDef } from '../resource';
 import { brand } from './brand';
 import { campaign } from './campaign';
 import { client } from './client';
+import { listFilter } from './list-filter';
 import { phone } from './phone';
 
-export { brand, campaign, client, phone };
+export { brand, campaign, client, phone, listFilter };
 
 /**
  * Every resource the generic machinery serves, by name: the one list. The server's services, tables, schema and
  * favourites, the web's routes, menu and inline-create dialogs, and the tests all enumerate this.
  */
-export const resources = { client, brand, campaign, phone } satisfies Record<string, ResourceDef>;
+export const resources = { client, brand, campaign, phone, listFilter } satisfies Record<string, ResourceDef>;
 export type ResourceName = keyof typeof resources;
 
 export function resourceByName(name: string): ResourceDef | undefined {

@@ -8,6 +8,7 @@ import {
   ClientType,
   CollectionType,
   DeliveryType,
+  LineType,
   ListFilterType,
   ListStatus,
   MediaPosition,
@@ -44,6 +45,7 @@ export const phoneStatusEnum = enumOf('phone_status', PhoneStatus);
 export const phoneTypeEnum = enumOf('phone_type', PhoneType);
 export const phoneClassEnum = enumOf('phone_class', PhoneClass);
 export const carrierEnum = enumOf('carrier', Carrier);
+export const lineTypeEnum = enumOf('line_type', LineType);
 export const listStatusEnum = enumOf('list_status', ListStatus);
 export const listFilterTypeEnum = enumOf('list_filter_type', ListFilterType);
 export const optOutTypeEnum = enumOf('opt_out_type', OptOutType);

@@ -3,7 +3,7 @@ import { boolean, index, pgTable, text, timestamp, uniqueIndex, varchar } from '
 import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { campaigns } from './campaigns';
 import { clients } from './clients';
-import { carrierEnum, phoneClassEnum, phoneStatusEnum, phoneTypeEnum, providerEnum } from './enums';
+import { carrierEnum, lineTypeEnum, phoneClassEnum, phoneStatusEnum, phoneTypeEnum, providerEnum } from './enums';
 import { organizations } from './organizations';
 import { users } from './users';
 
@@ -27,6 +27,8 @@ export const phones = pgTable(
     doNotContact: boolean('do_not_contact').notNull().default(false),
     state: varchar('state', { length: 2 }),
     carrier: carrierEnum('carrier'),
+    // Filled with the carrier by a number lookup; the Landline list filter reads it (null: not looked up yet).
+    lineType: lineTypeEnum('line_type'),
     network: text('network'),
     operatingCompanyId: text('operating_company_id'),
     firstName: text('first_name'),
@@ -60,5 +62,10 @@ export const phones = pgTable(
     index('phones_org_client_idx').on(t.organizationId, t.clientId, t.id),
     index('phones_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     index('phones_org_user_idx').on(t.organizationId, t.userId),
+    // "Has a lookup filled any recipient's carrier yet?" (the list filters screen) is one index probe, however
+    // many recipients an organization holds; the index stays empty until a lookup provider fills them.
+    index('phones_org_looked_up_idx')
+      .on(t.organizationId)
+      .where(sql`${t.phoneType} = 'ToPhone' AND (${t.carrier} IS NOT NULL OR ${t.lineType} IS NOT NULL)`),
   ],
 );

@@ -1,0 +1,45 @@
+import { Carrier, ListFilterType } from '../enums';
+import { defineResource, field, oneOf, ref, text } from '../resource';
+
+/**
+ * A list filter (spec §3 ListFilter, §4 list filter types): which recipients a send leaves out. With no client it
+ * is the organization's; with a client, that client's. The table's project_id is not served yet: it becomes a ref
+ * once projects are a registry entry, and the project level already counts in effectiveListFilters.
+ */
+export const listFilter = defineResource({
+  name: 'listFilter',
+  plural: 'listFilters',
+  typeName: 'ListFilter',
+  label: 'List filter',
+  pluralLabel: 'List filters',
+  path: 'list-filters',
+  fields: {
+    listFilterType: oneOf(ListFilterType, 'Type', { required: true }),
+    // The carrier values that are line kinds (Landline, Mobile, VOIP) are the Landline filter's business, and
+    // Client is a sender's carrier, never a recipient's.
+    carrier: oneOf(Carrier, 'Carrier', {
+      exclude: ['Client', 'Landline', 'Mobile', 'VOIP'],
+      enabledWhen: { listFilterType: 'Carrier' },
+    }),
+    state: text('State', {
+      maxLength: 2,
+      placeholder: 'FL',
+      format: 'usState',
+      enabledWhen: { listFilterType: 'State' },
+    }),
+    // A filter is part of its client's settings: it moves to no other level and goes with the client.
+    clientId: ref('client', 'client', 'Client', { createOnly: true, deletedWith: true }),
+    createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
+  },
+  list: {
+    columns: ['listFilterType', 'carrier', 'state', 'clientId'],
+    // The one free-text value a filter has; the type, carrier and client are picked from lists.
+    search: 'state',
+    sortBy: 'listFilterType',
+    sortOrder: 'Asc',
+    exportColumns: ['listFilterType', 'carrier', 'state', 'clientId', 'createdAt'],
+  },
+  sections: [{ title: 'General', path: 'general', fields: ['listFilterType', 'carrier', 'state', 'clientId'] }],
+  ownedBy: 'clientId',
+  messages: { destroyed: 'The list filter has been deleted successfully' },
+});
