@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
 import type { SpreadsheetSource } from './source';
 
 /**
@@ -19,4 +20,21 @@ export async function allRows(source: SpreadsheetSource, sheetId: string): Promi
   const rows: string[][] = [];
   for await (const batch of source.rows(sheetId)) rows.push(...batch);
   return rows;
+}
+
+/** A workbook written by exceljs's streaming writer, the way a large export is written. */
+export async function workbookBytes(build: (book: ExcelJS.stream.xlsx.WorkbookWriter) => void): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: true, useStyles: true });
+  build(book);
+  await book.commit();
+  return Buffer.concat(chunks);
+}
+
+/** A zip archive like any other: a workbook whose workbook part has been renamed (same length, so still valid). */
+export async function zipThatIsNotAWorkbook(): Promise<Buffer> {
+  const zip = await workbookBytes((book) => book.addWorksheet('x').commit());
+  return Buffer.from(zip.toString('latin1').replaceAll('xl/workbook.xml', 'xl/notebook.xml'), 'latin1');
 }

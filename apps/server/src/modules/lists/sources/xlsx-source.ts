@@ -1,0 +1,129 @@
+import { Transform, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { cellText } from './cell-text';
+import { requireDataRows, sheetErrors } from './sheet-errors';
+import { SheetError, type SheetInfo, type SpreadsheetSource } from './source';
+import { readWorkbookSheets } from './workbook-sheets';
+
+/** Rows per batch: a few thousand, like the CSV source's. */
+const BATCH_ROWS = 4096;
+
+/** What exceljs's streaming reader exposes at run time beyond its typings. */
+type WorkbookReader = ExcelJS.stream.xlsx.WorkbookReader & { model?: { sheets?: { name: string }[] } };
+type WorksheetReader = ExcelJS.stream.xlsx.WorksheetReader & {
+  id?: number | string;
+  name?: string;
+  iterator?: unknown;
+};
+
+/**
+ * An XLSX workbook as a spreadsheet source, read as a stream by exceljs. Every sheet is listed (id = its index in the
+ * workbook). `read` opens the file afresh on each call.
+ *
+ * Styles are read (`styles: 'cache'`) because a date is only a number with a date format: without the styles a
+ * birth date would come out as 18264. Shared strings are cached: they are the text of most cells.
+ */
+export function createXlsxSource(read: () => Readable, size?: number): SpreadsheetSource {
+  let sheets: SheetInfo[] | undefined;
+  const listSheets = async () => (sheets ??= await readWorkbookSheets(read()));
+  const sheetOf = async (sheetId: string) => {
+    const sheet = (await listSheets()).find((s) => s.id === sheetId);
+    if (!sheet)
+      throw new SheetError(
+        'ErrorUnableToAccessTheSheet',
+        `The workbook has no sheet ${sheetId}: pick one of its sheets.`,
+      );
+    return sheet;
+  };
+  const source = {
+    bytesRead: 0,
+    size,
+    sheets: listSheets,
+    async preview(sheetId: string, limit: number) {
+      const sheet = await sheetOf(sheetId);
+      // Not previewRows: leaving readSheet early would strand exceljs's temporary files; it stops at the limit itself.
+      const rows: string[][] = [];
+      for await (const batch of readSheet(read(), Number(sheet.id), limit)) rows.push(...batch);
+      return rows;
+    },
+    async *rows(sheetId: string) {
+      const sheet = await sheetOf(sheetId);
+      source.bytesRead = 0;
+      const input = read().pipe(
+        new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            source.bytesRead += chunk.length;
+            done(null, chunk);
+          },
+        }),
+      );
+      yield* requireDataRows(readSheet(input, Number(sheet.id)), `The sheet "${sheet.name}"`);
+    },
+  };
+  return source;
+}
+
+/**
+ * The first `limit` rows of the sheet at `index`, in batches, blank rows left out. The other sheets are skipped
+ * unread. The workbook is read to its end even after the sheet: exceljs parks sheets that come before the shared
+ * strings (Excel writes them last) in temporary files, and removes them only when its reading completes.
+ */
+async function* readSheet(input: Readable, index: number, limit = Infinity): AsyncGenerator<string[][]> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  }) as WorkbookReader;
+  let taken = 0;
+  try {
+    for await (const worksheet of reader as AsyncIterable<WorksheetReader>) {
+      if (positionOf(reader, worksheet) !== index) {
+        skip(worksheet);
+        continue;
+      }
+      let batch: string[][] = [];
+      for await (const row of worksheet) {
+        const cells = rowCells(row.values as ExcelJS.CellValue[]);
+        if (cells) batch.push(cells);
+        if (batch.length >= BATCH_ROWS || taken + batch.length >= limit) {
+          taken += batch.length;
+          yield batch;
+          batch = [];
+          if (taken >= limit) break;
+        }
+      }
+      if (batch.length > 0) yield batch;
+    }
+  } catch (error) {
+    if (error instanceof SheetError) throw error;
+    throw sheetErrors.unreadableWorkbook(error);
+  } finally {
+    input.destroy();
+  }
+}
+
+/** The index of a worksheet in the workbook's order of sheets (exceljs names it from the workbook part). */
+function positionOf(reader: WorkbookReader, worksheet: WorksheetReader): number {
+  if (worksheet.name === undefined) return Number(worksheet.id) - 1; // part not linked by name: sheetN.xml is the Nth
+  return reader.model?.sheets?.findIndex((sheet) => sheet.name === worksheet.name) ?? -1;
+}
+
+/** A sheet parked in a temporary file holds that file open until its stream is read or destroyed. */
+function skip(worksheet: WorksheetReader) {
+  const parked = worksheet.iterator as { destroy?: () => void } | undefined;
+  if (typeof parked?.destroy === 'function') parked.destroy();
+}
+
+/** exceljs's row.values starts at index 1 and has holes for missing cells; undefined for a blank row. */
+function rowCells(values: ExcelJS.CellValue[]): string[] | undefined {
+  const cells = new Array<string>(Math.max(values.length - 1, 0));
+  let filled = false;
+  for (let i = 1; i < values.length; i++) {
+    const text = cellText(values[i]);
+    cells[i - 1] = text;
+    if (text !== '') filled = true;
+  }
+  return filled ? cells : undefined;
+}
