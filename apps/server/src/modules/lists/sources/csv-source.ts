@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { parseCsv } from './csv-parse';
 import { previewRows } from './preview';
+import { requireDataRows } from './sheet-errors';
 import { SheetError, type SheetInfo, type SpreadsheetSource } from './source';
 
 /** A CSV has one sheet, named after the file. */
@@ -31,9 +32,10 @@ export function createCsvSource(read: () => Readable, filename: string, size?: n
     rows(sheetId: string) {
       check(sheetId);
       source.bytesRead = 0;
-      return parseCsv(read(), (bytes) => {
+      const batches = parseCsv(read(), (bytes) => {
         source.bytesRead += bytes;
       });
+      return requireDataRows(batches, 'The file');
     },
   };
   return source;
