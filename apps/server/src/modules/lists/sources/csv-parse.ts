@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import Papa from 'papaparse';
+import { readFailure } from './sheet-errors';
 import { SheetError } from './source';
 import { createChunkDecoder, type ChunkDecoder } from './text-decoding';
 
@@ -44,7 +45,7 @@ export async function* parseCsv(input: Readable, countBytes?: ByteCounter): Asyn
     return keepFilledRows(data);
   };
 
-  for await (const chunk of input as AsyncIterable<Buffer>) {
+  for await (const chunk of readChunks(input)) {
     countBytes?.(chunk.length);
     if (!decoder) {
       head.push(chunk);
@@ -70,6 +71,15 @@ export async function* parseCsv(input: Readable, countBytes?: ByteCounter): Asyn
   if (text.length === 0) return;
   const rows = parse(true);
   if (rows.length > 0) yield rows;
+}
+
+/** The chunks of the file; a file gone from storage is the list's ErrorFileNotFound. */
+async function* readChunks(input: Readable): AsyncGenerator<Buffer> {
+  try {
+    yield* input as AsyncIterable<Buffer>;
+  } catch (error) {
+    throw readFailure(error);
+  }
 }
 
 /** A parser for the delimiter and line break of the first lines (quoted fields respected, Papa's own guess). */

@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { createCsvSource } from './csv-source';
 import { SheetError } from './source';
-import { allRows, readerOf } from './source-testing';
+import { allRows, failingReaderOf, readerOf } from './source-testing';
 
 const csv = (bytes: Buffer | string, chunkSize?: number) => createCsvSource(readerOf(bytes, chunkSize), 'voters.csv');
 const rowsOf = (bytes: Buffer | string, chunkSize?: number) => allRows(csv(bytes, chunkSize), '0');
@@ -211,5 +211,16 @@ describe('CSV source', () => {
     expect(maxBatch).toBeLessThan(20_000); // batches of a few thousand rows, not the file
     expect(maxLead).toBeLessThan(4 * 1024 * 1024);
     expect(source.bytesRead).toBeGreaterThan(50 * 1024 * 1024);
+  });
+
+  it('passes on a failure to read the file, a missing file being ErrorFileNotFound', async () => {
+    const bytes = Buffer.from('phone,name\n' + '5551234567,Ann\n'.repeat(20_000));
+    const lost = new Error('storage connection reset');
+    await expect(allRows(createCsvSource(failingReaderOf(bytes, 100_000, lost), 'a.csv'), '0')).rejects.toBe(lost);
+    const gone = Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' });
+    await expect(allRows(createCsvSource(failingReaderOf(bytes, 0, gone), 'a.csv'), '0')).rejects.toMatchObject({
+      status: 'ErrorFileNotFound',
+      message: 'The uploaded file is no longer in storage: upload the file again.',
+    });
   });
 });

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { CSV_SHEET_ID, createCsvSource } from './csv-source';
 import { sniffFile } from './file-sniff';
-import { sheetErrors } from './sheet-errors';
+import { readFailure, sheetErrors } from './sheet-errors';
 import type { SpreadsheetSource } from './source';
 import { createXlsxSource } from './xlsx-source';
 
@@ -46,8 +46,7 @@ async function readHead(read: () => Readable): Promise<Buffer> {
       if (length >= HEAD_BYTES) break;
     }
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw sheetErrors.fileNotFound();
-    throw error;
+    throw readFailure(error);
   }
   return Buffer.concat(chunks).subarray(0, HEAD_BYTES);
 }

@@ -49,3 +49,8 @@ export async function* requireDataRows(batches: AsyncIterable<string[][]>, where
   if (rows === 0) throw sheetErrors.noRows(where);
   if (rows === 1) throw sheetErrors.headerOnly(where);
 }
+
+/** A failure reading the file from storage: a missing file is the list's ErrorFileNotFound, anything else as it is. */
+export function readFailure(error: unknown): unknown {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT' ? sheetErrors.fileNotFound() : error;
+}

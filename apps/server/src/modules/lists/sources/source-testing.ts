@@ -38,3 +38,15 @@ export async function zipThatIsNotAWorkbook(): Promise<Buffer> {
   const zip = await workbookBytes((book) => book.addWorksheet('x').commit());
   return Buffer.from(zip.toString('latin1').replaceAll('xl/workbook.xml', 'xl/notebook.xml'), 'latin1');
 }
+
+/** Opens `bytes` but fails after `failAfter` bytes, as a storage read can midway. */
+export function failingReaderOf(bytes: Buffer, failAfter: number, error: Error): () => Readable {
+  return () =>
+    Readable.from(
+      (async function* () {
+        for (let at = 0; at < failAfter; at += 1024) yield bytes.subarray(at, Math.min(at + 1024, failAfter));
+        throw error;
+      })(),
+      { objectMode: false },
+    );
+}

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Parse } from 'unzipper';
-import { sheetErrors } from './sheet-errors';
+import { readFailure, sheetErrors } from './sheet-errors';
 import type { SheetInfo } from './source';
 
 const WORKBOOK_PART = 'xl/workbook.xml';
@@ -16,6 +16,8 @@ const MAX_WORKBOOK_PART = 16 * 1024 * 1024;
  */
 export async function readWorkbookSheets(input: Readable): Promise<SheetInfo[]> {
   const zip = Parse({ forceStream: true });
+  let failure: unknown;
+  input.on('error', (error) => (failure = error));
   const piping = pipeline(input, zip).catch(() => undefined); // errors surface through the entries below
   try {
     for await (const entry of zip) {
@@ -28,6 +30,7 @@ export async function readWorkbookSheets(input: Readable): Promise<SheetInfo[]> 
       return sheetsOfWorkbookXml(xml);
     }
   } catch {
+    if (failure) throw readFailure(failure);
     throw sheetErrors.notASheet('a damaged zip archive');
   } finally {
     input.destroy();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SheetError } from './source';
-import { allRows, readerOf, workbookBytes, zipThatIsNotAWorkbook } from './source-testing';
+import { allRows, failingReaderOf, readerOf, workbookBytes, zipThatIsNotAWorkbook } from './source-testing';
 import { createXlsxSource } from './xlsx-source';
 
 /** Two sheets: contacts with shared strings, a date, a numeric phone, a formula, rich text; and a notes sheet. */
@@ -130,5 +130,18 @@ describe('XLSX source', () => {
         'The file is not a spreadsheet: it looks like a zip archive, not an Excel workbook. Upload a CSV file or an Excel workbook (.xlsx).',
       ),
     );
+  });
+
+  it('fails, rather than waits forever, when the file cannot be read to its end', { timeout: 10_000 }, async () => {
+    const bytes = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/excel-order.xlsx'));
+    const lost = new Error('storage connection reset');
+    const source = createXlsxSource(failingReaderOf(bytes, 40 * 1024, lost));
+    expect(await source.sheets()).toHaveLength(2); // the start of the file is there
+    await expect(allRows(source, '0')).rejects.toBe(lost);
+    await expect(source.preview('0', 5)).rejects.toBe(lost);
+    const gone = Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' });
+    await expect(createXlsxSource(failingReaderOf(bytes, 0, gone)).sheets()).rejects.toMatchObject({
+      status: 'ErrorFileNotFound',
+    });
   });
 });

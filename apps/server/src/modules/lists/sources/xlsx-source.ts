@@ -1,7 +1,7 @@
 import { Transform, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { cellText } from './cell-text';
-import { requireDataRows, sheetErrors } from './sheet-errors';
+import { readFailure, requireDataRows, sheetErrors } from './sheet-errors';
 import { SheetError, type SheetInfo, type SpreadsheetSource } from './source';
 import { readWorkbookSheets } from './workbook-sheets';
 
@@ -41,6 +41,7 @@ export function createXlsxSource(read: () => Readable, size?: number): Spreadshe
     sheets: listSheets,
     async preview(sheetId: string, limit: number) {
       const sheet = await sheetOf(sheetId);
+      if (limit <= 0) return [];
       // Not previewRows: leaving readSheet early would strand exceljs's temporary files; it stops at the limit itself.
       const rows: string[][] = [];
       for await (const batch of readSheet(read(), Number(sheet.id), limit)) rows.push(...batch);
@@ -49,15 +50,10 @@ export function createXlsxSource(read: () => Readable, size?: number): Spreadshe
     async *rows(sheetId: string) {
       const sheet = await sheetOf(sheetId);
       source.bytesRead = 0;
-      const input = read().pipe(
-        new Transform({
-          transform(chunk: Buffer, _encoding, done) {
-            source.bytesRead += chunk.length;
-            done(null, chunk);
-          },
-        }),
-      );
-      yield* requireDataRows(readSheet(input, Number(sheet.id)), `The sheet "${sheet.name}"`);
+      const counted = readSheet(read(), Number(sheet.id), Infinity, (bytes) => {
+        source.bytesRead += bytes;
+      });
+      yield* requireDataRows(counted, `The sheet "${sheet.name}"`);
     },
   };
   return source;
@@ -68,8 +64,14 @@ export function createXlsxSource(read: () => Readable, size?: number): Spreadshe
  * unread. The workbook is read to its end even after the sheet: exceljs parks sheets that come before the shared
  * strings (Excel writes them last) in temporary files, and removes them only when its reading completes.
  */
-async function* readSheet(input: Readable, index: number, limit = Infinity): AsyncGenerator<string[][]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+async function* readSheet(
+  file: Readable,
+  index: number,
+  limit = Infinity,
+  countBytes?: (bytes: number) => void,
+): AsyncGenerator<string[][]> {
+  const input = guard(file, countBytes);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input.stream, {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
@@ -78,13 +80,13 @@ async function* readSheet(input: Readable, index: number, limit = Infinity): Asy
   }) as WorkbookReader;
   let taken = 0;
   try {
-    for await (const worksheet of reader as AsyncIterable<WorksheetReader>) {
+    for await (const worksheet of untilFailure(reader as AsyncIterable<WorksheetReader>, input.failed)) {
       if (positionOf(reader, worksheet) !== index) {
         skip(worksheet);
         continue;
       }
       let batch: string[][] = [];
-      for await (const row of worksheet) {
+      for await (const row of untilFailure(worksheet, input.failed)) {
         const cells = rowCells(row.values as ExcelJS.CellValue[]);
         if (cells) batch.push(cells);
         if (batch.length >= BATCH_ROWS || taken + batch.length >= limit) {
@@ -97,10 +99,53 @@ async function* readSheet(input: Readable, index: number, limit = Infinity): Asy
       if (batch.length > 0) yield batch;
     }
   } catch (error) {
+    if (input.failure) throw readFailure(input.failure);
     if (error instanceof SheetError) throw error;
     throw sheetErrors.unreadableWorkbook(error);
   } finally {
-    input.destroy();
+    file.destroy();
+    input.stream.destroy();
+  }
+}
+
+/**
+ * The file as exceljs reads it, bytes counted, and a promise that fails when the file does. exceljs pipes its input
+ * into the zip reader, and a pipe does not pass errors on: a file failing midway would leave exceljs waiting forever.
+ */
+function guard(file: Readable, countBytes?: (bytes: number) => void) {
+  const guarded = {
+    failure: undefined as unknown,
+    failed: new Promise<never>((_resolve, reject) => file.once('error', reject)),
+    stream: new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        countBytes?.(chunk.length);
+        done(null, chunk);
+      },
+    }),
+  };
+  guarded.failed.catch((error: unknown) => (guarded.failure = error));
+  file.pipe(guarded.stream);
+  return guarded;
+}
+
+/** The items of `items` until `failed` rejects: then that rejection, whatever `items` is still waiting for. */
+async function* untilFailure<T>(items: AsyncIterable<T>, failed: Promise<never>): AsyncGenerator<T> {
+  const iterator = items[Symbol.asyncIterator]();
+  let finished = false;
+  try {
+    for (;;) {
+      const next = iterator.next();
+      next.catch(() => undefined); // if `failed` wins the race, this one's own rejection is of no interest
+      const item = await Promise.race([next, failed]);
+      if (item.done) {
+        finished = true;
+        return;
+      }
+      yield item.value;
+    }
+  } finally {
+    // Stopping early (a preview, a failure) ends exceljs's iteration too; it may still be busy, so not awaited.
+    if (!finished) iterator.return?.().catch(() => undefined);
   }
 }
 
