@@ -9,7 +9,7 @@ import { createXlsxSource } from './xlsx-source';
 const twoSheets = () =>
   workbookBytes((book) => {
     const contacts = book.addWorksheet('Contacts & Donors');
-    contacts.addRow(['Phone', 'First', 'Last', 'Born', 'Score', 'Note']).commit();
+    contacts.addRow(['Phone', 'First', 'Last', 'Born', 'Score', 'Note', 'Zip', 'Dues']).commit();
     const first = contacts.addRow([
       5551234567,
       'José',
@@ -17,8 +17,12 @@ const twoSheets = () =>
       new Date(Date.UTC(1980, 4, 17)),
       { formula: 'B1&"!"', result: 42 },
       { richText: [{ text: 'Very ' }, { font: { bold: true }, text: 'keen' }] },
+      2134, // a Boston ZIP code typed into a cell formatted 00000: the sheet shows 02134
+      12.5,
     ]);
     first.getCell(4).numFmt = 'yyyy-mm-dd';
+    first.getCell(7).numFmt = '00000';
+    first.getCell(8).numFmt = '0.00';
     first.commit();
     contacts.addRow([]).commit(); // blank row
     const second = contacts.addRow(['555-987-6543', 'Ann', 'Lee', new Date(Date.UTC(2001, 0, 2, 14, 5)), 0.1 + 0.2]);
@@ -44,8 +48,8 @@ describe('XLSX source', () => {
   it('reads cells as the sheet shows them: shared strings, dates, whole phone numbers, formula results, rich text', async () => {
     const source = createXlsxSource(readerOf(await twoSheets(), 4096));
     expect(await allRows(source, '0')).toEqual([
-      ['Phone', 'First', 'Last', 'Born', 'Score', 'Note'],
-      ['5551234567', 'José', 'Núñez', '1980-05-17', '42', 'Very keen'],
+      ['Phone', 'First', 'Last', 'Born', 'Score', 'Note', 'Zip', 'Dues'],
+      ['5551234567', 'José', 'Núñez', '1980-05-17', '42', 'Very keen', '02134', '12.50'],
       ['555-987-6543', 'Ann', 'Lee', '2001-01-02 14:05:00', '0.3'],
       ['5.55123E+09', 'Bo', 'Ray', '', '12345678901234'],
     ]);
@@ -59,8 +63,8 @@ describe('XLSX source', () => {
   it('previews the first rows of a sheet', async () => {
     const source = createXlsxSource(readerOf(await twoSheets()));
     expect(await source.preview('0', 2)).toEqual([
-      ['Phone', 'First', 'Last', 'Born', 'Score', 'Note'],
-      ['5551234567', 'José', 'Núñez', '1980-05-17', '42', 'Very keen'],
+      ['Phone', 'First', 'Last', 'Born', 'Score', 'Note', 'Zip', 'Dues'],
+      ['5551234567', 'José', 'Núñez', '1980-05-17', '42', 'Very keen', '02134', '12.50'],
     ]);
     expect(await source.preview('1', 10)).toHaveLength(2);
   });

@@ -87,7 +87,7 @@ async function* readSheet(
       }
       let batch: string[][] = [];
       for await (const row of untilFailure(worksheet, input.failed)) {
-        const cells = rowCells(row.values as ExcelJS.CellValue[]);
+        const cells = rowCells(row);
         if (cells) batch.push(cells);
         if (batch.length >= BATCH_ROWS || taken + batch.length >= limit) {
           taken += batch.length;
@@ -161,14 +161,16 @@ function skip(worksheet: WorksheetReader) {
   if (typeof parked?.destroy === 'function') parked.destroy();
 }
 
-/** exceljs's row.values starts at index 1 and has holes for missing cells; undefined for a blank row. */
-function rowCells(values: ExcelJS.CellValue[]): string[] | undefined {
-  const cells = new Array<string>(Math.max(values.length - 1, 0));
+/** The cells of a row as text, '' where the sheet has no cell; undefined for a blank row. */
+function rowCells(row: ExcelJS.Row): string[] | undefined {
+  const cells: string[] = [];
   let filled = false;
-  for (let i = 1; i < values.length; i++) {
-    const text = cellText(values[i]);
-    cells[i - 1] = text;
+  row.eachCell((cell, column) => {
+    const text = cellText(cell.value, cell.numFmt);
+    cells[column - 1] = text;
     if (text !== '') filled = true;
-  }
-  return filled ? cells : undefined;
+  });
+  if (!filled) return undefined;
+  for (let i = 0; i < cells.length; i++) cells[i] ??= '';
+  return cells;
 }
