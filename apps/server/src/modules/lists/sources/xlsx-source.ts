@@ -80,13 +80,13 @@ async function* readSheet(
   }) as WorkbookReader;
   let taken = 0;
   try {
-    for await (const worksheet of untilFailure(reader as AsyncIterable<WorksheetReader>, input.failed)) {
+    for await (const worksheet of untilFailure(reader as AsyncIterable<WorksheetReader>, input)) {
       if (positionOf(reader, worksheet) !== index) {
         skip(worksheet);
         continue;
       }
       let batch: string[][] = [];
-      for await (const row of untilFailure(worksheet, input.failed)) {
+      for await (const row of untilFailure(worksheet, input)) {
         const cells = rowCells(row);
         if (cells) batch.push(cells);
         if (batch.length >= BATCH_ROWS || taken + batch.length >= limit) {
@@ -109,13 +109,15 @@ async function* readSheet(
 }
 
 /**
- * The file as exceljs reads it, bytes counted, and a promise that fails when the file does. exceljs pipes its input
- * into the zip reader, and a pipe does not pass errors on: a file failing midway would leave exceljs waiting forever.
+ * The file as exceljs reads it, bytes counted, and the failure of the file once it fails. exceljs pipes its input into
+ * the zip reader, and a pipe does not pass errors on: a file failing midway would leave exceljs waiting forever, so
+ * `untilFailure` wakes whatever waits on exceljs with the file's error.
  */
 function guard(file: Readable, countBytes?: (bytes: number) => void) {
   const guarded = {
     failure: undefined as unknown,
-    failed: new Promise<never>((_resolve, reject) => file.once('error', reject)),
+    /** The reject of the one wait in progress; replaced at each wait, so nothing piles up over a million rows. */
+    wake: undefined as ((error: unknown) => void) | undefined,
     stream: new Transform({
       transform(chunk: Buffer, _encoding, done) {
         countBytes?.(chunk.length);
@@ -123,20 +125,25 @@ function guard(file: Readable, countBytes?: (bytes: number) => void) {
       },
     }),
   };
-  guarded.failed.catch((error: unknown) => (guarded.failure = error));
+  file.once('error', (error) => {
+    guarded.failure = error;
+    guarded.wake?.(error);
+  });
   file.pipe(guarded.stream);
   return guarded;
 }
 
-/** The items of `items` until `failed` rejects: then that rejection, whatever `items` is still waiting for. */
-async function* untilFailure<T>(items: AsyncIterable<T>, failed: Promise<never>): AsyncGenerator<T> {
+/** The items of `items` until the guarded file fails: then its error, whatever `items` is still waiting for. */
+async function* untilFailure<T>(items: AsyncIterable<T>, guarded: ReturnType<typeof guard>): AsyncGenerator<T> {
   const iterator = items[Symbol.asyncIterator]();
   let finished = false;
   try {
     for (;;) {
-      const next = iterator.next();
-      next.catch(() => undefined); // if `failed` wins the race, this one's own rejection is of no interest
-      const item = await Promise.race([next, failed]);
+      const item = await new Promise<IteratorResult<T>>((resolve, reject) => {
+        if (guarded.failure) return reject(guarded.failure);
+        guarded.wake = reject;
+        iterator.next().then(resolve, reject);
+      });
       if (item.done) {
         finished = true;
         return;
@@ -144,6 +151,7 @@ async function* untilFailure<T>(items: AsyncIterable<T>, failed: Promise<never>)
       yield item.value;
     }
   } finally {
+    guarded.wake = undefined;
     // Stopping early (a preview, a failure) ends exceljs's iteration too; it may still be busy, so not awaited.
     if (!finished) iterator.return?.().catch(() => undefined);
   }
