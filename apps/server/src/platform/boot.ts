@@ -6,6 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { createPool } from './db/pool';
 import { createDatabase } from './db/tenant';
+import { createEvents } from './events/create-events';
 import { prepareJobQueue } from './jobs/runner';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
@@ -16,7 +17,7 @@ import { createLocalStorage } from './storage/storage';
 
 export interface Booted {
   platform: Platform;
-  /** Closes the pool, then stops the embedded PostgreSQL if this process started it. */
+  /** Closes the events connections and the pool, then stops the embedded PostgreSQL if this process started it. */
   close(): Promise<void>;
 }
 
@@ -65,9 +66,11 @@ export async function bootPlatform(config: Config): Promise<Booted> {
   if (resealed.changed) logger.info({ brands: resealed.changed }, 'provider settings sealed under the current key');
   if (resealed.unreadable.length)
     logger.error({ brands: resealed.unreadable }, 'provider settings sealed under a key not in SECRETS_KEY(_PREVIOUS)');
+  const events = await createEvents({ redisUrl: config.REDIS_URL, connectionString: url, pool, logger });
   const platform: Platform = {
     config,
     database,
+    events,
     logger,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, database, logger }),
     secrets,
@@ -77,6 +80,7 @@ export async function bootPlatform(config: Config): Promise<Booted> {
   return {
     platform,
     async close() {
+      await events.close();
       await pool.end();
       if (embedded) await embedded.stop();
     },
