@@ -9,6 +9,7 @@ import './modules/exports/exports.graphql';
 import './modules/favorites/favorites.graphql';
 import './modules/options/options.graphql';
 import './modules/queue/queue.graphql';
+import './modules/tasks/tasks.graphql';
 
 // Every registry entry is served by the same generic machinery, through its service.
 for (const service of services) registerResource(service, tableOf);

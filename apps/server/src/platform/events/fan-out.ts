@@ -39,7 +39,7 @@ export class LocalFanOut {
         wake({ value: payload, done: false });
       } else if (queue.push(payload) > MAX_QUEUED) queue.shift();
     };
-    const end = (): Promise<IteratorResult<EventPayload>> => {
+    const end = (): void => {
       if (!done) {
         done = true;
         const pushes = this.byTopic.get(topic);
@@ -50,7 +50,6 @@ export class LocalFanOut {
         waiting?.({ value: undefined, done: true });
         waiting = null;
       }
-      return Promise.resolve({ value: undefined, done: true });
     };
     if (!this.byTopic.has(topic)) this.byTopic.set(topic, new Set());
     this.byTopic.get(topic)!.add(push);
@@ -61,10 +60,13 @@ export class LocalFanOut {
         if (done) return Promise.resolve({ value: undefined, done: true });
         return new Promise((resolve) => (waiting = resolve));
       },
-      return: end,
-      throw: async (err: unknown) => {
-        await end();
-        throw err;
+      return: () => {
+        end();
+        return Promise.resolve({ value: undefined, done: true });
+      },
+      throw: (err: unknown) => {
+        end();
+        return Promise.reject(err instanceof Error ? err : new Error(String(err)));
       },
       [Symbol.asyncIterator]() {
         return this;

@@ -1,0 +1,50 @@
+import { GraphQLError } from 'graphql';
+import { messages } from '@canvass/domain';
+import { topics } from '../../platform/events/events';
+import type { Context } from '../../platform/graphql/context';
+import { findOwnTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
+
+const finished = (task: BackgroundTask) => task.status === 'Done' || task.status === 'Failed';
+/** What a watcher sees change; an event that changes none of it (a resync, a duplicate) sends nothing. */
+const shown = (task: BackgroundTask) => `${task.status}:${task.processed}:${task.total ?? ''}`;
+
+/**
+ * The user's own task now and after each announced change, until it is Done or Failed. Each change is re-read
+ * through the viewer's tenant-scoped handle, so an event carries nothing and a forged one shows nothing new.
+ * Someone else's task (another user's, another organization's) or no task at all: Not found, before any data.
+ */
+export async function followOwnTask(ctx: Context, taskId: number): Promise<AsyncGenerator<BackgroundTask>> {
+  const read = () => ctx.tenant((tx, viewer) => findOwnTask(tx, taskId, viewer));
+  if (!ctx.viewer) return Promise.reject(new GraphQLError('You must sign in to continue'));
+  // Listening before the first read: a change committed in between is not missed.
+  const changes = ctx.platform.events.subscribe(topics.backgroundTask(ctx.viewer.organizationId, taskId));
+  let first: BackgroundTask | null;
+  try {
+    first = await read();
+  } catch (err) {
+    await changes.return?.();
+    throw err;
+  }
+  if (!first) {
+    await changes.return?.();
+    throw new GraphQLError(messages.notFound, { extensions: { code: 'NOT_FOUND' } });
+  }
+  return (async function* () {
+    try {
+      let task: BackgroundTask | null = first;
+      let last = shown(task);
+      yield task;
+      while (!finished(task)) {
+        if ((await changes.next()).done) return;
+        task = await read();
+        if (!task) return;
+        if (shown(task) !== last) {
+          last = shown(task);
+          yield task;
+        }
+      }
+    } finally {
+      await changes.return?.();
+    }
+  })();
+}

@@ -1,0 +1,152 @@
+import type { Runner } from 'graphile-worker';
+import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createPool } from '../src/platform/db/pool';
+import { createDatabase, withTenant } from '../src/platform/db/tenant';
+import { createPgEvents } from '../src/platform/events/pg-events';
+import { runAsTask, startBackgroundTask, taskPayload } from '../src/platform/jobs/background-tasks';
+import { defineJob, type JobDef } from '../src/platform/jobs/registry';
+import { startWorker } from '../src/platform/jobs/runner';
+import type { Platform } from '../src/platform/platform';
+import { buildOrganization, type BuiltOrganization } from './factories';
+import { createTestApp, type TestApp } from './harness';
+
+const SUBSCRIPTION = `subscription($id: ID!) { backgroundTaskChanged(id: $id) { id status processed total } }`;
+type Task = { id: string; status: string; processed: number; total: number | null };
+type Result = FormattedExecutionResult<{ backgroundTaskChanged: Task | null }>;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A job that reports four steps, each after a pause longer than the progress throttle. */
+const stepsJob = defineJob({
+  name: 'test-steps',
+  payload: taskPayload,
+  maxAttempts: 1,
+  run: (payload, ctx) =>
+    runAsTask(ctx.platform, payload, ctx, async (task) => {
+      for (let step = 1; step <= 4; step++) {
+        await sleep(300);
+        await task.progress(step, 4);
+      }
+      return {};
+    }),
+});
+
+let app: TestApp;
+let url: string;
+let org: BuiltOrganization;
+let otherOrg: BuiltOrganization;
+/** The second process: its own pool, its own LISTEN connection and its own worker, on the same database. */
+let second: { platform: Platform; worker: Runner | null; pool: pg.Pool };
+const clients: Client[] = [];
+
+function connect(token: string | null): Client {
+  const { port } = app.api.server.address() as { port: number };
+  const client = createClient({
+    url: `ws://127.0.0.1:${port}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+    retryAttempts: 0,
+  });
+  clients.push(client);
+  return client;
+}
+
+/** Every result of one subscription until it completes, or the error it ends with. */
+async function collect(client: Client, query: string, variables: Record<string, unknown>) {
+  const results: Result[] = [];
+  try {
+    for await (const result of client.iterate({ query, variables }) as AsyncIterable<Result>) results.push(result);
+    return { results, error: null };
+  } catch (error) {
+    return { results, error: error as unknown };
+  }
+}
+
+async function userId(email: string): Promise<number> {
+  return (await app.sql('SELECT id FROM users WHERE email = $1', [email])).rows[0].id as number;
+}
+
+/** A task of the org's Manager for stepsJob, queued and not yet picked up (no worker runs it yet). */
+async function queueSteps(): Promise<string> {
+  const owner = { organizationId: org.id, userId: await userId(org.emailFor('Manager')) };
+  const task = await withTenant(app.platform.database, { organizationIds: [org.id], userId: owner.userId }, (tx) =>
+    startBackgroundTask(tx, stepsJob, owner, {}),
+  );
+  return String(task.id);
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  url = app.platform.config.DATABASE_URL!;
+  org = await buildOrganization(app, 'Watcher');
+  otherOrg = await buildOrganization(app, 'Outsider');
+  await app.api.listen({ port: 0, host: '127.0.0.1' });
+  const pool = createPool(url, () => {}, 3);
+  const events = createPgEvents({ connectionString: url, pool, logger: app.platform.logger });
+  await events.ready;
+  second = { platform: { ...app.platform, database: createDatabase(pool), events }, worker: null, pool };
+});
+
+afterAll(async () => {
+  clients.forEach((c) => void c.dispose());
+  await second?.worker?.stop();
+  await second?.platform.events.close();
+  await second?.pool.end();
+});
+
+describe('backgroundTaskChanged over graphql-ws', () => {
+  it('pushes each progress step to a client of one server while the job runs in another process', async () => {
+    const taskId = await queueSteps();
+    const client = connect(await org.tokenFor('Manager'));
+    const updates = client.iterate({ query: SUBSCRIPTION, variables: { id: taskId } }) as AsyncIterableIterator<Result>;
+    // The task as it is now, before any worker took it.
+    const first = await updates.next();
+    expect(first.value?.data?.backgroundTaskChanged).toMatchObject({ id: taskId, status: 'Queued', processed: 0 });
+
+    // Only the second process runs jobs; its announcements travel through PostgreSQL to this one.
+    second.worker = await startWorker(second.platform, [stepsJob as unknown as JobDef], 1);
+    const seen: Task[] = [];
+    for await (const result of { [Symbol.asyncIterator]: () => updates }) {
+      expect(result.errors).toBeUndefined();
+      seen.push(result.data!.backgroundTaskChanged!);
+    }
+    expect(seen.at(-1)).toMatchObject({ status: 'Done', processed: 4, total: 4 });
+    const steps = seen.filter((t) => t.status === 'Running').map((t) => t.processed);
+    // The steps come one by one as they happen (300 ms apart, above the throttle), in order.
+    expect(steps).toEqual(expect.arrayContaining([1, 2, 3]));
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+  });
+
+  it('gives a user of another organization, or another user of the same one, an error and never the task', async () => {
+    const taskId = await queueSteps();
+    for (const token of [await otherOrg.tokenFor('Admin'), await org.tokenFor('Texter')]) {
+      const { results, error } = await collect(connect(token), SUBSCRIPTION, { id: taskId });
+      const errors = results.flatMap((r) => r.errors ?? []);
+      expect(results.every((r) => !r.data?.backgroundTaskChanged)).toBe(true);
+      expect(errors.map((e) => e.extensions?.code)).toEqual(['NOT_FOUND']);
+      expect(error).toBeNull();
+    }
+  });
+
+  it('refuses a connection without a valid access token', async () => {
+    for (const token of [null, 'not-a-token']) {
+      const { results, error } = await collect(connect(token), SUBSCRIPTION, { id: '1' });
+      expect(results).toEqual([]);
+      expect((error as { code?: number }).code).toBe(4403);
+    }
+  });
+
+  it('serves subscriptions only, under the same query limits as HTTP', async () => {
+    const client = connect(await org.tokenFor('Manager'));
+    const query = await collect(client, 'query { __typename }', {});
+    expect(JSON.stringify(query.error)).toMatch(/Only subscriptions are served over WebSocket/);
+    const aliases = Array.from({ length: 25 }, (_, i) => `a${i}: id`).join(' ');
+    const greedy = await collect(client, `subscription($id: ID!) { backgroundTaskChanged(id: $id) { ${aliases} } }`, {
+      id: '1',
+    });
+    expect(JSON.stringify(greedy.error)).toMatch(/Aliases limit/);
+  });
+});
