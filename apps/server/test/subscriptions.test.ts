@@ -1,45 +1,23 @@
-import type { Runner } from 'graphile-worker';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createPool } from '../src/platform/db/pool';
-import { createDatabase, withTenant } from '../src/platform/db/tenant';
-import { createPgEvents } from '../src/platform/events/pg-events';
-import { runAsTask, startBackgroundTask, taskPayload } from '../src/platform/jobs/background-tasks';
-import { defineJob, type JobDef } from '../src/platform/jobs/registry';
-import { startWorker } from '../src/platform/jobs/runner';
-import type { Platform } from '../src/platform/platform';
+import { withTenant } from '../src/platform/db/tenant';
+import { startBackgroundTask } from '../src/platform/jobs/background-tasks';
 import { buildOrganization, type BuiltOrganization } from './factories';
 import { createTestApp, type TestApp } from './harness';
+import { stepsJob } from './steps-job';
 
 const SUBSCRIPTION = `subscription($id: ID!) { backgroundTaskChanged(id: $id) { id status processed total } }`;
 type Task = { id: string; status: string; processed: number; total: number | null };
 type Result = FormattedExecutionResult<{ backgroundTaskChanged: Task | null }>;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** A job that reports four steps, each after a pause longer than the progress throttle. */
-const stepsJob = defineJob({
-  name: 'test-steps',
-  payload: taskPayload,
-  maxAttempts: 1,
-  run: (payload, ctx) =>
-    runAsTask(ctx.platform, payload, ctx, async (task) => {
-      for (let step = 1; step <= 4; step++) {
-        await sleep(300);
-        await task.progress(step, 4);
-      }
-      return {};
-    }),
-});
-
 let app: TestApp;
 let url: string;
 let org: BuiltOrganization;
 let otherOrg: BuiltOrganization;
-/** The second process: its own pool, its own LISTEN connection and its own worker, on the same database. */
-let second: { platform: Platform; worker: Runner | null; pool: pg.Pool };
+let worker: ChildProcess | null = null;
 const clients: Client[] = [];
 
 function connect(token: string | null): Client {
@@ -84,41 +62,60 @@ beforeAll(async () => {
   org = await buildOrganization(app, 'Watcher');
   otherOrg = await buildOrganization(app, 'Outsider');
   await app.api.listen({ port: 0, host: '127.0.0.1' });
-  const pool = createPool(url, () => {}, 3);
-  const events = createPgEvents({ connectionString: url, pool, logger: app.platform.logger });
-  await events.ready;
-  second = { platform: { ...app.platform, database: createDatabase(pool), events }, worker: null, pool };
 });
+
+/** Starts the worker as a process of its own on this file's database; resolves once it takes jobs. */
+async function startWorkerProcess(): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'steps-worker.ts')], {
+    cwd: path.resolve(import.meta.dirname, '..'),
+    env: { ...process.env, DATABASE_URL: url, DATA_DIR: app.platform.config.DATA_DIR, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  worker = child;
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  await expect.poll(() => output, { timeout: 60_000, interval: 100 }).toContain('worker ready');
+}
 
 afterAll(async () => {
   clients.forEach((c) => void c.dispose());
-  await second?.worker?.stop();
-  await second?.platform.events.close();
-  await second?.pool.end();
+  if (worker && worker.exitCode === null) {
+    const exited = new Promise((resolve) => worker!.on('exit', resolve));
+    worker.kill('SIGTERM');
+    await exited;
+  }
 });
 
 describe('backgroundTaskChanged over graphql-ws', () => {
-  it('pushes each progress step to a client of one server while the job runs in another process', async () => {
-    const taskId = await queueSteps();
-    const client = connect(await org.tokenFor('Manager'));
-    const updates = client.iterate({ query: SUBSCRIPTION, variables: { id: taskId } }) as AsyncIterableIterator<Result>;
-    // The task as it is now, before any worker took it.
-    const first = await updates.next();
-    expect(first.value?.data?.backgroundTaskChanged).toMatchObject({ id: taskId, status: 'Queued', processed: 0 });
+  it(
+    'pushes each progress step to a client of this server while the job runs in another process',
+    { timeout: 90_000 },
+    async () => {
+      const taskId = await queueSteps();
+      const client = connect(await org.tokenFor('Manager'));
+      const updates = client.iterate({
+        query: SUBSCRIPTION,
+        variables: { id: taskId },
+      }) as AsyncIterableIterator<Result>;
+      // The task as it is now, before any worker took it.
+      const first = await updates.next();
+      expect(first.value?.data?.backgroundTaskChanged).toMatchObject({ id: taskId, status: 'Queued', processed: 0 });
 
-    // Only the second process runs jobs; its announcements travel through PostgreSQL to this one.
-    second.worker = await startWorker(second.platform, [stepsJob as unknown as JobDef], 1);
-    const seen: Task[] = [];
-    for await (const result of { [Symbol.asyncIterator]: () => updates }) {
-      expect(result.errors).toBeUndefined();
-      seen.push(result.data!.backgroundTaskChanged!);
-    }
-    expect(seen.at(-1)).toMatchObject({ status: 'Done', processed: 4, total: 4 });
-    const steps = seen.filter((t) => t.status === 'Running').map((t) => t.processed);
-    // The steps come one by one as they happen (300 ms apart, above the throttle), in order.
-    expect(steps).toEqual(expect.arrayContaining([1, 2, 3]));
-    expect(steps).toEqual([...steps].sort((a, b) => a - b));
-  });
+      // Only the worker process runs jobs; its announcements travel through PostgreSQL to this one.
+      await startWorkerProcess();
+      const seen: Task[] = [];
+      for await (const result of { [Symbol.asyncIterator]: () => updates }) {
+        expect(result.errors).toBeUndefined();
+        seen.push(result.data!.backgroundTaskChanged!);
+      }
+      expect(seen.at(-1)).toMatchObject({ status: 'Done', processed: 4, total: 4 });
+      const steps = seen.filter((t) => t.status === 'Running').map((t) => t.processed);
+      // The steps come one by one as they happen (300 ms apart, above the throttle), in order.
+      expect(steps).toEqual(expect.arrayContaining([1, 2, 3]));
+      expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    },
+  );
 
   it('gives a user of another organization, or another user of the same one, an error and never the task', async () => {
     const taskId = await queueSteps();
