@@ -1,5 +1,5 @@
 import { runAsTask, taskPayload } from '../src/platform/jobs/background-tasks';
-import { defineJob, type JobDef } from '../src/platform/jobs/registry';
+import { defineJob } from '../src/platform/jobs/registry';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -16,4 +16,4 @@ export const stepsJob = defineJob({
       }
       return {};
     }),
-}) as unknown as JobDef;
+});
