@@ -14,7 +14,12 @@ export const REDIS_EVENTS_CHANNEL = 'canvass:events';
 export async function createRedisEvents(opts: { url: string; logger: Logger }): Promise<Events> {
   const { url, logger } = opts;
   const fanOut = new LocalFanOut();
-  const options = { url, socket: { reconnectStrategy: (retries: number) => reconnectDelay(retries) } };
+  let started = false;
+  // At start, a Redis that cannot be reached in a few tries is a configuration error worth failing the boot for;
+  // once running, a dropped connection is retried for as long as it takes.
+  const reconnectStrategy = (retries: number, cause: Error) =>
+    started || retries < 3 ? reconnectDelay(retries) : new Error(`Cannot reach Redis (REDIS_URL): ${cause.message}`);
+  const options = { url, socket: { reconnectStrategy } };
   const publisher = createClient(options);
   const subscriber = createClient(options);
   let readyOnce = false;
@@ -25,11 +30,18 @@ export async function createRedisEvents(opts: { url: string; logger: Logger }): 
     if (readyOnce) fanOut.resync();
     readyOnce = true;
   });
-  await Promise.all([publisher.connect(), subscriber.connect()]);
+  try {
+    await Promise.all([publisher.connect(), subscriber.connect()]);
+  } catch (err) {
+    publisher.destroy();
+    subscriber.destroy();
+    throw err;
+  }
   await subscriber.subscribe(REDIS_EVENTS_CHANNEL, (message) => {
     const event = decodeEvent(message);
     if (event) fanOut.deliver(event.topic, event.payload);
   });
+  started = true;
   return {
     async publish(topic, payload) {
       await publisher.publish(REDIS_EVENTS_CHANNEL, encodeEvent(topic, payload));
