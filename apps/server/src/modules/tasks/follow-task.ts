@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import { messages } from '@canvass/domain';
+import { UnauthenticatedError } from '../../platform/auth/viewer';
 import { topics } from '../../platform/events/events';
 import type { Context } from '../../platform/graphql/context';
 import { findOwnTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
@@ -15,7 +16,7 @@ const shown = (task: BackgroundTask) => `${task.status}:${task.processed}:${task
  */
 export async function followOwnTask(ctx: Context, taskId: number): Promise<AsyncGenerator<BackgroundTask>> {
   const read = () => ctx.tenant((tx, viewer) => findOwnTask(tx, taskId, viewer));
-  if (!ctx.viewer) return Promise.reject(new GraphQLError('You must sign in to continue'));
+  if (!ctx.viewer) throw new UnauthenticatedError();
   // Listening before the first read: a change committed in between is not missed.
   const changes = ctx.platform.events.subscribe(topics.backgroundTask(ctx.viewer.organizationId, taskId));
   let first: BackgroundTask | null;

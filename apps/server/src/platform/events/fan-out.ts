@@ -22,12 +22,6 @@ export class LocalFanOut {
     this.byTopic.forEach((pushes) => pushes.forEach((push) => push({})));
   }
 
-  get subscriberCount(): number {
-    let n = 0;
-    this.byTopic.forEach((pushes) => (n += pushes.size));
-    return n;
-  }
-
   subscribe(topic: string): AsyncIterableIterator<EventPayload> {
     const queue: EventPayload[] = [];
     let waiting: ((result: IteratorResult<EventPayload>) => void) | null = null;

@@ -4,6 +4,7 @@ import { useServer } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import { viewerFromAuthorization } from '../auth/request-viewer';
+import { UnauthenticatedError } from '../auth/viewer';
 import type { Platform } from '../platform';
 import type { ServerContext } from './yoga';
 
@@ -40,7 +41,7 @@ export function serveGraphQLOverWebSocket(
       onSubscribe: async (ctx, _id, payload) => {
         const viewer = await viewerFromAuthorization(platform, ctx.extra.authorization);
         if (!viewer)
-          return [new GraphQLError('You must sign in to continue', { extensions: { code: 'UNAUTHENTICATED' } })];
+          return [new GraphQLError(new UnauthenticatedError().message, { extensions: { code: 'UNAUTHENTICATED' } })];
         const { schema, execute, subscribe, contextFactory, parse, validate } = yoga.getEnveloped({
           socketViewer: viewer,
         });
