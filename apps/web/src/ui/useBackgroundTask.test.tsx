@@ -26,7 +26,7 @@ function wrapperFor(connectSocket: () => Promise<LiveSocket>) {
 describe('useBackgroundTask', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('shows each state pushed over the socket, ending with Done, without asking the server', async () => {
+  it('shows the states pushed over the socket, in order and ending with Done, without asking the server', async () => {
     const calls = installFakeServer({});
     const socket = fakeSocket([task('Running', 1), task('Running', 2), task('Done', 3)]);
     const seen: number[] = [];
@@ -39,7 +39,9 @@ describe('useBackgroundTask', () => {
       { wrapper: wrapperFor(socket.connect) },
     );
     await waitFor(() => expect(result.current.task?.status).toBe('Done'));
-    expect(seen).toEqual([1, 2, 3]);
+    // React may fold two quick updates into one render; what shows is in order and ends with the last.
+    expect(seen.at(-1)).toBe(3);
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(calls.filter((c) => c.operationName === 'BackgroundTask')).toHaveLength(0);
   });
 
