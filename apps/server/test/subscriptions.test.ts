@@ -4,7 +4,11 @@ import { createClient, type Client, type FormattedExecutionResult } from 'graphq
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { withTenant } from '../src/platform/db/tenant';
-import { startBackgroundTask } from '../src/platform/jobs/background-tasks';
+import { followOwnTask } from '../src/modules/tasks/follow-task';
+import { resolveViewer } from '../src/platform/auth/resolve-viewer';
+import { createContext } from '../src/platform/graphql/context';
+import { startBackgroundTask, taskPayload } from '../src/platform/jobs/background-tasks';
+import { defineJob, type JobDef } from '../src/platform/jobs/registry';
 import { buildOrganization, type BuiltOrganization } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { stepsJob } from './steps-job';
@@ -47,11 +51,14 @@ async function userId(email: string): Promise<number> {
   return (await app.sql('SELECT id FROM users WHERE email = $1', [email])).rows[0].id as number;
 }
 
-/** A task of the org's Manager for stepsJob, queued and not yet picked up (no worker runs it yet). */
-async function queueSteps(): Promise<string> {
+/** A job no worker runs: its task stays Queued. */
+const neverRunJob = defineJob({ name: 'test-never-run', payload: taskPayload, run: async () => {} });
+
+/** A task of the org's Manager, queued for `job` (stepsJob: not picked up until the worker process starts). */
+async function queueTask(job: JobDef<typeof taskPayload> = stepsJob): Promise<string> {
   const owner = { organizationId: org.id, userId: await userId(org.emailFor('Manager')) };
   const task = await withTenant(app.platform.database, { organizationIds: [org.id], userId: owner.userId }, (tx) =>
-    startBackgroundTask(tx, stepsJob, owner, {}),
+    startBackgroundTask(tx, job, owner, {}),
   );
   return String(task.id);
 }
@@ -92,7 +99,7 @@ describe('backgroundTaskChanged over graphql-ws', () => {
     'pushes each progress step to a client of this server while the job runs in another process',
     { timeout: 90_000 },
     async () => {
-      const taskId = await queueSteps();
+      const taskId = await queueTask();
       const client = connect(await org.tokenFor('Manager'));
       const updates = client.iterate({
         query: SUBSCRIPTION,
@@ -119,7 +126,7 @@ describe('backgroundTaskChanged over graphql-ws', () => {
   );
 
   it('gives a user of another organization, or another user of the same one, an error and never the task', async () => {
-    const taskId = await queueSteps();
+    const taskId = await queueTask();
     for (const token of [await otherOrg.tokenFor('Admin'), await org.tokenFor('Texter')]) {
       const { results, error } = await collect(connect(token), SUBSCRIPTION, { id: taskId });
       const errors = results.flatMap((r) => r.errors ?? []);
@@ -147,4 +154,19 @@ describe('backgroundTaskChanged over graphql-ws', () => {
     });
     expect(JSON.stringify(greedy.error)).toMatch(/Aliases limit/);
   });
+
+  it(
+    'lets go of a task no worker takes as soon as its subscriber leaves, without waiting for a change',
+    { timeout: 5000 },
+    async () => {
+      const taskId = await queueTask(neverRunJob);
+      const claims = { organizationId: org.id, userId: await userId(org.emailFor('Manager')) };
+      const viewer = await resolveViewer(app.platform.database, [], claims);
+      const updates = await followOwnTask(createContext(app.platform, viewer, null), Number(taskId));
+      expect((await updates.next()).value).toMatchObject({ id: Number(taskId), status: 'Queued' });
+      const waiting = updates.next();
+      await updates.return!();
+      expect(await waiting).toEqual({ value: undefined, done: true });
+    },
+  );
 });

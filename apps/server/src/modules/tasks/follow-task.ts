@@ -14,7 +14,7 @@ const shown = (task: BackgroundTask) => `${task.status}:${task.processed}:${task
  * through the viewer's tenant-scoped handle, so an event carries nothing and a forged one shows nothing new.
  * Someone else's task (another user's, another organization's) or no task at all: Not found, before any data.
  */
-export async function followOwnTask(ctx: Context, taskId: number): Promise<AsyncGenerator<BackgroundTask>> {
+export async function followOwnTask(ctx: Context, taskId: number): Promise<AsyncIterableIterator<BackgroundTask>> {
   const read = () => ctx.tenant((tx, viewer) => findOwnTask(tx, taskId, viewer));
   if (!ctx.viewer) throw new UnauthenticatedError();
   // Listening before the first read: a change committed in between is not missed.
@@ -30,7 +30,7 @@ export async function followOwnTask(ctx: Context, taskId: number): Promise<Async
     await changes.return?.();
     throw new GraphQLError(messages.notFound, { extensions: { code: 'NOT_FOUND' } });
   }
-  return (async function* () {
+  const updates = (async function* () {
     try {
       let task: BackgroundTask | null = first;
       let last = shown(task);
@@ -48,4 +48,16 @@ export async function followOwnTask(ctx: Context, taskId: number): Promise<Async
       await changes.return?.();
     }
   })();
+  const iterator: AsyncIterableIterator<BackgroundTask> = {
+    next: () => updates.next(),
+    // A client leaving while the generator waits for the next change: a generator's own return() would wait for
+    // that change (perhaps forever, for a task no worker takes); ending the change feed first lets it finish now.
+    return: async () => {
+      await changes.return?.();
+      return updates.return(undefined);
+    },
+    throw: (err: unknown) => updates.throw(err),
+    [Symbol.asyncIterator]: () => iterator,
+  };
+  return iterator;
 }
