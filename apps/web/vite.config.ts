@@ -24,7 +24,8 @@ export default defineConfig(({ mode }) => ({
     alias: mode === 'production' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
   server: {
-    proxy: { '/graphql': api, '/auth': api, '/files': api },
+    // ws: subscriptions reach the API over a WebSocket on the same /graphql path.
+    proxy: { '/graphql': { target: api, ws: true }, '/auth': api, '/files': api },
   },
   // The manifest maps each route module to the chunks it loads: scripts/check-bundle.mjs budgets them.
   build: { outDir: 'dist', emptyOutDir: true, manifest: true },

@@ -11,6 +11,7 @@ import './modules/google/google.graphql';
 import './modules/list-filters/list-filters.graphql';
 import './modules/options/options.graphql';
 import './modules/queue/queue.graphql';
+import './modules/tasks/tasks.graphql';
 
 // Every registry entry is served by the same generic machinery, through its service.
 for (const service of services) registerResource(service, tableOf);

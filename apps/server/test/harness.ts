@@ -10,6 +10,7 @@ import { createTokens } from '../src/platform/auth/tokens';
 import { loadConfig } from '../src/platform/config';
 import { createPool } from '../src/platform/db/pool';
 import { createDatabase } from '../src/platform/db/tenant';
+import { createEvents } from '../src/platform/events/create-events';
 import { createLogger } from '../src/platform/logger';
 import { createMailer } from '../src/platform/mail/mailer';
 import type { Platform } from '../src/platform/platform';
@@ -59,9 +60,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const pool = createPool(config.DATABASE_URL!, () => {}, 5);
   const database = createDatabase(pool);
   const logger = createLogger(config.LOG_LEVEL);
+  const events = await createEvents({
+    redisUrl: config.REDIS_URL,
+    connectionString: config.DATABASE_URL!,
+    pool,
+    logger,
+  });
   const platform: Platform = {
     config,
     database,
+    events,
     logger,
     mailer: createMailer({ from: config.MAIL_FROM, database, logger }),
     secrets: await loadSecretsCipher(database, config.SECRETS_KEY, config.SECRETS_KEY_PREVIOUS),
@@ -74,6 +82,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const api = await createApi(platform);
   teardowns.push(async () => {
     await api.close();
+    await events.close();
     await pool.end();
     if (citus) await dropCitusDatabase(adminUrl, name);
     else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -6,6 +6,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { runMigrations } from './db/migrate';
 import { createPool } from './db/pool';
 import { createDatabase } from './db/tenant';
+import { createEvents } from './events/create-events';
 import { prepareJobQueue } from './jobs/runner';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
@@ -17,7 +18,7 @@ import { createLocalStorage } from './storage/storage';
 
 export interface Booted {
   platform: Platform;
-  /** Closes the pool, then stops the embedded PostgreSQL if this process started it. */
+  /** Closes the events connections and the pool, then stops the embedded PostgreSQL if this process started it. */
   close(): Promise<void>;
 }
 
@@ -70,9 +71,11 @@ export async function bootPlatform(config: Config): Promise<Booted> {
   if (google.changed) logger.info({ users: google.changed }, 'Google authorizations sealed under the current key');
   if (google.unreadable.length)
     logger.warn({ users: google.unreadable }, 'Google authorizations sealed under a key not in SECRETS_KEY(_PREVIOUS)');
+  const events = await createEvents({ redisUrl: config.REDIS_URL, connectionString: url, pool, logger });
   const platform: Platform = {
     config,
     database,
+    events,
     logger,
     mailer: createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, database, logger }),
     secrets,
@@ -82,6 +85,7 @@ export async function bootPlatform(config: Config): Promise<Booted> {
   return {
     platform,
     async close() {
+      await events.close();
       await pool.end();
       if (embedded) await embedded.stop();
     },

@@ -59,6 +59,8 @@ const schema = z.object({
   // trusts private networks only, so a client cannot pick the address that rate limits count.
   TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
   WORKER_CONCURRENCY: z.coerce.number().int().default(4),
+  // Live updates fan out through Redis pub/sub when set (redis://…); otherwise through PostgreSQL LISTEN/NOTIFY.
+  REDIS_URL: z.string().url().optional(),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z
     .enum(['true', 'false'])

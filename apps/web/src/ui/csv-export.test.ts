@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGraphqlClient } from '../app/graphql';
 import { installFakeServer } from '../app/test-utils';
 import { runCsvExport } from './csv-export';
+import { fakeSocket, noSocket } from './follow-task.test-utils';
 
 const task = (status: string, over: object = {}) => ({
   id: 't1',
@@ -20,7 +21,27 @@ const variables = { filters: [], sortBy: 'createdAt', sortOrder: 'Desc' as const
 describe('runCsvExport', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('polls the background task until Done, then opens the file and says it is ready', async () => {
+  it('follows the export live over the socket, without polling, and opens the file when Done', async () => {
+    const update = vi.spyOn(notifications, 'update');
+    const calls = installFakeServer({
+      ExportCsv: () => ({ data: { exportCsv: { message: null, task: task('Queued') } } }),
+    });
+    const socket = fakeSocket([
+      task('Running', { processed: 4 }),
+      task('Done', { processed: 10, downloadUrl: '/files/y.csv', filename: 'clients.csv' }),
+    ]);
+    const open = vi.fn();
+    await runCsvExport(createGraphqlClient({ connectSocket: socket.connect }), 'clients', variables, {
+      pollMs: 60_000,
+      open,
+    });
+    expect(socket.subscribed).toEqual([{ id: 't1' }]);
+    expect(calls.filter((c) => c.operationName === 'BackgroundTask')).toHaveLength(0);
+    expect(update).toHaveBeenCalledWith(expect.objectContaining({ message: `${messages.exportStarted}: 4 of 10` }));
+    expect(open).toHaveBeenCalledWith('/files/y.csv');
+  });
+
+  it('without a socket, re-fetches the background task until Done, then opens the file and says it is ready', async () => {
     const update = vi.spyOn(notifications, 'update');
     const states = [
       task('Running', { processed: 5 }),
@@ -31,12 +52,10 @@ describe('runCsvExport', () => {
       BackgroundTask: () => ({ data: { backgroundTask: states.shift() } }),
     });
     const open = vi.fn();
-    const sleep = vi.fn(async () => {});
-    await runCsvExport(createGraphqlClient(), 'clients', variables, { sleep, open });
+    await runCsvExport(createGraphqlClient({ connectSocket: noSocket }), 'clients', variables, { pollMs: 5, open });
 
     expect(calls.find((c) => c.operationName === 'ExportCsv')?.variables).toEqual({ query: 'clients', variables });
     expect(calls.filter((c) => c.operationName === 'BackgroundTask')).toHaveLength(2);
-    expect(sleep).toHaveBeenCalledWith(1000);
     expect(open).toHaveBeenCalledWith('/files/x.csv');
     expect(update).toHaveBeenCalledWith(expect.objectContaining({ message: `${messages.exportStarted}: 5 of 10` }));
     expect(update).toHaveBeenLastCalledWith(expect.objectContaining({ title: messages.exportReady, color: 'green' }));
@@ -49,7 +68,7 @@ describe('runCsvExport', () => {
       BackgroundTask: () => ({ data: { backgroundTask: task('Failed', { errorMessage: 'disk full' }) } }),
     });
     const open = vi.fn();
-    await runCsvExport(createGraphqlClient(), 'clients', variables, { sleep: async () => {}, open });
+    await runCsvExport(createGraphqlClient({ connectSocket: noSocket }), 'clients', variables, { pollMs: 5, open });
     expect(open).not.toHaveBeenCalled();
     expect(update).toHaveBeenLastCalledWith(
       expect.objectContaining({ title: 'CSV generation failed', message: 'disk full', color: 'red' }),
@@ -59,7 +78,10 @@ describe('runCsvExport', () => {
   it('fails with the server message when no task is started', async () => {
     const update = vi.spyOn(notifications, 'update');
     installFakeServer({ ExportCsv: () => ({ errors: [{ message: 'You are not allowed to do this' }] }) });
-    await runCsvExport(createGraphqlClient(), 'clients', variables, { sleep: async () => {}, open: vi.fn() });
+    await runCsvExport(createGraphqlClient({ connectSocket: noSocket }), 'clients', variables, {
+      pollMs: 5,
+      open: vi.fn(),
+    });
     expect(update).toHaveBeenLastCalledWith(
       expect.objectContaining({ title: 'CSV generation failed', message: 'You are not allowed to do this' }),
     );

@@ -1,23 +1,23 @@
 import { notifications } from '@mantine/notifications';
 import { messages } from '@canvass/domain';
 import type { Client } from 'urql';
-import { EXPORT_POLL_MS } from './constants';
-import { BACKGROUND_TASK, EXPORT_CSV, type BackgroundTask } from './documents';
+import { TASK_POLL_MS } from './constants';
+import { EXPORT_CSV, type BackgroundTask } from './documents';
+import { followBackgroundTask, taskRunning } from './follow-task';
 import { errorText } from './notify';
 import type { ListVariables } from './useResourceList';
 
 interface ExportDeps {
-  sleep(ms: number): Promise<void>;
+  /** How long without a live update before the task is re-fetched (spec §9: 5 seconds). */
+  pollMs: number;
   /** Where the finished file is opened; the download URL is a signed GET the browser can follow. */
   open(url: string): void;
 }
 
 const browserDeps: ExportDeps = {
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  pollMs: TASK_POLL_MS,
   open: (url) => window.location.assign(url),
 };
-
-const running = (t: BackgroundTask) => t.status === 'Queued' || t.status === 'Running';
 
 function progressText(t: BackgroundTask): string {
   if (!t.total) return messages.exportStarted;
@@ -25,8 +25,8 @@ function progressText(t: BackgroundTask): string {
 }
 
 /**
- * Asks the server for a CSV of `query` as filtered and sorted, follows the background task every second with a
- * progress notice, and opens the file when it is Done. Runs to the end even if the screen that started it closes,
+ * Asks the server for a CSV of `query` as filtered and sorted, follows the background task (live, or re-fetched
+ * every 5 seconds without a socket) with a progress notice, and opens the file when it is Done. Runs to the end even if the screen that started it closes,
  * so leaving the list does not lose the export.
  */
 export async function runCsvExport(
@@ -52,22 +52,25 @@ export async function runCsvExport(
   const started = await client
     .mutation<{ exportCsv: { message: string | null; task: BackgroundTask | null } }>(EXPORT_CSV, { query, variables })
     .toPromise();
-  let task = started.data?.exportCsv.task;
-  if (!task) return fail(started.error ? errorText(started.error) : started.data?.exportCsv.message);
+  const queued = started.data?.exportCsv.task;
+  if (!queued) return fail(started.error ? errorText(started.error) : started.data?.exportCsv.message);
 
-  while (running(task)) {
-    notifications.update({ id, loading: true, autoClose: false, title: 'Export', message: progressText(task) });
-    await deps.sleep(EXPORT_POLL_MS);
-    const polled = await client
-      .query<{ backgroundTask: BackgroundTask | null }>(
-        BACKGROUND_TASK,
-        { id: task.id },
-        { requestPolicy: 'network-only' },
-      )
-      .toPromise();
-    if (!polled.data?.backgroundTask) return fail(polled.error ? errorText(polled.error) : null);
-    task = polled.data.backgroundTask;
-  }
+  const showProgress = (t: BackgroundTask) =>
+    notifications.update({ id, loading: true, autoClose: false, title: 'Export', message: progressText(t) });
+  showProgress(queued);
+  const outcome = await new Promise<{ task: BackgroundTask } | { lost: string | null }>((resolve) => {
+    followBackgroundTask(
+      client,
+      queued.id,
+      {
+        onTask: (t) => (taskRunning(t) ? showProgress(t) : resolve({ task: t })),
+        onLost: (lost) => resolve({ lost }),
+      },
+      deps.pollMs,
+    );
+  });
+  if ('lost' in outcome) return fail(outcome.lost);
+  const { task } = outcome;
 
   if (task.status !== 'Done' || !task.downloadUrl) return fail(task.errorMessage);
   notifications.update({

@@ -20,6 +20,10 @@ export const EXPORT_CSV = `mutation ExportCsv($query: String!, $variables: JSON)
 
 export const BACKGROUND_TASK = `query BackgroundTask($id: ID!) { backgroundTask(id: $id) { ${TASK_FIELDS} } }`;
 
+export const BACKGROUND_TASK_CHANGED = `subscription BackgroundTaskChanged($id: ID!) {
+  backgroundTaskChanged(id: $id) { ${TASK_FIELDS} }
+}`;
+
 export interface BackgroundTask {
   id: string;
   status: 'Queued' | 'Running' | 'Done' | 'Failed';

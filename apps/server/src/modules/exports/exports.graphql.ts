@@ -1,42 +1,17 @@
-import { BackgroundTaskStatus, messages } from '@canvass/domain';
+import { messages } from '@canvass/domain';
 import { GraphQLError } from 'graphql';
 import { assertCan } from '../../platform/auth/viewer';
 import { builder } from '../../platform/graphql/builder';
-import { enumRef } from '../../platform/graphql/enums';
-import { parseId } from '../../platform/graphql/resource-schema';
-import { findOwnTask, startBackgroundTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
+import { startBackgroundTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
 import { ListArgumentError, planList, type ListArgs } from '../../platform/resources/list-query';
 import { servicesByPlural } from '../services';
+import { BackgroundTaskRef } from '../tasks/tasks.graphql';
 import { exportCsvJob, exportPayload } from './exports.jobs';
 
-type TaskRow = BackgroundTask;
+// Moved to modules/tasks; still importable from here for modules written against the old place.
+export { BackgroundTaskRef };
 
-export const BackgroundTaskRef = builder.objectRef<TaskRow>('BackgroundTask').implement({
-  description: 'A job a user waits for (an export, later a list load), with its progress',
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    kind: t.exposeString('kind'),
-    status: t.field({ type: enumRef(BackgroundTaskStatus), resolve: (r) => r.status }),
-    processed: t.exposeInt('processed'),
-    total: t.exposeInt('total', { nullable: true }),
-    errorMessage: t.string({
-      nullable: true,
-      // The spec's words for a failed export; the cause stays in the log and the task row.
-      resolve: (r) =>
-        r.status === 'Failed' ? (r.kind === exportCsvJob.name ? messages.csvGenerationFailed : messages.failed) : null,
-    }),
-    filename: t.exposeString('filename', { nullable: true }),
-    downloadUrl: t.string({
-      nullable: true,
-      description: 'A link the browser can open directly for ten minutes',
-      resolve: async (r, _a, ctx) =>
-        r.status === 'Done' && r.filePath
-          ? `/files/tasks/${r.id}?token=${await ctx.platform.tokens.signFile({ organizationId: r.organizationId, taskId: r.id })}`
-          : null,
-    }),
-    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
-  }),
-});
+type TaskRow = BackgroundTask;
 
 const ExportPayloadRef = builder.objectRef<{ task: TaskRow | null; message: string }>('ExportPayload').implement({
   fields: (t) => ({
@@ -44,15 +19,6 @@ const ExportPayloadRef = builder.objectRef<{ task: TaskRow | null; message: stri
     message: t.exposeString('message'),
   }),
 });
-
-builder.queryField('backgroundTask', (t) =>
-  t.field({
-    type: BackgroundTaskRef,
-    nullable: true,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.tenant((tx, viewer) => findOwnTask(tx, parseId(args.id), viewer)),
-  }),
-);
 
 builder.mutationField('exportCsv', (t) =>
   t.field({

@@ -15,6 +15,8 @@ export const builder = new SchemaBuilder<{
 
 builder.queryType({});
 builder.mutationType({});
+// Served over graphql-ws only (platform/graphql/subscriptions.ts).
+builder.subscriptionType({});
 
 builder.addScalarType(
   'DateTime',

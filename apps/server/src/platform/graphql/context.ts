@@ -17,18 +17,21 @@ export interface Context {
   memo<T>(key: string, make: () => T): T;
 }
 
+/**
+ * `http` is the request and reply of a query or mutation. A subscription over WebSocket has none: the socket serves
+ * subscriptions only (graphql/socket.ts), and no subscription resolver reads them, so they are left out there
+ * rather than faked (envelop copies the context with Object.assign, so a throwing getter cannot guard them).
+ */
 export function createContext(
   platform: Platform,
   viewer: Viewer | null,
-  request: FastifyRequest,
-  reply: FastifyReply,
+  http: { request: FastifyRequest; reply: FastifyReply } | null,
 ): Context {
   const memos = new Map<string, unknown>();
   return {
     platform,
     viewer,
-    request,
-    reply,
+    ...(http as { request: FastifyRequest; reply: FastifyReply }),
     tenant(fn) {
       if (!viewer) throw new UnauthenticatedError();
       return withTenant(platform.database, { organizationIds: viewer.organizationIds, userId: viewer.userId }, (tx) =>

@@ -7,10 +7,8 @@ import type { Platform } from '../platform';
 import { createContext } from './context';
 import { queryLimitPlugins } from './limits';
 
-export interface ServerContext {
-  req: FastifyRequest;
-  reply: FastifyReply;
-}
+/** What Yoga starts from: an HTTP request, or (graphql-ws) the viewer of a WebSocket subscription. */
+export type ServerContext = { req: FastifyRequest; reply: FastifyReply } | { socketViewer: Viewer };
 
 function unwrap(error: unknown): unknown {
   return error instanceof GraphQLError && error.originalError ? unwrap(error.originalError) : error;
@@ -38,7 +36,10 @@ export function createGraphQLServer(
         ? { origin: [origin], credentials: true, methods: ['GET', 'POST'] }
         : false;
     },
-    context: async ({ req, reply }) => createContext(platform, await resolveViewer(req), req, reply),
+    context: async (initial) =>
+      'socketViewer' in initial
+        ? createContext(platform, initial.socketViewer, null)
+        : createContext(platform, await resolveViewer(initial.req), { request: initial.req, reply: initial.reply }),
     maskedErrors: {
       maskError(error, message) {
         const original = unwrap(error);

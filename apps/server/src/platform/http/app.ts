@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { GraphQLSchema } from 'graphql';
 import type { Viewer } from '../auth/viewer';
+import { serveGraphQLOverWebSocket } from '../graphql/socket';
 import { createGraphQLServer } from '../graphql/yoga';
 import type { Platform } from '../platform';
 import { registerSecurityHeaders, relaxPolicyForGraphiQL } from './security-headers';
@@ -22,7 +23,7 @@ function cacheControlFor(dist: string, filePath: string): string {
 export type RouteModule = (app: FastifyInstance) => void | Promise<void>;
 
 /**
- * The one HTTP server: /graphql, the routes modules add (auth callbacks, file downloads, later webhooks and short
+ * The one HTTP server: /graphql (subscriptions over WebSocket on the same path), the routes modules add (auth callbacks, file downloads, later webhooks and short
  * links), and the web build with a single-page-app fallback, all on one port.
  */
 export async function createHttpApp(
@@ -48,6 +49,7 @@ export async function createHttpApp(
       return reply;
     },
   });
+  serveGraphQLOverWebSocket(app, platform, yoga);
   app.get('/healthz', async () => ({ ok: true }));
   for (const register of routes) await register(app);
 

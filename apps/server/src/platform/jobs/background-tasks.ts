@@ -4,6 +4,7 @@ import { backgroundTasks } from '../db/schema/index';
 import { withTenant, type Tx } from '../db/tenant';
 import type { Platform } from '../platform';
 import { enqueue, type JobContext, type JobDef } from './registry';
+import { taskAnnouncer } from './task-events';
 
 /** Every job that a user waits for carries this: whose it is and which background_tasks row shows its progress. */
 export const taskPayload = z.object({ organizationId: z.number(), userId: z.number(), taskId: z.number() });
@@ -52,7 +53,8 @@ export async function findOwnTask(
 
 /**
  * Wraps a task job: marks it Running, gives it a progress reporter, and records Done with its result or Failed
- * with its message. The job's own work runs in its own transactions, opened the way a request opens them.
+ * with its message. The job's own work runs in its own transactions, opened the way a request opens them. Each
+ * change is announced (platform.events) once committed, so the user's subscription re-reads it wherever it runs.
  */
 export async function runAsTask(
   platform: Platform,
@@ -68,18 +70,23 @@ export async function runAsTask(
         .set({ ...values, updatedAt: new Date() })
         .where(and(eq(backgroundTasks.id, payload.taskId), eq(backgroundTasks.organizationId, payload.organizationId))),
     );
+  const announce = taskAnnouncer(platform.events, platform.logger, payload);
   await setTask({ status: 'Running', errorMessage: null });
+  await announce.status();
   try {
     const result = await work({
       ...ctx,
       progress: async (processed, total) => {
         await setTask(total === undefined ? { processed } : { processed, total });
+        await announce.progress();
       },
     });
     await setTask({ status: 'Done', result, ...pickFile(result) });
   } catch (err) {
     await setTask({ status: 'Failed', errorMessage: err instanceof Error ? err.message : String(err) });
     throw err;
+  } finally {
+    await announce.status();
   }
 }
 

@@ -1,0 +1,57 @@
+import { BackgroundTaskStatus, messages } from '@canvass/domain';
+import { builder } from '../../platform/graphql/builder';
+import { enumRef } from '../../platform/graphql/enums';
+import { parseId } from '../../platform/graphql/resource-schema';
+import { findOwnTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
+import { exportCsvJob } from '../exports/exports.jobs';
+import { followOwnTask } from './follow-task';
+
+type TaskRow = BackgroundTask;
+
+/** Shared by every module that starts a task (exports, list loads) and by the live subscription. */
+export const BackgroundTaskRef = builder.objectRef<TaskRow>('BackgroundTask').implement({
+  description: 'A job a user waits for (an export, later a list load), with its progress',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    kind: t.exposeString('kind'),
+    status: t.field({ type: enumRef(BackgroundTaskStatus), resolve: (r) => r.status }),
+    processed: t.exposeInt('processed'),
+    total: t.exposeInt('total', { nullable: true }),
+    errorMessage: t.string({
+      nullable: true,
+      // The spec's words for a failed export; the cause stays in the log and the task row.
+      resolve: (r) =>
+        r.status === 'Failed' ? (r.kind === exportCsvJob.name ? messages.csvGenerationFailed : messages.failed) : null,
+    }),
+    filename: t.exposeString('filename', { nullable: true }),
+    downloadUrl: t.string({
+      nullable: true,
+      description: 'A link the browser can open directly for ten minutes',
+      resolve: async (r, _a, ctx) =>
+        r.status === 'Done' && r.filePath
+          ? `/files/tasks/${r.id}?token=${await ctx.platform.tokens.signFile({ organizationId: r.organizationId, taskId: r.id })}`
+          : null,
+    }),
+    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
+  }),
+});
+
+builder.queryField('backgroundTask', (t) =>
+  t.field({
+    type: BackgroundTaskRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) => ctx.tenant((tx, viewer) => findOwnTask(tx, parseId(args.id), viewer)),
+  }),
+);
+
+builder.subscriptionField('backgroundTaskChanged', (t) =>
+  t.field({
+    type: BackgroundTaskRef,
+    nullable: true,
+    description: 'The task now, then again each time its progress or status changes; completes when Done or Failed',
+    args: { id: t.arg.id({ required: true }) },
+    subscribe: (_r, args, ctx) => followOwnTask(ctx, parseId(args.id)),
+    resolve: (task) => task,
+  }),
+);
