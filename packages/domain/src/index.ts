@@ -9,3 +9,5 @@ export * from './resource';
 export * from './resources/index';
 export * from './validate';
 export * from './geography';
+export * from './area-code-states';
+export * from './list-messages';

@@ -8,6 +8,7 @@ import {
   ClientType,
   CollectionType,
   DeliveryType,
+  ListColumnRole,
   ListFilterType,
   ListStatus,
   MediaPosition,
@@ -23,6 +24,7 @@ import {
   ProjectType,
   Provider,
   ProviderConfigurationType,
+  RowStatus,
   SendingType,
   TeamStatus,
   TextStatus,
@@ -45,6 +47,8 @@ export const phoneTypeEnum = enumOf('phone_type', PhoneType);
 export const phoneClassEnum = enumOf('phone_class', PhoneClass);
 export const carrierEnum = enumOf('carrier', Carrier);
 export const listStatusEnum = enumOf('list_status', ListStatus);
+export const rowStatusEnum = enumOf('row_status', RowStatus);
+export const listColumnRoleEnum = enumOf('list_column_role', ListColumnRole);
 export const listFilterTypeEnum = enumOf('list_filter_type', ListFilterType);
 export const optOutTypeEnum = enumOf('opt_out_type', OptOutType);
 export const messagingServiceTypeEnum = enumOf('messaging_service_type', MessagingServiceType);

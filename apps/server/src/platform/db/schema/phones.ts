@@ -28,6 +28,8 @@ export const phones = pgTable(
     state: varchar('state', { length: 2 }),
     carrier: carrierEnum('carrier'),
     network: text('network'),
+    // Mobile, landline or VoIP, as a lookup provider reports it; null until a lookup has run (recipients).
+    lineType: text('line_type'),
     operatingCompanyId: text('operating_company_id'),
     firstName: text('first_name'),
     lastName: text('last_name'),
