@@ -6,7 +6,7 @@ import { useSession } from '../app/session';
 import { ExportButton } from './ExportButton';
 import { ListPager } from './ListPager';
 import { errorText } from './notify';
-import { ResourceTable } from './ResourceTable';
+import { ResourceTable, type CellRenderer } from './ResourceTable';
 import type { Filter } from './types';
 import { useResourceList } from './useResourceList';
 import { usePageTitle } from '../app/use-page-title';
@@ -18,15 +18,18 @@ interface Props {
   /** Navigation state for Add (spec §2: Add buttons on tabs pass the parent id). */
   addState?: Record<string, string>;
   title?: string;
+  /** Rows a page when not the usual 50 (spec §9: a list's rows page holds 20). */
+  pageSize?: number;
+  cell?: CellRenderer;
 }
 
 /** The index list of any resource: heading, search, sortable table, cursor pages, Add new and Export. */
-export function ResourceIndex({ def, filters, addState, title }: Props) {
+export function ResourceIndex({ def, filters, addState, title, pageSize, cell }: Props) {
   // Inside a record's tab the list is part of the record's page, which names the tab.
   usePageTitle(filters ? null : def.pluralLabel);
   const { can } = useSession();
   const navigate = useNavigate();
-  const list = useResourceList(def, filters);
+  const list = useResourceList(def, filters, pageSize);
   const searchLabel = def.fields[def.list.search]?.label.toLowerCase() ?? 'name';
 
   return (
@@ -64,6 +67,7 @@ export function ResourceIndex({ def, filters, addState, title }: Props) {
         fetching={list.fetching}
         sort={list.sort}
         onSort={list.toggleSort}
+        cell={cell}
       />
       <ListPager
         total={list.total}

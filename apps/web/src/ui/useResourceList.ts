@@ -26,7 +26,7 @@ export interface ListVariables {
  * The state of one index list (search, sort, page) and its query. Changing the search or sort returns to the
  * first page, since the old cursors point into a different ordering.
  */
-export function useResourceList(def: ResourceDef, fixedFilters: readonly Filter[] = []) {
+export function useResourceList(def: ResourceDef, fixedFilters: readonly Filter[] = [], pageSize = PAGE_SIZE) {
   const [search, setSearchText] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [sort, setSortState] = useState<Sort>({ sortBy: def.list.sortBy, sortOrder: def.list.sortOrder });
@@ -54,11 +54,11 @@ export function useResourceList(def: ResourceDef, fixedFilters: readonly Filter[
   const variables = useMemo(
     () => ({
       ...listVariables,
-      ...(cursor.before ? { last: PAGE_SIZE, before: cursor.before } : { first: PAGE_SIZE, after: cursor.after }),
+      ...(cursor.before ? { last: pageSize, before: cursor.before } : { first: pageSize, after: cursor.after }),
       // Counting costs more than a page: the first page counts, the pages after it keep that total.
       withTotal: !cursor.before && !cursor.after,
     }),
-    [listVariables, cursor],
+    [listVariables, cursor, pageSize],
   );
   // A list that came back empty holds no typename for the cache to watch; name it so a create refreshes it.
   const context = useMemo(() => ({ additionalTypenames: [def.typeName] }), [def]);
