@@ -194,7 +194,13 @@ function SheetChoice({ listId, sheets, busy }: { listId: string; sheets: ListShe
                 {p}
               </Text>
             ))}
-            {serverErrors.length > 0 && <Text size="sm">{fieldErrorsText(serverErrors)}</Text>}
+            {serverErrors.flatMap((e) =>
+              e.messages.map((m) => (
+                <Text key={`${e.field}:${m}`} size="sm">
+                  {m}
+                </Text>
+              )),
+            )}
           </Stack>
         </Alert>
       )}
