@@ -14,7 +14,7 @@ import {
   type ListPayload,
   type ListSheet,
 } from './list-api';
-import { isLoadingStatus, useListLoad } from './use-list-load';
+import { isLoadingStatus, noteLoadStarted, useListLoad } from './use-list-load';
 
 const PREVIEW_ROWS = 10;
 const roleOptions = ListColumnRole.options();
@@ -107,6 +107,7 @@ function SheetChoice({ listId, sheets, busy }: { listId: string; sheets: ListShe
       columnRoles: roles,
     });
     if (!accepted(saved.data?.setListColumns, saved.error)) return;
+    noteLoadStarted(listId);
     const started = await load({ listId });
     const payload = started.data?.loadList;
     if (!accepted(payload, started.error)) return;

@@ -27,7 +27,7 @@ const listRecord = {
   can: { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: true },
 };
 const sheet = { __typename: 'Sheet', id: '11', name: 'voters.csv', headerRowIndex: 0, columnRoles: [], headerRow: [] };
-const state = (listStatus = 'Setup') => ({ ...listRecord, listStatus, loadTaskId: null, sheets: [sheet] });
+const state = (listStatus = 'Setup') => ({ ...listRecord, listStatus, loadTask: null, sheets: [sheet] });
 const preview = [
   ['Cell Phone', 'First Name', 'Last Name', 'City', 'Home phone'],
   ['5551230001', 'Ada', 'Lovelace', 'Albany', '5551230009'],

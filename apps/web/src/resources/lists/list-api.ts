@@ -1,9 +1,10 @@
 import type { EnumValue, ListColumnRole, ListStatus } from '@canvass/domain';
+import type { BackgroundTask } from '../../ui/documents';
 import type { FieldError } from '../../ui/types';
 
 /*
  * The lists module's own operations (beyond the registry's list/create/update/destroy). Written against the
- * engine's API (listPreview, setListColumns, loadList, List.sheets, List.loadTaskId); typed by hand and sent as
+ * engine's API (listPreview, setListColumns, loadList, List.sheets, List.loadTask); typed by hand and sent as
  * plain text like the queue monitor's, because schema.graphql does not carry them yet. Once it does, they can move
  * to a *-operations.ts file so graphql-codegen checks them.
  */
@@ -28,7 +29,8 @@ export interface ListState {
   uploadId: string | null;
   listStatus: ListStatusName;
   loadErrorMessage: string | null;
-  loadTaskId: string | null;
+  /** The latest load's background task: its progress while the list loads. */
+  loadTask: Pick<BackgroundTask, 'id' | 'status' | 'processed' | 'total'> | null;
   lastLoadedAt: string | null;
   rowsCount: number;
   validRowsCount: number;
@@ -40,7 +42,8 @@ export interface ListState {
   sheets: ListSheet[];
 }
 
-const LIST_STATE_FIELDS = `id name googleSheetKey uploadId listStatus loadErrorMessage loadTaskId lastLoadedAt
+const LIST_STATE_FIELDS = `id name googleSheetKey uploadId listStatus loadErrorMessage lastLoadedAt
+  loadTask { id status processed total }
   rowsCount validRowsCount invalidRowsCount duplicateRowsCount optedOutRowsCount doNotContactRowsCount
   optimizedRowsCount sheets { id name headerRowIndex columnRoles headerRow }`;
 
@@ -57,6 +60,7 @@ export const SET_LIST_COLUMNS = `mutation SetListColumns($listId: ID!, $sheetId:
   }
 }`;
 
+// A small list may finish before the first re-check; the header still announces the end (use-list-load.ts).
 export const LOAD_LIST = `mutation LoadList($listId: ID!) {
   loadList(listId: $listId) { message errors { field messages } list { ${LIST_STATE_FIELDS} } }
 }`;

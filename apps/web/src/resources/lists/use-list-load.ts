@@ -1,7 +1,6 @@
 import { listErrorMessages, listMessages, type ListErrorStatusName } from '@canvass/domain';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQuery, type CombinedError } from 'urql';
-import { BACKGROUND_TASK, type BackgroundTask } from '../../ui/documents';
 import { notifyFailed, notifySuccess } from '../../ui/notify';
 import { LIST_STATE, type ListState, type ListStatusName } from './list-api';
 
@@ -35,7 +34,7 @@ export interface ListLoad {
 }
 
 /**
- * The one place that fetches a list's load state (status, counts, sheets, and its load task's progress).
+ * The one place that fetches a list's load state (status, counts, sheets, and its load task's progress), in one query.
  * `watch` (the list's header) re-checks every 5 s while the list loads (spec §9) and announces the end of a load
  * that happened while the user was looking; other readers (the overview) share the same query's results.
  * The subscriptions work replaces the polling here with live task updates, with the 5 s re-check as fallback.
@@ -49,25 +48,16 @@ export function useListLoad(target: { id: string }, { watch = false } = {}): Lis
   });
   const list = result.data?.list ?? null;
   const loading = list ? isLoadingStatus(list.listStatus) : false;
-  const taskId = loading ? list?.loadTaskId : null;
-  const [taskResult, refetchTask] = useQuery<{ backgroundTask: BackgroundTask | null }>({
-    query: BACKGROUND_TASK,
-    variables: { id: taskId },
-    pause: !taskId,
-  });
 
   useEffect(() => {
     if (!watch || !loading) return;
-    const timer = setInterval(() => {
-      refetch({ requestPolicy: 'network-only' });
-      if (taskId) refetchTask({ requestPolicy: 'network-only' });
-    }, LIST_POLL_MS);
+    const timer = setInterval(() => refetch({ requestPolicy: 'network-only' }), LIST_POLL_MS);
     return () => clearInterval(timer);
-  }, [watch, loading, taskId, refetch, refetchTask]);
+  }, [watch, loading, refetch]);
 
   useAnnounceLoadEnd(watch ? list : null);
 
-  const task = taskResult.data?.backgroundTask;
+  const task = list?.loadTask;
   return {
     list,
     loading,
@@ -77,20 +67,32 @@ export function useListLoad(target: { id: string }, { watch = false } = {}): Lis
   };
 }
 
+// What each list's header last showed, kept across remounts: going from the column picker to the overview remounts
+// the header, and a small list may be Loaded by then. A load started here is noted before it can end.
+const lastSeen = new Map<string, string>();
+
+const stateKey = (list: Pick<ListState, 'listStatus' | 'lastLoadedAt' | 'loadTask'>) =>
+  `${list.listStatus}|${list.lastLoadedAt ?? ''}|${list.loadTask?.id ?? ''}`;
+
+/** Called when this user starts a load, so its end is announced however fast it comes. */
+export function noteLoadStarted(listId: string): void {
+  lastSeen.set(listId, 'Submitted||');
+}
+
 /**
  * 'List loaded successfully' or 'Error loading list' when a load ends on screen. A small list can finish before the
  * first re-check, so an end is any change of status, last load or load task that lands in Loaded or an error.
  */
 function useAnnounceLoadEnd(list: ListState | null) {
-  const seen = useRef<string | null>(null);
-  const key = list ? `${list.listStatus}|${list.lastLoadedAt ?? ''}|${list.loadTaskId ?? ''}` : null;
+  const id = list?.id;
+  const key = list ? stateKey(list) : null;
   useEffect(() => {
-    if (!list || key === null) return;
-    const before = seen.current;
-    seen.current = key;
-    if (before === null || before === key) return;
+    if (!list || !id || key === null) return;
+    const before = lastSeen.get(id);
+    lastSeen.set(id, key);
+    if (before === undefined || before === key) return;
     if (list.listStatus === 'Loaded') notifySuccess(listMessages.loaded);
     else if (isErrorStatus(list.listStatus)) notifyFailed(loadErrorText(list), listMessages.loadFailed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is what changes; list is read with it
-  }, [key]);
+  }, [id, key]);
 }
