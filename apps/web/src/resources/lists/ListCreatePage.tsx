@@ -17,7 +17,7 @@ import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../app/use-page-title';
 import { fieldErrorsText, notifyFailed, notifySaved } from '../../ui/notify';
 import { useResourceMutation } from '../../ui/useResourceMutation';
-import { uploadFile, UploadError } from './upload-file';
+import { uploadWithSession, UploadError } from './upload-file';
 
 type Source = 'upload' | 'sheet';
 type Errors = Partial<Record<'name' | 'file' | 'googleSheetKey', string>>;
@@ -50,7 +50,7 @@ export function ListCreatePage() {
   const upload = async (chosen: File): Promise<string | null> => {
     setProgress(0);
     try {
-      return (await uploadFile(chosen, setProgress)).uploadId;
+      return (await uploadWithSession(chosen, setProgress)).uploadId;
     } catch (error) {
       const message = error instanceof UploadError ? error.message : String(error);
       setErrors({ file: message });
