@@ -7,11 +7,14 @@ import { registerResource } from './platform/graphql/resource-schema';
 import './modules/auth/auth.graphql';
 import './modules/exports/exports.graphql';
 import './modules/favorites/favorites.graphql';
+import { registerListsSchema } from './modules/lists/lists.graphql';
 import './modules/options/options.graphql';
 import './modules/queue/queue.graphql';
 
 // Every registry entry is served by the same generic machinery, through its service.
-for (const service of services) registerResource(service, tableOf);
+const recordRefs = new Map(services.map((service) => [service.def.name, registerResource(service, tableOf)]));
+// Modules that add fields to a registry type get it here, once it exists.
+registerListsSchema(recordRefs.get('list')!);
 
 let schema: GraphQLSchema | null = null;
 

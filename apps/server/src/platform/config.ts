@@ -51,6 +51,12 @@ const schema = z.object({
   // trusts private networks only, so a client cannot pick the address that rate limits count.
   TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
   WORKER_CONCURRENCY: z.coerce.number().int().default(4),
+  // The largest file POST /api/uploads accepts (bytes); uploads stream to storage, so this bounds disk, not memory.
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z
     .enum(['true', 'false'])

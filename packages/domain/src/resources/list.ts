@@ -31,6 +31,8 @@ export const list = defineResource({
     optedOutRowsCount: field('number', 'Opted-out rows', { readOnly: true, required: true, integer: true }),
     doNotContactRowsCount: field('number', 'Do-not-contact rows', { readOnly: true, required: true, integer: true }),
     optimizedRowsCount: field('number', 'Optimized rows', { readOnly: true, required: true, integer: true }),
+    // Spec §9: 100 × (1 − optimized / total), truncated; computed from the stored counts.
+    optimizedPercent: field('number', 'Optimized %', { readOnly: true, required: true, integer: true }),
     createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {

@@ -291,7 +291,8 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
 }
 
 /** The GraphQL object of a registry entry's records, typed by this schema's builder. */
-type RecordRef = typeof FieldErrorRef extends ObjectRef<infer Types, FieldErrorShape> ? ObjectRef<Types, Row> : never;
+export type RecordRef =
+  typeof FieldErrorRef extends ObjectRef<infer Types, FieldErrorShape> ? ObjectRef<Types, Row> : never;
 
 /** new<Type> and create/update/destroy<Type> of one registry entry: the writes of the generic machinery. */
 function registerWrites(service: ResourceService, tableOf: TableOf, ref: RecordRef) {
@@ -351,7 +352,7 @@ function registerWrites(service: ResourceService, tableOf: TableOf, ref: RecordR
         assertCan(ctx.viewer, 'Create', G);
         return ctx.tenant(async (tx, viewer) => {
           const attrs = sealKeyValueAttributes(def, args.attributes, ctx.platform.secrets);
-          const { row, errors } = await service.create(tx, viewer, attrs);
+          const { row, errors } = await service.create(tx, viewer, attrs, { platform: ctx.platform });
           return payloadOf(row, errors, row ? createdMessage(def) : null);
         });
       },
@@ -364,7 +365,7 @@ function registerWrites(service: ResourceService, tableOf: TableOf, ref: RecordR
         const id = parseId(args.id);
         return ctx.tenant(async (tx, viewer) => {
           const attrs = sealKeyValueAttributes(def, args.attributes, ctx.platform.secrets);
-          const { row, errors } = await service.update(tx, viewer, id, attrs);
+          const { row, errors } = await service.update(tx, viewer, id, attrs, { platform: ctx.platform });
           return payloadOf(row, errors, row ? 'All changes saved' : null);
         });
       },
