@@ -71,4 +71,6 @@ test('the demo admin uploads a CSV, maps its columns, watches it load and reads 
   // An invalid number is shown as the sheet had it, so the staffer can find and fix it.
   await expect(rows.getByRole('row', { name: /12345.*Bad.*Number.*Invalid/ })).toBeVisible();
   await expect(rows.getByRole('row', { name: /Duplicate/ })).toHaveCount(1);
+  // Rows come from loads only: nothing to add by hand.
+  await expect(page.getByRole('button', { name: 'Add new' })).toHaveCount(0);
 });

@@ -32,7 +32,14 @@ export const listScreen = defineScreen(list, {
     overview,
     laterTab('projects', 'Projects', 'Projects using this list will appear here once projects are available'),
     // Spec §9: a list's rows page holds 20.
-    childListTab({ path: 'rows', label: 'Rows', def: row, parentField: 'listId', pageSize: 20, cell: rowCell }),
+    childListTab({
+      path: 'rows',
+      label: 'Rows',
+      def: row,
+      parentField: 'listId',
+      options: { pageSize: 20, alsoSelect: ['rawPhoneNumber'] },
+      cell: rowCell,
+    }),
     editTab({ extra: (record) => <ColumnPicker record={record} /> }),
   ],
 });

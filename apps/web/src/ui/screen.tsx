@@ -3,6 +3,7 @@ import type { RecordOf, ResourceDef } from '@canvass/domain';
 import type { ReactNode } from 'react';
 import { lazyNamed } from '../app/lazy-component';
 import type { CellRenderer } from './ResourceTable';
+import type { ListOptions } from './useResourceList';
 import type { ResourceRecord } from './types';
 
 // Screens are described up front (the router needs their paths); what they render loads with the first visit.
@@ -102,7 +103,7 @@ export function childListTab<R extends ResourceRecord = ResourceRecord>(opts: {
   /** Fixed field values of this list (a client's contact phones: phoneType ClientPhone), also given to Add. */
   fixed?: Record<string, string>;
   visible?: ResourceTab<R>['visible'];
-  pageSize?: number;
+  options?: ListOptions;
   cell?: CellRenderer;
 }): ResourceTab<R> {
   const fixed = Object.entries(opts.fixed ?? {});
@@ -119,7 +120,7 @@ export function childListTab<R extends ResourceRecord = ResourceRecord>(opts: {
           ...fixed.map(([field, value]) => ({ field, operation: 'Equal' as const, value })),
         ]}
         addState={{ [opts.parentField]: record.id, ...opts.fixed }}
-        pageSize={opts.pageSize}
+        options={opts.options}
         cell={opts.cell}
       />
     ),
