@@ -3,6 +3,14 @@ import { ListColumnRole, listMessages, MAX_LIST_COLUMNS } from '@canvass/domain'
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, type CombinedError } from 'urql';
+import type {
+  ListPreviewQuery,
+  ListPreviewQueryVariables,
+  LoadListMutation,
+  LoadListMutationVariables,
+  SetListColumnsMutation,
+  SetListColumnsMutationVariables,
+} from '../../gql/graphql';
 import { errorText, fieldErrorsText, notifyFailed, notifySuccess } from '../../ui/notify';
 import type { FieldError } from '../../ui/types';
 import { columnRoleProblems, guessColumnRoles, placeholderNames } from './column-roles';
@@ -13,7 +21,7 @@ import {
   type ColumnRole,
   type ListPayload,
   type ListSheet,
-} from './list-api';
+} from './list-operations';
 import { isLoadingStatus, noteLoadStarted, useListLoad } from './use-list-load';
 
 const PREVIEW_ROWS = 10;
@@ -61,12 +69,14 @@ function SheetChoice({ listId, sheets, busy }: { listId: string; sheets: ListShe
   const navigate = useNavigate();
   const [choice, setChoice] = useState<Choice>(() => initialChoice(sheets[0]));
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
-  const [preview] = useQuery<{ listPreview: string[][] }>({
+  const [preview] = useQuery<ListPreviewQuery, ListPreviewQueryVariables>({
     query: LIST_PREVIEW,
     variables: { listId, sheetId: choice.sheetId, limit: PREVIEW_ROWS },
   });
-  const [setColumnsState, setColumns] = useMutation<{ setListColumns: ListPayload }>(SET_LIST_COLUMNS);
-  const [loadState, load] = useMutation<{ loadList: ListPayload }>(LOAD_LIST);
+  const [setColumnsState, setColumns] = useMutation<SetListColumnsMutation, SetListColumnsMutationVariables>(
+    SET_LIST_COLUMNS,
+  );
+  const [loadState, load] = useMutation<LoadListMutation, LoadListMutationVariables>(LOAD_LIST);
 
   const rows = useMemo(() => widen(preview.data?.listPreview ?? []), [preview.data]);
   const headers = rows[choice.headerRowIndex] ?? rows[0] ?? [];

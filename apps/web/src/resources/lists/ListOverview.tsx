@@ -2,7 +2,7 @@ import { Alert, Card, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { optimizedPercent } from '@canvass/domain';
 import { formatDateTime } from '../../ui/format';
 import { errorText } from '../../ui/notify';
-import type { ListState } from './list-api';
+import type { ListState } from './list-operations';
 import { isErrorStatus, loadErrorText, useListLoad } from './use-list-load';
 
 /** One figure of the stats grid. */

@@ -1,5 +1,5 @@
 import { listErrorMessages, MAX_LIST_COLUMNS } from '@canvass/domain';
-import type { ColumnRole } from './list-api';
+import type { ColumnRole } from './list-operations';
 
 // Header words that name a role; checked in this order, so "Phone number" is a phone and "Last name" a last name.
 const guesses: readonly [RegExp, ColumnRole][] = [

@@ -1,8 +1,9 @@
 import { listErrorMessages, listMessages, type ListErrorStatusName } from '@canvass/domain';
 import { useEffect, useMemo } from 'react';
 import { useQuery, type CombinedError } from 'urql';
+import type { ListStateQuery, ListStateQueryVariables } from '../../gql/graphql';
 import { notifyFailed, notifySuccess } from '../../ui/notify';
-import { LIST_STATE, type ListState, type ListStatusName } from './list-api';
+import { LIST_STATE, type ListState, type ListStatusName } from './list-operations';
 
 /** Spec §9: a list re-checks its status every 5 seconds while it loads. */
 export const LIST_POLL_MS = 5000;
@@ -41,7 +42,7 @@ export interface ListLoad {
  */
 export function useListLoad(target: { id: string }, { watch = false } = {}): ListLoad {
   const context = useMemo(() => ({ additionalTypenames: ['List'] }), []);
-  const [result, refetch] = useQuery<{ list: ListState | null }>({
+  const [result, refetch] = useQuery<ListStateQuery, ListStateQueryVariables>({
     query: LIST_STATE,
     variables: { id: target.id },
     context,
