@@ -9,6 +9,7 @@ import { withSystem, withTenant } from '../apps/server/src/platform/db/tenant';
 import { startBackgroundTask } from '../apps/server/src/platform/jobs/background-tasks';
 import type { Platform } from '../apps/server/src/platform/platform';
 import { encodeCursor } from '../apps/server/src/platform/resources/list-query';
+import { listLoad } from './list-load';
 import { benchPlatform, medianMs, pairedMediansMs, rssSampler } from './setup';
 
 /** What a result must reach; every bound given must hold. */
@@ -260,4 +261,4 @@ async function countLines(stream: AsyncIterable<Buffer>): Promise<number> {
   return n;
 }
 
-export const benchmarks: Benchmark[] = [listPage, exportCsv];
+export const benchmarks: Benchmark[] = [listPage, exportCsv, listLoad];

@@ -5,6 +5,7 @@ import { devOutboxRoutes } from './modules/auth/dev-outbox.routes';
 import { oidcRoutes } from './modules/auth/oidc.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { googleRoutes } from './modules/google/google.routes';
+import { uploadRoutes } from './modules/lists/uploads.routes';
 import { requestViewerResolver } from './platform/auth/request-viewer';
 import { createHttpApp } from './platform/http/app';
 import { startWorker } from './platform/jobs/runner';
@@ -15,6 +16,7 @@ import { buildSchema } from './schema';
 export function createApi(platform: Platform): Promise<FastifyInstance> {
   return createHttpApp(platform, buildSchema(), requestViewerResolver(platform), [
     exportRoutes(platform),
+    uploadRoutes(platform),
     devOutboxRoutes(platform),
     oidcRoutes(platform),
     googleRoutes(platform),

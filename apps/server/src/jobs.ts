@@ -1,9 +1,11 @@
 import type { JobDef } from './platform/jobs/registry';
 import { exportCsvJob } from './modules/exports/exports.jobs';
+import { loadListJob } from './modules/lists/lists.jobs';
 import { ensureTextPartitionsJob } from './platform/db/text-partitions';
 
 /** Every job a worker runs. */
 export const jobs: readonly JobDef[] = [
   exportCsvJob as unknown as JobDef,
   ensureTextPartitionsJob as unknown as JobDef,
+  loadListJob as unknown as JobDef,
 ];

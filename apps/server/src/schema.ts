@@ -9,12 +9,15 @@ import './modules/exports/exports.graphql';
 import './modules/favorites/favorites.graphql';
 import './modules/google/google.graphql';
 import './modules/list-filters/list-filters.graphql';
+import { registerListsSchema } from './modules/lists/lists.graphql';
 import './modules/options/options.graphql';
 import './modules/queue/queue.graphql';
 import './modules/tasks/tasks.graphql';
 
 // Every registry entry is served by the same generic machinery, through its service.
-for (const service of services) registerResource(service, tableOf);
+const recordRefs = new Map(services.map((service) => [service.def.name, registerResource(service, tableOf)]));
+// Modules that add fields to a registry type get it here, once it exists.
+registerListsSchema(recordRefs.get('list')!);
 
 let schema: GraphQLSchema | null = null;
 

@@ -45,3 +45,11 @@ export function sampleValue(f: FieldDef, label: string): unknown {
       return f.format === 'usState' ? 'NY' : f.format === 'slug' ? `slug-${nextLabel()}` : label;
   }
 }
+
+/**
+ * Attributes a resource needs beyond its required fields, by a rule of its own service: a list needs a Google
+ * Sheet key unless it names an upload.
+ */
+export const serviceSamples: Record<string, Record<string, unknown>> = {
+  list: { googleSheetKey: 'fixture-sheet-key' },
+};

@@ -126,6 +126,16 @@ export const ListStatus = defineEnum(
   { colours: { Loaded: 'green', Loading: 'purple', LoadingPhones: 'purple', AwaitingLoad: 'purple' } },
 );
 
+/** What the loader made of one spreadsheet row (spec §3 Row). Only Valid rows are texted. */
+export const RowStatus = defineEnum('RowStatus', ['Valid', 'Invalid', 'Duplicate'], {
+  colours: { Valid: 'green', Invalid: 'red', Duplicate: 'orange' },
+});
+
+/** The part a sheet column plays in a load, chosen on the preview: one per column of the sheet. */
+export const ListColumnRole = defineEnum('ListColumnRole', ['Phone', 'FirstName', 'LastName', 'Column', 'Skip'], {
+  labels: { Phone: 'Phone number', FirstName: 'First name', LastName: 'Last name', Column: 'Keep as column' },
+});
+
 const textStatuses = [
   'Active',
   'Clicked',

@@ -10,3 +10,5 @@ export * from './resources/index';
 export * from './validate';
 export * from './geography';
 export * from './list-filters';
+export * from './area-code-states';
+export * from './list-messages';

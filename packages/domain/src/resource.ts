@@ -119,8 +119,22 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
     sortOrder: 'Asc' | 'Desc';
     /** Columns of the CSV export, in order. */
     exportColumns: readonly (keyof F & string)[];
+    /**
+     * The columns a page may be sorted by, when not every column: a bulk table (a list's million rows) keeps only
+     * the indexes it can afford to fill, and a sort without one would scan. Absent: every column sorts.
+     */
+    sortable?: readonly (keyof F & string)[];
+    /**
+     * The ref its rows are listed within (a row's list): its sort indexes lead with (organization_id, scope), since
+     * a page is read inside one such record.
+     */
+    scope?: keyof F & string;
   };
   sections: readonly FormSection[];
+  /** The spec §6 restriction resource guarding it, when not its own typeName (a list's rows are guarded by List). */
+  guard?: string;
+  /** Served for reading and export only: no create, update or destroy; its own module writes its rows (a load). */
+  readOnly?: boolean;
   /** A status field the anchor header lets the user change from a dropdown. */
   statusField?: keyof F & string;
   /** The viewer can star its records; favourites (and the toggleFavorite argument `<name>Id`) derive from this. */
@@ -303,6 +317,16 @@ export type TypedResourceDef<F extends Record<string, FieldDef> = Record<string,
   ResourceDef,
   'fields'
 > & { fields: F };
+
+/** The spec §6 restriction resource that guards a resource's rows: View, Create, Export … are checked on it. */
+export function guardOf(def: Pick<ResourceDef, 'typeName' | 'guard'>): string {
+  return def.guard ?? def.typeName;
+}
+
+/** The columns a page of the resource may be sorted by. */
+export function sortableColumns(def: ResourceDef): readonly string[] {
+  return def.list.sortable ?? def.list.columns;
+}
 
 /** The fields a create or update may carry. */
 export function inputFields(def: ResourceDef): [string, FieldDef][] {

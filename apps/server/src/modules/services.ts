@@ -4,6 +4,7 @@ import { brandsService } from './brands/brands.service';
 import { campaignsService } from './campaigns/campaigns.service';
 import { clientsService } from './clients/clients.service';
 import { listFiltersService } from './list-filters/list-filters.service';
+import { listsService } from './lists/lists.service';
 import { phonesService } from './phones/phones.service';
 import { tableOf } from './tables';
 
@@ -14,6 +15,7 @@ const withRules: readonly ResourceService[] = [
   campaignsService,
   phonesService,
   listFiltersService,
+  listsService,
 ];
 
 function plainService(name: string): ResourceService {

@@ -61,6 +61,12 @@ const schema = z.object({
   WORKER_CONCURRENCY: z.coerce.number().int().default(4),
   // Live updates fan out through Redis pub/sub when set (redis://…); otherwise through PostgreSQL LISTEN/NOTIFY.
   REDIS_URL: z.string().url().optional(),
+  // The largest file POST /api/uploads accepts (bytes); uploads stream to storage, so this bounds disk, not memory.
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024 * 1024),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z
     .enum(['true', 'false'])

@@ -15,11 +15,6 @@ const upcoming = [
       'Projects are the message blasts: a message, a schedule, sender numbers, a list of recipients and texters.',
   },
   {
-    path: 'lists/*',
-    title: 'Lists',
-    description: 'Contact lists imported from a spreadsheet, with their rows and the projects that use them.',
-  },
-  {
     path: 'shortened-links/*',
     title: 'Links',
     description: 'Shortened links for your messages, with click counts and custom domains.',

@@ -3,6 +3,44 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type BackgroundTaskStatus =
+  | 'Done'
+  | 'Failed'
+  | 'Queued'
+  | 'Running';
+
+export type ListColumnRole =
+  | 'Column'
+  | 'FirstName'
+  | 'LastName'
+  | 'Phone'
+  | 'Skip';
+
+export type ListStatus =
+  | 'AwaitingDelete'
+  | 'AwaitingLoad'
+  | 'Error'
+  | 'ErrorApp'
+  | 'ErrorDBError'
+  | 'ErrorFileNotFound'
+  | 'ErrorLoadingPhones'
+  | 'ErrorMultipleLastNamesSelected'
+  | 'ErrorMultipleNamesSelected'
+  | 'ErrorMultiplePhoneNumbersSelected'
+  | 'ErrorSheetExceedsMaxColumns'
+  | 'ErrorSheetIncludesInvalidData'
+  | 'ErrorSheetIsInUseByAProject'
+  | 'ErrorSignInWithGoogle'
+  | 'ErrorTheFileIsNotASheet'
+  | 'ErrorUnableToAccessTheSheet'
+  | 'ErrorUnableToProcessTheFile'
+  | 'ErrorUnableToSelectAPhoneNumber'
+  | 'Loaded'
+  | 'Loading'
+  | 'LoadingPhones'
+  | 'Setup'
+  | 'Submitted';
+
 export type PermissionOperation =
   | 'Convert'
   | 'Copy'
@@ -104,3 +142,38 @@ export type UpdatePasswordMutationVariables = Exact<{
 
 
 export type UpdatePasswordMutation = { updatePassword: { success: boolean, message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type ListStateFieldsFragment = { id: string, name: string, googleSheetKey: string | null, uploadId: string | null, listStatus: ListStatus, loadErrorMessage: string | null, lastLoadedAt: string | null, rowsCount: number, validRowsCount: number, invalidRowsCount: number, duplicateRowsCount: number, optedOutRowsCount: number, doNotContactRowsCount: number, optimizedRowsCount: number, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, sheets: Array<{ id: string, name: string, headerRowIndex: number, columnRoles: Array<ListColumnRole>, headerRow: Array<string> }> };
+
+export type ListStateQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ListStateQuery = { list: { id: string, name: string, googleSheetKey: string | null, uploadId: string | null, listStatus: ListStatus, loadErrorMessage: string | null, lastLoadedAt: string | null, rowsCount: number, validRowsCount: number, invalidRowsCount: number, duplicateRowsCount: number, optedOutRowsCount: number, doNotContactRowsCount: number, optimizedRowsCount: number, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, sheets: Array<{ id: string, name: string, headerRowIndex: number, columnRoles: Array<ListColumnRole>, headerRow: Array<string> }> } | null };
+
+export type ListPreviewQueryVariables = Exact<{
+  listId: string;
+  sheetId: string;
+  limit: number | null | undefined;
+}>;
+
+
+export type ListPreviewQuery = { listPreview: Array<Array<string>> };
+
+export type SetListColumnsMutationVariables = Exact<{
+  listId: string;
+  sheetId: string;
+  headerRowIndex: number;
+  columnRoles: Array<ListColumnRole> | ListColumnRole;
+}>;
+
+
+export type SetListColumnsMutation = { setListColumns: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, list: { id: string, name: string, googleSheetKey: string | null, uploadId: string | null, listStatus: ListStatus, loadErrorMessage: string | null, lastLoadedAt: string | null, rowsCount: number, validRowsCount: number, invalidRowsCount: number, duplicateRowsCount: number, optedOutRowsCount: number, doNotContactRowsCount: number, optimizedRowsCount: number, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, sheets: Array<{ id: string, name: string, headerRowIndex: number, columnRoles: Array<ListColumnRole>, headerRow: Array<string> }> } | null } };
+
+export type LoadListMutationVariables = Exact<{
+  listId: string;
+}>;
+
+
+export type LoadListMutation = { loadList: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, list: { id: string, name: string, googleSheetKey: string | null, uploadId: string | null, listStatus: ListStatus, loadErrorMessage: string | null, lastLoadedAt: string | null, rowsCount: number, validRowsCount: number, invalidRowsCount: number, duplicateRowsCount: number, optedOutRowsCount: number, doNotContactRowsCount: number, optimizedRowsCount: number, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, sheets: Array<{ id: string, name: string, headerRowIndex: number, columnRoles: Array<ListColumnRole>, headerRow: Array<string> }> } | null } };

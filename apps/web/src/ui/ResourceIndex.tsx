@@ -6,9 +6,9 @@ import { useSession } from '../app/session';
 import { ExportButton } from './ExportButton';
 import { ListPager } from './ListPager';
 import { errorText } from './notify';
-import { ResourceTable } from './ResourceTable';
+import { ResourceTable, type CellRenderer } from './ResourceTable';
 import type { Filter } from './types';
-import { useResourceList } from './useResourceList';
+import { useResourceList, type ListOptions } from './useResourceList';
 import { usePageTitle } from '../app/use-page-title';
 
 interface Props {
@@ -18,15 +18,18 @@ interface Props {
   /** Navigation state for Add (spec §2: Add buttons on tabs pass the parent id). */
   addState?: Record<string, string>;
   title?: string;
+  /** Rows a page when not the usual 50 (spec §9: a list's rows page holds 20), and fields the cells also read. */
+  options?: ListOptions;
+  cell?: CellRenderer;
 }
 
 /** The index list of any resource: heading, search, sortable table, cursor pages, Add new and Export. */
-export function ResourceIndex({ def, filters, addState, title }: Props) {
+export function ResourceIndex({ def, filters, addState, title, options, cell }: Props) {
   // Inside a record's tab the list is part of the record's page, which names the tab.
   usePageTitle(filters ? null : def.pluralLabel);
   const { can } = useSession();
   const navigate = useNavigate();
-  const list = useResourceList(def, filters);
+  const list = useResourceList(def, filters, options);
   const searchLabel = def.fields[def.list.search]?.label.toLowerCase() ?? 'name';
 
   return (
@@ -36,7 +39,8 @@ export function ResourceIndex({ def, filters, addState, title }: Props) {
         <Title order={filters ? 3 : 2}>{title ?? def.pluralLabel}</Title>
         <Group gap="sm">
           {can('Export', def.typeName) && <ExportButton def={def} variables={list.exportVariables} />}
-          {can('Create', def.typeName) && (
+          {/* A read-only resource (a list's rows) is written by its own module, never added by hand. */}
+          {can('Create', def.typeName) && !def.readOnly && (
             <Button
               leftSection={<IconPlus size={16} />}
               onClick={() => void navigate(`/${def.path}/new`, { state: addState })}
@@ -64,6 +68,7 @@ export function ResourceIndex({ def, filters, addState, title }: Props) {
         fetching={list.fetching}
         sort={list.sort}
         onSort={list.toggleSort}
+        cell={cell}
       />
       <ListPager
         total={list.total}

@@ -23,7 +23,8 @@ const payload = (client: unknown, errors: unknown[] = [], message: string | null
 describe('ResourceShowPage', { timeout: 20_000 }, () => {
   it('sends a missing record to /dashboard (spec §2)', async () => {
     const { router } = renderResources('/clients/404/overview', { Client: () => ({ data: { client: null } }) });
-    await screen.findByText('Dashboard page');
+    // The first test of the file also pays for loading the lazy page modules: more than findBy's default second.
+    await screen.findByText('Dashboard page', {}, { timeout: 5000 });
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 

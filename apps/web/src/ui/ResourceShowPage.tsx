@@ -43,7 +43,12 @@ export function ResourceShowPage({ screen }: { screen: ResourceScreen }) {
   let content;
   if (section !== undefined) {
     if (!def.sections.some((s) => s.path === section)) return <Navigate to={`${basePath}/overview`} replace />;
-    content = <ResourceForm def={def} record={record} mode="update" sections={[section]} />;
+    content = (
+      <Stack gap="xl">
+        <ResourceForm def={def} record={record} mode="update" sections={[section]} />
+        {screen.sectionExtra?.(section, record)}
+      </Stack>
+    );
   } else {
     const current = shownTabs.find((t) => t.path === tab);
     if (!current) return <Navigate to={`${basePath}/overview`} replace />;

@@ -1,5 +1,6 @@
 import { Anchor, Loader, Table, Text } from '@mantine/core';
 import type { ResourceDef } from '@canvass/domain';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FieldValue } from './FieldValue';
 import { displayText } from './format';
@@ -13,10 +14,14 @@ interface Props {
   fetching: boolean;
   sort: Sort;
   onSort(column: string): void;
+  /** A resource's own rendering of a cell (a row's raw phone when it has no valid one); undefined: the default. */
+  cell?: CellRenderer;
 }
 
+export type CellRenderer = (column: string, record: ResourceRecord) => ReactNode | undefined;
+
 /** The index table: def.list.columns, each cell rendered the way the field's kind is shown everywhere. */
-export function ResourceTable({ def, nodes, fetching, sort, onSort }: Props) {
+export function ResourceTable({ def, nodes, fetching, sort, onSort, cell }: Props) {
   const navigate = useNavigate();
   const columns = def.list.columns;
   const overview = (id: string) => `/${def.path}/${id}/overview`;
@@ -46,10 +51,10 @@ export function ResourceTable({ def, nodes, fetching, sort, onSort }: Props) {
             {i === 0 ? (
               // The first cell is a real link too, so keyboard and screen-reader users can open the record.
               <Anchor component={Link} to={overview(record.id)} onClick={(e) => e.stopPropagation()}>
-                {displayText(def.fields[column], record[column]) || record.id}
+                {cell?.(column, record) ?? (displayText(def.fields[column], record[column]) || record.id)}
               </Anchor>
             ) : (
-              <FieldValue name={column} field={def.fields[column]} record={record} />
+              (cell?.(column, record) ?? <FieldValue name={column} field={def.fields[column]} record={record} />)
             )}
           </Table.Td>
         ))}

@@ -1,6 +1,9 @@
+import { Stack } from '@mantine/core';
 import type { RecordOf, ResourceDef } from '@canvass/domain';
 import type { ReactNode } from 'react';
 import { lazyNamed } from '../app/lazy-component';
+import type { CellRenderer } from './ResourceTable';
+import type { ListOptions } from './useResourceList';
 import type { ResourceRecord } from './types';
 
 // Screens are described up front (the router needs their paths); what they render loads with the first visit.
@@ -31,6 +34,10 @@ export interface ResourceScreen<R extends ResourceRecord = ResourceRecord> {
   afterDeletePath?: string;
   /** Extra lines in the header card under the name. */
   header?(record: R): ReactNode;
+  /** Replaces the generic /{path}/new form (a list starts from a file upload). */
+  newPage?(): ReactNode;
+  /** What an edit section shows under its form (a list's basic info: the sheet and column roles). */
+  sectionExtra?(section: string, record: R): ReactNode;
 }
 
 /**
@@ -61,12 +68,26 @@ export function overviewTab<R extends ResourceRecord = ResourceRecord>(
 
 /** The edit form of every section (or the named ones) as a tab. */
 export function editTab<R extends ResourceRecord = ResourceRecord>(
-  opts: { path?: string; label?: string; sections?: readonly string[] } = {},
+  opts: {
+    path?: string;
+    label?: string;
+    sections?: readonly string[];
+    /** What the resource shows under the form (a list's sheet and column roles). */
+    extra?: (record: R) => ReactNode;
+  } = {},
 ): ResourceTab<R> {
   return {
     path: opts.path ?? 'general',
     label: opts.label ?? 'General',
-    render: ({ def, record }) => <ResourceForm def={def} record={record} mode="update" sections={opts.sections} />,
+    render: ({ def, record }) =>
+      opts.extra ? (
+        <Stack gap="xl">
+          <ResourceForm def={def} record={record} mode="update" sections={opts.sections} />
+          {opts.extra(record)}
+        </Stack>
+      ) : (
+        <ResourceForm def={def} record={record} mode="update" sections={opts.sections} />
+      ),
   };
 }
 
@@ -82,6 +103,8 @@ export function childListTab<R extends ResourceRecord = ResourceRecord>(opts: {
   /** Fixed field values of this list (a client's contact phones: phoneType ClientPhone), also given to Add. */
   fixed?: Record<string, string>;
   visible?: ResourceTab<R>['visible'];
+  options?: ListOptions;
+  cell?: CellRenderer;
 }): ResourceTab<R> {
   const fixed = Object.entries(opts.fixed ?? {});
   return {
@@ -97,6 +120,8 @@ export function childListTab<R extends ResourceRecord = ResourceRecord>(opts: {
           ...fixed.map(([field, value]) => ({ field, operation: 'Equal' as const, value })),
         ]}
         addState={{ [opts.parentField]: record.id, ...opts.fixed }}
+        options={opts.options}
+        cell={opts.cell}
       />
     ),
   };

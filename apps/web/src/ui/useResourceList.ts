@@ -1,5 +1,5 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import type { ResourceDef } from '@canvass/domain';
+import { listDocument, listSelection, type ResourceDef } from '@canvass/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { PAGE_SIZE, SEARCH_DEBOUNCE_MS } from './constants';
@@ -22,11 +22,21 @@ export interface ListVariables {
   sortOrder: SortOrder;
 }
 
+/** How a screen's list differs from the index: its page size, and fields its cells read besides the columns. */
+export interface ListOptions {
+  pageSize?: number;
+  alsoSelect?: readonly string[];
+}
+
 /**
  * The state of one index list (search, sort, page) and its query. Changing the search or sort returns to the
  * first page, since the old cursors point into a different ordering.
  */
-export function useResourceList(def: ResourceDef, fixedFilters: readonly Filter[] = []) {
+export function useResourceList(
+  def: ResourceDef,
+  fixedFilters: readonly Filter[] = [],
+  { pageSize = PAGE_SIZE, alsoSelect = [] }: ListOptions = {},
+) {
   const [search, setSearchText] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [sort, setSortState] = useState<Sort>({ sortBy: def.list.sortBy, sortOrder: def.list.sortOrder });
@@ -54,16 +64,21 @@ export function useResourceList(def: ResourceDef, fixedFilters: readonly Filter[
   const variables = useMemo(
     () => ({
       ...listVariables,
-      ...(cursor.before ? { last: PAGE_SIZE, before: cursor.before } : { first: PAGE_SIZE, after: cursor.after }),
+      ...(cursor.before ? { last: pageSize, before: cursor.before } : { first: pageSize, after: cursor.after }),
       // Counting costs more than a page: the first page counts, the pages after it keep that total.
       withTotal: !cursor.before && !cursor.after,
     }),
-    [listVariables, cursor],
+    [listVariables, cursor, pageSize],
   );
   // A list that came back empty holds no typename for the cache to watch; name it so a create refreshes it.
   const context = useMemo(() => ({ additionalTypenames: [def.typeName] }), [def]);
+  const alsoKey = alsoSelect.join(' ');
+  const query = useMemo(
+    () => (alsoKey ? listDocument(def, listSelection(def, [...def.list.columns, ...alsoKey.split(' ')])) : null),
+    [def, alsoKey],
+  );
   const [result, reexecute] = useQuery<Record<string, Connection>>({
-    query: documentsFor(def).list,
+    query: query ?? documentsFor(def).list,
     variables,
     context,
     requestPolicy: 'cache-and-network',

@@ -1,4 +1,4 @@
-import { messages } from '@canvass/domain';
+import { guardOf, messages } from '@canvass/domain';
 import { GraphQLError } from 'graphql';
 import { assertCan } from '../../platform/auth/viewer';
 import { builder } from '../../platform/graphql/builder';
@@ -29,7 +29,7 @@ builder.mutationField('exportCsv', (t) =>
     resolve: async (_r, args, ctx) => {
       const service = servicesByPlural[args.query];
       if (!service) throw new GraphQLError(`Unknown export: ${args.query}`, { extensions: { code: 'BAD_USER_INPUT' } });
-      const viewer = assertCan(ctx.viewer, 'Export', service.def.typeName);
+      const viewer = assertCan(ctx.viewer, 'Export', guardOf(service.def));
       const vars = exportPayload.pick({ filters: true, sortBy: true, sortOrder: true }).safeParse(args.variables ?? {});
       if (!vars.success) throw new GraphQLError('Invalid export variables', { extensions: { code: 'BAD_USER_INPUT' } });
       try {

@@ -1,3 +1,4 @@
+import { guardOf } from '@canvass/domain';
 import { stringify } from 'csv-stringify/sync';
 import { count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -59,7 +60,7 @@ export const exportCsvJob = defineJob({
         userId: payload.userId,
         organizationId: payload.organizationId,
       });
-      if (!viewer || !viewerCan(viewer, 'Export', def.typeName)) throw new Error('You are not allowed to do this');
+      if (!viewer || !viewerCan(viewer, 'Export', guardOf(def))) throw new Error('You are not allowed to do this');
       const filename = `${def.plural}-${new Date().toISOString().slice(0, 10)}.csv`;
       const filePath = `exports/${payload.organizationId}/${payload.taskId}-${filename}`;
       const scope = { organizationIds: [payload.organizationId], userId: payload.userId };

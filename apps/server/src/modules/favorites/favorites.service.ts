@@ -1,4 +1,4 @@
-import { resources, type ResourceDef } from '@canvass/domain';
+import { guardOf, resources, type ResourceDef } from '@canvass/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { assertCan, type Viewer } from '../../platform/auth/viewer';
@@ -51,7 +51,7 @@ export async function toggleFavorite(
   const def = favoriteResources.get(target);
   const table = def && tableOf(def.name);
   if (!def || !table) return null;
-  assertCan(viewer, 'View', def.typeName);
+  assertCan(viewer, 'View', guardOf(def));
   const idCol = (table as unknown as Record<string, PgColumn>).id;
   const [visible] = await tx
     .select({ id: idCol })

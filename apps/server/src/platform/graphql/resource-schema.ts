@@ -1,5 +1,6 @@
 import {
   createdMessage,
+  guardOf,
   inputFields,
   messages,
   resourceByName,
@@ -7,7 +8,7 @@ import {
   type FieldDef,
   type ResourceDef,
 } from '@canvass/domain';
-import type { ObjectFieldBuilder, SchemaTypes } from '@pothos/core';
+import type { ObjectFieldBuilder, ObjectRef, SchemaTypes } from '@pothos/core';
 import DataLoader from 'dataloader';
 import { and, inArray } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -203,6 +204,8 @@ function toGraphQLError(err: unknown): never {
 export function registerResource(service: ResourceService, tableOf: TableOf) {
   const def: ResourceDef = service.def;
   const T = def.typeName;
+  // The restriction resource every operation checks (a list's rows are guarded by List).
+  const G = guardOf(def);
   // Fields a page gets from the service's decorate hook (counts, nested rows, favorites), not from its columns.
   const decoratedFields = [...Object.keys(def.fields).filter((name) => !(name in service.table)), 'isFavorite'];
   const ref = builder.objectRef<Row>(T).implement({
@@ -217,15 +220,6 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       // The resource's decorate hook marks the viewer's favorites on each page of rows.
       if (def.favorite) fields.isFavorite = t.boolean({ resolve: (r) => Boolean(r.isFavorite) });
       fields.can = t.field({ type: RecordAbilitiesRef, resolve: (_r, _a, ctx) => abilitiesOf(def, ctx.viewer) });
-      return fields as never;
-    },
-  });
-  // The blank of new<Type>: the fields a form fills in, with their defaults; no id, counts or abilities yet.
-  const draft = builder.objectRef<Row>(`${T}Draft`).implement({
-    description: `A ${def.label} not yet created: the fields a new form starts with, nullable until filled in`,
-    fields: (t) => {
-      let fields: Record<string, unknown> = {};
-      for (const [name, f] of inputFields(def)) fields = { ...fields, ...outputField(t, name, f, tableOf, true) };
       return fields as never;
     },
   });
@@ -255,6 +249,65 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       }),
     }),
   });
+  builder.queryFields((t) => ({
+    [def.plural]: t.field({
+      type: connection,
+      description: `${def.pluralLabel}: filters, cursor paging (first/after, last/before; limit = first), sortBy/sortOrder`,
+      args: {
+        filters: t.arg({ type: [FilterInputRef] }),
+        first: t.arg.int(),
+        after: t.arg.string(),
+        last: t.arg.int(),
+        before: t.arg.string(),
+        limit: t.arg.int(),
+        sortBy: t.arg.string(),
+        sortOrder: t.arg({ type: SortOrderRef }),
+      },
+      resolve: (_r, args, ctx, info) => {
+        assertCan(ctx.viewer, 'View', G);
+        const count = selectsAnyOf(info, COUNT_FIELDS);
+        const decorate =
+          selectsAnyOf(info, decoratedFields, ['nodes']) || selectsAnyOf(info, decoratedFields, ['edges', 'node']);
+        return ctx
+          .tenant((tx, viewer) => service.list(tx, viewer, args as ListArgs, { count, decorate }))
+          .catch(toGraphQLError);
+      },
+    }),
+    [def.name]: t.field({
+      type: ref,
+      nullable: true,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (_r, args, ctx) => {
+        assertCan(ctx.viewer, 'View', G);
+        const id = parseId(args.id);
+        return ctx.tenant((tx, viewer) => service.get(tx, viewer, id));
+      },
+    }),
+  }));
+
+  // A read-only resource (a list's rows) is written by its own module: no form, no create, update or destroy.
+  if (!def.readOnly) registerWrites(service, tableOf, ref);
+  return ref;
+}
+
+/** The GraphQL object of a registry entry's records, typed by this schema's builder. */
+export type RecordRef =
+  typeof FieldErrorRef extends ObjectRef<infer Types, FieldErrorShape> ? ObjectRef<Types, Row> : never;
+
+/** new<Type> and create/update/destroy<Type> of one registry entry: the writes of the generic machinery. */
+function registerWrites(service: ResourceService, tableOf: TableOf, ref: RecordRef) {
+  const def: ResourceDef = service.def;
+  const T = def.typeName;
+  const G = guardOf(def);
+  // The blank of new<Type>: the fields a form fills in, with their defaults; no id, counts or abilities yet.
+  const draft = builder.objectRef<Row>(`${T}Draft`).implement({
+    description: `A ${def.label} not yet created: the fields a new form starts with, nullable until filled in`,
+    fields: (t) => {
+      let fields: Record<string, unknown> = {};
+      for (const [name, f] of inputFields(def)) fields = { ...fields, ...outputField(t, name, f, tableOf, true) };
+      return fields as never;
+    },
+  });
   const attributes = builder.inputType(`${T}Attributes`, {
     fields: (t) => {
       const out: Record<string, unknown> = {};
@@ -276,44 +329,11 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
   });
 
   builder.queryFields((t) => ({
-    [def.plural]: t.field({
-      type: connection,
-      description: `${def.pluralLabel}: filters, cursor paging (first/after, last/before; limit = first), sortBy/sortOrder`,
-      args: {
-        filters: t.arg({ type: [FilterInputRef] }),
-        first: t.arg.int(),
-        after: t.arg.string(),
-        last: t.arg.int(),
-        before: t.arg.string(),
-        limit: t.arg.int(),
-        sortBy: t.arg.string(),
-        sortOrder: t.arg({ type: SortOrderRef }),
-      },
-      resolve: (_r, args, ctx, info) => {
-        assertCan(ctx.viewer, 'View', T);
-        const count = selectsAnyOf(info, COUNT_FIELDS);
-        const decorate =
-          selectsAnyOf(info, decoratedFields, ['nodes']) || selectsAnyOf(info, decoratedFields, ['edges', 'node']);
-        return ctx
-          .tenant((tx, viewer) => service.list(tx, viewer, args as ListArgs, { count, decorate }))
-          .catch(toGraphQLError);
-      },
-    }),
-    [def.name]: t.field({
-      type: ref,
-      nullable: true,
-      args: { id: t.arg.id({ required: true }) },
-      resolve: (_r, args, ctx) => {
-        assertCan(ctx.viewer, 'View', T);
-        const id = parseId(args.id);
-        return ctx.tenant((tx, viewer) => service.get(tx, viewer, id));
-      },
-    }),
     [`new${T}`]: t.field({
       type: draft,
       description: `A blank ${def.label} with its defaults, for a new form`,
       resolve: (_r, _a, ctx) => {
-        assertCan(ctx.viewer, 'Create', T);
+        assertCan(ctx.viewer, 'Create', G);
         return service.blank() as Row;
       },
     }),
@@ -329,10 +349,10 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       type: payload,
       args: { attributes: t.arg({ type: attributes, required: true }) },
       resolve: (_r, args, ctx) => {
-        assertCan(ctx.viewer, 'Create', T);
+        assertCan(ctx.viewer, 'Create', G);
         return ctx.tenant(async (tx, viewer) => {
           const attrs = sealKeyValueAttributes(def, args.attributes, ctx.platform.secrets);
-          const { row, errors } = await service.create(tx, viewer, attrs);
+          const { row, errors } = await service.create(tx, viewer, attrs, { platform: ctx.platform });
           return payloadOf(row, errors, row ? createdMessage(def) : null);
         });
       },
@@ -341,11 +361,11 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       type: payload,
       args: { id: t.arg.id({ required: true }), attributes: t.arg({ type: attributes, required: true }) },
       resolve: (_r, args, ctx) => {
-        assertCan(ctx.viewer, 'Update', T);
+        assertCan(ctx.viewer, 'Update', G);
         const id = parseId(args.id);
         return ctx.tenant(async (tx, viewer) => {
           const attrs = sealKeyValueAttributes(def, args.attributes, ctx.platform.secrets);
-          const { row, errors } = await service.update(tx, viewer, id, attrs);
+          const { row, errors } = await service.update(tx, viewer, id, attrs, { platform: ctx.platform });
           return payloadOf(row, errors, row ? 'All changes saved' : null);
         });
       },
@@ -354,7 +374,7 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       type: payload,
       args: { id: t.arg.id({ required: true }) },
       resolve: (_r, args, ctx) => {
-        assertCan(ctx.viewer, 'Delete', T);
+        assertCan(ctx.viewer, 'Delete', G);
         const id = parseId(args.id);
         return ctx.tenant(async (tx, viewer) => {
           const { row, errors } = await service.destroy(tx, viewer, id);
@@ -363,5 +383,4 @@ export function registerResource(service: ResourceService, tableOf: TableOf) {
       },
     }),
   }));
-  return ref;
 }

@@ -184,6 +184,10 @@ function keyset(col: PgColumn, idCol: PgColumn, c: Cursor, readDesc: boolean): S
  */
 export function planList(table: PgTable, def: ResourceDef, args: ListArgs, scope: SQL | undefined): ListPlan {
   const sortBy = args.sortBy ?? def.list.sortBy;
+  // Sorting by a column without an index would scan the table (a list's rows keep few indexes on purpose).
+  const sortable = def.list.sortable;
+  if (sortable && sortBy !== def.list.sortBy && sortBy !== 'id' && !sortable.includes(sortBy))
+    throw new ListArgumentError(`Cannot sort by ${sortBy}`);
   const { col, field } = column(table, def, sortBy);
   const desc = (args.sortOrder ?? (args.sortBy ? 'Asc' : def.list.sortOrder)) === 'Desc';
   const backwards = args.last != null || args.before != null;

@@ -1,4 +1,4 @@
-import { OWNER_RESOURCE, resourceByName, type ResourceDef } from '@canvass/domain';
+import { guardOf, OWNER_RESOURCE, resourceByName, type ResourceDef } from '@canvass/domain';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { viewerCan, type Viewer } from '../auth/viewer';
@@ -63,7 +63,7 @@ export function visibleWhereOf(resource: string, tableOf: TableOf, viewer: Viewe
  */
 export function referableWhere(resource: string, tableOf: TableOf, viewer: Viewer, on?: PgTable): SQL | null {
   const def = resourceByName(resource);
-  if (!def || !viewerCan(viewer, 'View', def.typeName)) return null;
+  if (!def || !viewerCan(viewer, 'View', guardOf(def))) return null;
   return visibleWhereOf(resource, tableOf, viewer, on);
 }
 
@@ -80,10 +80,10 @@ export interface RecordAbilities {
  * Kept per record so a rule that depends on the row (a locked record) has one place to go.
  */
 export function abilitiesOf(def: ResourceDef, viewer: Viewer | null): RecordAbilities {
-  const may = (op: Parameters<typeof viewerCan>[1]) => viewer !== null && viewerCan(viewer, op, def.typeName);
+  const may = (op: Parameters<typeof viewerCan>[1]) => viewer !== null && viewerCan(viewer, op, guardOf(def));
   return {
-    update: may('Update'),
-    destroy: may('Delete'),
+    update: !def.readOnly && may('Update'),
+    destroy: !def.readOnly && may('Delete'),
     export: may('Export'),
     favorite: def.favorite === true && may('View'),
   };

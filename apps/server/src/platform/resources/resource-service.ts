@@ -15,6 +15,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../auth/viewer';
 import type { Tx } from '../db/tenant';
+import type { Platform } from '../platform';
 import { constraintErrors } from './constraint-errors';
 import { encodeCursor, planList, type ListArgs } from './list-query';
 import { visibleWhere, visibleWhereOf, type TableOf } from './policy';
@@ -43,6 +44,11 @@ export interface ListOptions {
   decorate?: boolean;
 }
 
+/** What a write may reach besides its transaction: the platform's services (storage, for a list's file). */
+export interface WriteEnv {
+  platform?: Platform;
+}
+
 export interface WriteResult {
   row: Row | null;
   errors: FieldErrors;
@@ -57,8 +63,8 @@ export interface ResourceHooks<A = Record<string, unknown>> {
   prepare?(attrs: A, ctx: { viewer: Viewer; existing: Row | null }): A;
   /** Rules that need the database (an agency must be of type Agency); return field errors. */
   check?(tx: Tx, attrs: A, ctx: { viewer: Viewer; existing: Row | null }): Promise<FieldErrors>;
-  /** Writes what is not a column of the table (a client's phone numbers). */
-  afterWrite?(tx: Tx, row: Row, attrs: A, viewer: Viewer, isNew: boolean): Promise<void>;
+  /** Writes what is not a column of the table (a client's phone numbers, a new list's sheets). */
+  afterWrite?(tx: Tx, row: Row, attrs: A, viewer: Viewer, isNew: boolean, env: WriteEnv): Promise<void>;
   /** Removes what has no life without the record (a client's own contact numbers) before dependants are counted. */
   beforeDestroy?(tx: Tx, row: Row): Promise<void>;
   /** Adds computed fields to a page of rows (counts, nested lists) in one query per page. */
@@ -76,8 +82,8 @@ export interface ResourceService {
   list(tx: Tx, viewer: Viewer, args: ListArgs, opts?: ListOptions): Promise<Page>;
   get(tx: Tx, viewer: Viewer, id: number): Promise<Row | null>;
   blank(): Record<string, unknown>;
-  create(tx: Tx, viewer: Viewer, attrs: Record<string, unknown>): Promise<WriteResult>;
-  update(tx: Tx, viewer: Viewer, id: number, attrs: Record<string, unknown>): Promise<WriteResult>;
+  create(tx: Tx, viewer: Viewer, attrs: Record<string, unknown>, env?: WriteEnv): Promise<WriteResult>;
+  update(tx: Tx, viewer: Viewer, id: number, attrs: Record<string, unknown>, env?: WriteEnv): Promise<WriteResult>;
   destroy(tx: Tx, viewer: Viewer, id: number): Promise<WriteResult>;
 }
 
@@ -176,6 +182,7 @@ export function createResourceService<D extends ResourceDef>(
     viewer: Viewer,
     rawAttrs: Record<string, unknown>,
     existing: Row | null,
+    env: WriteEnv = {},
   ): Promise<WriteResult> {
     const isCreate = existing === null;
     const refused = refusedAdminOnly(rawAttrs, existing, viewer);
@@ -218,7 +225,7 @@ export function createResourceService<D extends ResourceDef>(
         } else {
           row = existing;
         }
-        if (hooks.afterWrite) await hooks.afterWrite(sp, row, typed(attrs), viewer, isCreate);
+        if (hooks.afterWrite) await hooks.afterWrite(sp, row, typed(attrs), viewer, isCreate, env);
         await refuseIfHidden(sp, viewer, row.id);
         return row.id;
       });
@@ -330,13 +337,13 @@ export function createResourceService<D extends ResourceDef>(
         hasPreviousPage: plan.backwards ? hasMore : plan.hasCursor,
       };
     },
-    async create(tx, viewer, attrs) {
-      return write(tx, viewer, attrs, null);
+    async create(tx, viewer, attrs, env) {
+      return write(tx, viewer, attrs, null, env);
     },
-    async update(tx, viewer, id, attrs) {
+    async update(tx, viewer, id, attrs, env) {
       const existing = await get(tx, viewer, id);
       if (!existing) return { row: null, errors: { base: ['Not found'] } };
-      return write(tx, viewer, attrs, existing);
+      return write(tx, viewer, attrs, existing, env);
     },
     async destroy(tx, viewer, id) {
       const existing = await get(tx, viewer, id);

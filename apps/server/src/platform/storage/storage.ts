@@ -22,7 +22,11 @@ export function createLocalStorage(root: string): Storage {
       const full = resolve(key);
       await fs.promises.mkdir(path.dirname(full), { recursive: true });
       const tmp = `${full}.${process.pid}.tmp`;
-      await pipeline(body, fs.createWriteStream(tmp));
+      // A body that fails midway (an upload over its size limit, a dropped connection) leaves nothing behind.
+      await pipeline(body, fs.createWriteStream(tmp)).catch(async (err: unknown) => {
+        await fs.promises.rm(tmp, { force: true });
+        throw err;
+      });
       // Readers never see a half-written file.
       await fs.promises.rename(tmp, full);
     },

@@ -9,6 +9,7 @@ import {
   CollectionType,
   DeliveryType,
   LineType,
+  ListColumnRole,
   ListFilterType,
   ListStatus,
   MediaPosition,
@@ -24,6 +25,7 @@ import {
   ProjectType,
   Provider,
   ProviderConfigurationType,
+  RowStatus,
   SendingType,
   TeamStatus,
   TextStatus,
@@ -47,6 +49,8 @@ export const phoneClassEnum = enumOf('phone_class', PhoneClass);
 export const carrierEnum = enumOf('carrier', Carrier);
 export const lineTypeEnum = enumOf('line_type', LineType);
 export const listStatusEnum = enumOf('list_status', ListStatus);
+export const rowStatusEnum = enumOf('row_status', RowStatus);
+export const listColumnRoleEnum = enumOf('list_column_role', ListColumnRole);
 export const listFilterTypeEnum = enumOf('list_filter_type', ListFilterType);
 export const optOutTypeEnum = enumOf('opt_out_type', OptOutType);
 export const messagingServiceTypeEnum = enumOf('messaging_service_type', MessagingServiceType);

@@ -1,40 +1,99 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, type PgTextBuilderInitial } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  varchar,
+  type PgTextBuilderInitial,
+} from 'drizzle-orm/pg-core';
 import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
-import { listStatusEnum } from './enums';
+import { listColumnRoleEnum, listStatusEnum, rowStatusEnum } from './enums';
 import { organizations } from './organizations';
+import { users } from './users';
 
-/** A contact list loaded from a spreadsheet. Row counts are stored by the loader: counting rows on read is too slow. */
+/** A file a user uploaded (streamed to storage), waiting to become a list's source. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: tenantId(),
+    organizationId: organizationId(() => organizations.id),
+    userId: refId('user_id').references(() => users.id, { onDelete: 'set null' }),
+    storageKey: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    ...timestamps(),
+  },
+  (t) => [
+    tenantPolicy('uploads'),
+    tenantKey('uploads', t),
+    index('uploads_org_created_idx').on(t.organizationId, t.createdAt),
+  ],
+);
+
+/**
+ * A contact list loaded from a spreadsheet. Row counts are stored by the loader: counting rows on read is too slow.
+ * The source is an uploaded file (uploadId) or a Google Sheet (googleSheetKey).
+ */
 export const lists = pgTable(
   'lists',
   {
     id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     name: text('name').notNull(),
-    googleSheetKey: text('google_sheet_key').notNull(),
+    googleSheetKey: text('google_sheet_key'),
+    uploadId: refId('upload_id'),
+    // The sheet the user picked for loading; null until column roles are set.
+    sheetId: refId('sheet_id'),
     listStatus: listStatusEnum('list_status').notNull().default('Setup'),
+    loadErrorMessage: text('load_error_message'),
+    // The background task of the latest load, so the screen can follow its progress.
+    loadTaskId: refId('load_task_id'),
     lastLoadedAt: timestamp('last_loaded_at', { withTimezone: true }),
     rowsCount: integer('rows_count').notNull().default(0),
+    validRowsCount: integer('valid_rows_count').notNull().default(0),
+    invalidRowsCount: integer('invalid_rows_count').notNull().default(0),
+    duplicateRowsCount: integer('duplicate_rows_count').notNull().default(0),
+    optedOutRowsCount: integer('opted_out_rows_count').notNull().default(0),
+    doNotContactRowsCount: integer('do_not_contact_rows_count').notNull().default(0),
     optimizedRowsCount: integer('optimized_rows_count').notNull().default(0),
     ...timestamps(),
   },
   (t) => [
     tenantPolicy('lists'),
     tenantKey('lists', t),
-    index('lists_org_name_idx').on(t.organizationId, t.name),
-    index('lists_org_status_idx').on(t.organizationId, t.listStatus),
-    index('lists_org_created_idx').on(t.organizationId, t.createdAt),
+    // Restrict: an upload in use stays; uploads are swept only when no list names them.
+    tenantRef('lists', t, t.uploadId, uploads, 'restrict'),
+    index('lists_org_name_idx').on(t.organizationId, t.name, t.id),
+    index('lists_org_status_idx').on(t.organizationId, t.listStatus, t.id),
+    index('lists_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('lists_org_rows_idx').on(t.organizationId, t.rowsCount, t.id),
+    index('lists_org_optimized_idx').on(t.organizationId, t.optimizedRowsCount, t.id),
+    index('lists_org_loaded_idx').on(t.organizationId, t.lastLoadedAt, t.id),
+    index('lists_org_upload_idx').on(t.organizationId, t.uploadId),
   ],
 );
 
-/** One sheet (tab) of a list's spreadsheet; headerRow names the generic columns of its rows, in order. */
+/**
+ * One sheet (tab) of a list's spreadsheet. sourceSheetId is the source's own id (an index, a Google gid);
+ * headerRowIndex and columnRoles are the user's choice on the preview (one role per column of the sheet), and
+ * headerRow the names of the columns kept as columnOne … in order, so message placeholders find them.
+ */
 export const sheets = pgTable(
   'sheets',
   {
     id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     listId: refId('list_id').notNull(),
+    sourceSheetId: text('source_sheet_id').notNull(),
     name: text('name').notNull(),
+    headerRowIndex: integer('header_row_index').notNull().default(0),
+    columnRoles: listColumnRoleEnum('column_roles')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     headerRow: text('header_row')
       .array()
       .notNull()
@@ -75,18 +134,27 @@ const rowColumns = Object.fromEntries(rowColumnKeys.map((key) => [key, text(snak
   PgTextBuilderInitial<string, [string, ...string[]]>
 >;
 
-/** One spreadsheet row of a list: the recipient's number and names, and the raw cells for message placeholders. */
+/**
+ * One spreadsheet row of a list: the recipient's number and names, and the raw cells for message placeholders.
+ * Written only by the load (COPY into staging, then INSERT … SELECT), so its indexes are the few a reader needs:
+ * each one is paid on every load of a million rows.
+ */
 export const rows = pgTable(
   'rows',
   {
     id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     listId: refId('list_id').notNull(),
-    sheetId: refId('sheet_id'),
-    // As found in the sheet; invalid numbers are kept so the project can report them.
-    toPhoneNumber: text('to_phone_number'),
+    // 1-based line of the sheet (after the header row), so a staffer finds the row in the file.
+    position: integer('position').notNull(),
+    // As found in the sheet; invalid numbers are kept so the list can report them.
+    rawPhoneNumber: text('raw_phone_number'),
+    // The cleaned 10 digits; null when the number is invalid.
+    toPhoneNumber: varchar('to_phone_number', { length: 10 }),
     firstName: text('first_name'),
     lastName: text('last_name'),
+    state: varchar('state', { length: 2 }),
+    rowStatus: rowStatusEnum('row_status').notNull(),
     ...rowColumns,
     ...timestamps(),
   },
@@ -94,9 +162,7 @@ export const rows = pgTable(
     tenantPolicy('rows'),
     tenantKey('rows', t),
     tenantRef('rows', t, t.listId, lists, 'cascade'),
-    tenantRef('rows', t, t.sheetId, sheets, 'cascade'),
-    index('rows_org_list_idx').on(t.organizationId, t.listId, t.id),
-    index('rows_org_sheet_idx').on(t.organizationId, t.sheetId),
-    index('rows_org_list_phone_idx').on(t.organizationId, t.listId, t.toPhoneNumber),
+    // The rows tab pages by position inside one list; a reload deletes by list through the same index.
+    index('rows_org_list_position_idx').on(t.organizationId, t.listId, t.position, t.id),
   ],
 );

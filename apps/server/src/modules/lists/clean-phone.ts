@@ -1,0 +1,47 @@
+import { stateOfAreaCode } from '@canvass/domain';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+
+/** Subscriber parts that are valid under any area code in service; one being valid means libphonenumber knows it. */
+const SAMPLE_SUBSCRIBERS = ['2345678', '5550100', '3214567', '7654321'];
+const knownAreaCodes = new Map<string, boolean>();
+
+/**
+ * Whether libphonenumber knows the area code. About 400 codes exist, so it is asked ~400 times per process, not
+ * once per row: a million rows cost a Map lookup each.
+ */
+function isKnownAreaCode(areaCode: string): boolean {
+  let known = knownAreaCodes.get(areaCode);
+  if (known === undefined) {
+    known = SAMPLE_SUBSCRIBERS.some((rest) => parsePhoneNumberFromString(`+1${areaCode}${rest}`)?.isValid() ?? false);
+    knownAreaCodes.set(areaCode, known);
+  }
+  return known;
+}
+
+export interface CleanPhone {
+  /** The 10 digits the number is stored as. */
+  number: string;
+  /** The state of its area code; null outside the US states and territories. */
+  state: string | null;
+}
+
+const LETTER_OR_DOT = /[A-Za-z.]/;
+const NOT_DIGIT = /\D/g;
+
+/**
+ * A list cell as a 10-digit NANP number, or null when it is not one. Punctuation, spaces and a leading +1 or 1
+ * go; a cell with letters or a dot is refused whole, so Excel's '5.55123E+09' (digits lost) or '555.123.4567 x12'
+ * are reported as invalid rather than guessed. Valid: 10 digits, area code and exchange starting 2-9, and an
+ * area code libphonenumber knows.
+ */
+export function cleanListPhone(raw: string | null | undefined): CleanPhone | null {
+  if (!raw || LETTER_OR_DOT.test(raw)) return null;
+  let digits = raw.replace(NOT_DIGIT, '');
+  if (digits.length === 11 && digits.charCodeAt(0) === 49 /* '1' */) digits = digits.slice(1);
+  if (digits.length !== 10) return null;
+  // NANP: neither the area code nor the exchange starts with 0 or 1.
+  if (digits.charCodeAt(0) < 50 || digits.charCodeAt(3) < 50) return null;
+  const areaCode = digits.slice(0, 3);
+  if (!isKnownAreaCode(areaCode)) return null;
+  return { number: digits, state: stateOfAreaCode(areaCode) };
+}

@@ -1,0 +1,355 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { listErrorMessages, listMessages, messages } from '@canvass/domain';
+import type { Runner } from 'graphile-worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
+import { freePort } from '../../../test/free-port';
+import { createTestApp, gql, type TestApp } from '../../../test/harness';
+import { createWorker } from '../../app';
+
+let app: TestApp;
+let worker: Runner;
+let org: BuiltOrganization;
+let other: BuiltOrganization;
+let token: string;
+let otherToken: string;
+
+const MAX_UPLOAD = 256 * 1024;
+const CSV = [
+  'Exported by the CRM,,,',
+  'Mobile,First Name,Last Name,Precinct',
+  '(212) 555-0101,Ada,Lovelace,12',
+  '212.555.0102,Bob,Ray,13',
+  '415-555-0103,Cy,Young,"14, north"',
+  '(212) 555-0101,Ada,Again,12',
+].join('\r\n');
+
+function multipart(filename: string, body: string | Buffer) {
+  const boundary = '----canvass-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
+    Buffer.isBuffer(body) ? body : Buffer.from(body),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function upload(bearer: string | null, filename = 'voters.csv', body: string | Buffer = CSV) {
+  const { payload, headers } = multipart(filename, body);
+  return app.api.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    payload,
+    headers: { ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+  });
+}
+
+const LIST_FIELDS = `id name listStatus loadErrorMessage rowsCount validRowsCount invalidRowsCount duplicateRowsCount
+  optedOutRowsCount doNotContactRowsCount optimizedRowsCount optimizedPercent sheetId
+  sheets { id name headerRow headerRowIndex columnRoles } loadTask { id status processed total }`;
+
+async function createList(bearer: string, attributes: Record<string, unknown>) {
+  return gql(
+    app,
+    `mutation($a: ListAttributes!) { createList(attributes: $a) { list { ${LIST_FIELDS} } errors { field messages } } }`,
+    { a: attributes },
+    { token: bearer },
+  );
+}
+
+const SET_COLUMNS = `mutation($listId: ID!, $sheetId: ID!, $h: Int!, $roles: [ListColumnRole!]!) {
+  setListColumns(listId: $listId, sheetId: $sheetId, headerRowIndex: $h, columnRoles: $roles) {
+    list { ${LIST_FIELDS} } errors { field messages } message } }`;
+const LOAD = `mutation($listId: ID!, $async: Boolean) { loadList(listId: $listId, async: $async) {
+  list { ${LIST_FIELDS} } errors { field messages } message } }`;
+const PREVIEW = `query($listId: ID!, $sheetId: ID!, $limit: Int) { listPreview(listId: $listId, sheetId: $sheetId, limit: $limit) }`;
+const ROWS = `query($listId: String!) { rows(first: 20, filters: [{ field: "listId", operation: Equal, value: $listId }]) {
+  totalCount nodes { position toPhoneNumber firstName lastName state rowStatus } } }`;
+
+/** An uploaded CSV made into a list with its columns chosen: what most checks start from. */
+async function readyList(bearer = token) {
+  const uploaded = await upload(bearer);
+  const created = await createList(bearer, { name: 'Voters', uploadId: uploaded.json().uploadId });
+  const list = created.data?.createList.list;
+  const set = await gql(
+    app,
+    SET_COLUMNS,
+    { listId: list.id, sheetId: list.sheets[0].id, h: 1, roles: ['Phone', 'FirstName', 'LastName', 'Column'] },
+    { token: bearer },
+  );
+  expect(set.data?.setListColumns.errors).toEqual([]);
+  return set.data?.setListColumns.list;
+}
+
+beforeAll(async () => {
+  app = await createTestApp({ UPLOAD_MAX_BYTES: String(MAX_UPLOAD), WORKER_CONCURRENCY: '1' });
+  worker = await createWorker(app.platform);
+  org = await buildOrganization(app, 'Lists');
+  other = await buildOrganization(app, 'Other lists');
+  token = await org.tokenFor('Admin');
+  otherToken = await other.tokenFor('Admin');
+}, 60_000);
+
+afterAll(async () => {
+  await worker?.stop();
+});
+
+describe('POST /api/uploads', () => {
+  it('stores the file and answers its upload id', async () => {
+    const res = await upload(token);
+    expect(res.statusCode).toBe(200);
+    const { rows } = await app.sql('SELECT organization_id, filename, size, storage_key FROM uploads WHERE id = $1', [
+      res.json().uploadId,
+    ]);
+    expect(rows[0]).toMatchObject({ organization_id: org.id, filename: 'voters.csv', size: Buffer.byteLength(CSV) });
+    const stored = await new Response(Readable.toWeb(app.platform.storage.read(rows[0].storage_key)) as never).text();
+    expect(stored).toBe(CSV);
+  });
+
+  it('requires a signed-in user allowed to create lists', async () => {
+    expect((await upload(null)).statusCode).toBe(401);
+    expect((await upload('not-a-token')).statusCode).toBe(401);
+    const texter = await upload(await org.tokenFor('Texter'));
+    expect(texter.statusCode).toBe(403);
+    expect(texter.json().error).toBe(messages.notAuthorized);
+  });
+
+  it('refuses a file over the size limit with a clear 413, and keeps nothing', async () => {
+    const files = () => fs.readdirSync(path.join(app.platform.config.filesDir, 'uploads', String(org.id))).length;
+    const filesBefore = files();
+    const { rows: before } = await app.sql('SELECT count(*)::int AS n FROM uploads');
+    const res = await upload(token, 'big.csv', Buffer.alloc(MAX_UPLOAD + 1, 'a'));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toBe(listMessages.uploadTooLarge(MAX_UPLOAD));
+    const { rows: after } = await app.sql('SELECT count(*)::int AS n FROM uploads');
+    expect(after[0].n).toBe(before[0].n);
+    expect(files()).toBe(filesBefore);
+  });
+
+  it('streams: a body many times the size of the memory it may use goes to storage without growing the heap', async () => {
+    const big = await createTestApp({ UPLOAD_MAX_BYTES: String(400 * 1024 * 1024) });
+    const port = await freePort();
+    await big.api.listen({ port, host: '127.0.0.1' });
+    const bigOrg = await buildOrganization(big, 'Big upload');
+    const bearer = await bigOrg.tokenFor('Admin');
+    const size = 300 * 1024 * 1024;
+    const boundary = 'big-boundary';
+    const chunk = Buffer.alloc(1024 * 1024, '2125550101,Ada,Lovelace\n');
+    async function* body() {
+      yield Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+      );
+      for (let sent = 0; sent < size; sent += chunk.length) yield chunk;
+      yield Buffer.from(`\r\n--${boundary}--\r\n`);
+    }
+    global.gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    let heapPeak = heapBefore;
+    const sampler = setInterval(() => (heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed)), 20);
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/uploads',
+          method: 'POST',
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${bearer}` },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on('error', reject);
+      Readable.from(body()).pipe(req);
+    });
+    clearInterval(sampler);
+    expect(answer.status, answer.body).toBe(200);
+    const { rows } = await big.sql('SELECT size FROM uploads WHERE id = $1', [JSON.parse(answer.body).uploadId]);
+    expect(Number(rows[0].size)).toBe(size);
+    // The server ran in this process: its heap grew by far less than the 300 MB that went through it.
+    expect(heapPeak - heapBefore).toBeLessThan(100 * 1024 * 1024);
+  }, 120_000);
+});
+
+describe('a list from an uploaded CSV', () => {
+  it('createList records the sheet with its first row as header; the preview shows the first rows', async () => {
+    const uploaded = await upload(token);
+    const res = await createList(token, { name: 'Voters', uploadId: uploaded.json().uploadId });
+    expect(res.data?.createList.errors).toEqual([]);
+    const list = res.data?.createList.list;
+    expect(list).toMatchObject({ name: 'Voters', listStatus: 'Setup', rowsCount: 0, optimizedPercent: 0 });
+    expect(list.sheets).toEqual([
+      {
+        id: expect.any(String),
+        name: 'voters',
+        headerRow: ['Exported by the CRM', '', '', ''],
+        headerRowIndex: 0,
+        columnRoles: [],
+      },
+    ]);
+    const preview = await gql(app, PREVIEW, { listId: list.id, sheetId: list.sheets[0].id, limit: 3 }, { token });
+    expect(preview.data?.listPreview).toEqual([
+      ['Exported by the CRM', '', '', ''],
+      ['Mobile', 'First Name', 'Last Name', 'Precinct'],
+      ['(212) 555-0101', 'Ada', 'Lovelace', '12'],
+    ]);
+  });
+
+  it('a list needs a Google Sheet key unless a file was uploaded, and the upload must be its own', async () => {
+    const none = await createList(token, { name: 'Nothing' });
+    expect(none.data?.createList.errors).toEqual([
+      { field: 'googleSheetKey', messages: [listMessages.sheetOrUploadRequired] },
+    ]);
+    const theirs = (await upload(otherToken)).json().uploadId;
+    const stolen = await createList(token, { name: 'Stolen', uploadId: theirs });
+    expect(stolen.data?.createList.errors).toEqual([{ field: 'uploadId', messages: [listMessages.uploadNotFound] }]);
+    const { rows } = await app.sql(`SELECT 1 FROM lists WHERE name IN ('Nothing', 'Stolen')`);
+    expect(rows).toEqual([]);
+  });
+
+  it('setListColumns saves the header row and roles; the kept columns are named by the header', async () => {
+    const list = await readyList();
+    expect(list.sheetId).toBe(list.sheets[0].id);
+    expect(list.sheets[0]).toMatchObject({
+      headerRowIndex: 1,
+      columnRoles: ['Phone', 'FirstName', 'LastName', 'Column'],
+      headerRow: ['Precinct'],
+    });
+  });
+
+  it('setListColumns refuses a choice the load would refuse, in the same words, and changes nothing', async () => {
+    const list = await readyList();
+    const sheetId = list.sheets[0].id;
+    const cases: [number, string[], string, string][] = [
+      [1, ['Phone', 'Phone', 'Skip', 'Skip'], 'columnRoles', listErrorMessages.ErrorMultiplePhoneNumbersSelected],
+      [1, ['Column', 'Skip', 'Skip', 'Skip'], 'columnRoles', listErrorMessages.ErrorUnableToSelectAPhoneNumber],
+      [1, ['Phone', 'FirstName', 'FirstName', 'Skip'], 'columnRoles', listErrorMessages.ErrorMultipleNamesSelected],
+      [1, ['Phone', 'LastName', 'LastName', 'Skip'], 'columnRoles', listErrorMessages.ErrorMultipleLastNamesSelected],
+      [1, ['Phone', 'Skip'], 'columnRoles', listMessages.columnRolesCount(4)],
+      [40, ['Phone', 'Skip', 'Skip', 'Skip'], 'headerRowIndex', listMessages.headerRowOutside],
+    ];
+    for (const [h, roles, field, message] of cases) {
+      const res = await gql(app, SET_COLUMNS, { listId: list.id, sheetId, h, roles }, { token });
+      expect(res.data?.setListColumns.errors, message).toEqual([{ field, messages: [message] }]);
+    }
+    const { rows } = await app.sql('SELECT column_roles::text[] AS roles, header_row_index FROM sheets WHERE id = $1', [
+      sheetId,
+    ]);
+    expect(rows[0]).toEqual({ roles: ['Phone', 'FirstName', 'LastName', 'Column'], header_row_index: 1 });
+  });
+
+  it('loadList inline loads the rows: counts, optimized percent, rows page of 20', async () => {
+    const list = await readyList();
+    const res = await gql(app, LOAD, { listId: list.id, async: false }, { token });
+    expect(res.data?.loadList).toMatchObject({ errors: [], message: listMessages.loaded });
+    expect(res.data?.loadList.list).toMatchObject({
+      listStatus: 'Loaded',
+      rowsCount: 4,
+      validRowsCount: 2,
+      invalidRowsCount: 1,
+      duplicateRowsCount: 1,
+      optimizedRowsCount: 2,
+      optimizedPercent: 50,
+    });
+    const rows = await gql(app, ROWS, { listId: list.id }, { token });
+    expect(rows.data?.rows.nodes).toEqual([
+      {
+        position: 1,
+        toPhoneNumber: '2125550101',
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        state: 'NY',
+        rowStatus: 'Valid',
+      },
+      { position: 2, toPhoneNumber: null, firstName: 'Bob', lastName: 'Ray', state: null, rowStatus: 'Invalid' },
+      { position: 3, toPhoneNumber: '4155550103', firstName: 'Cy', lastName: 'Young', state: 'CA', rowStatus: 'Valid' },
+      {
+        position: 4,
+        toPhoneNumber: '2125550101',
+        firstName: 'Ada',
+        lastName: 'Again',
+        state: 'NY',
+        rowStatus: 'Duplicate',
+      },
+    ]);
+    const { rows: kept } = await app.sql('SELECT column_one FROM rows WHERE list_id = $1 ORDER BY position', [list.id]);
+    expect(kept.map((r) => r.column_one)).toEqual(['12', '13', '14, north', '12']);
+  });
+
+  it('loadList in the background goes through its task to Loaded, the task showing the rows processed', async () => {
+    const list = await readyList();
+    const res = await gql(app, LOAD, { listId: list.id }, { token });
+    expect(res.data?.loadList).toMatchObject({ errors: [], message: listMessages.loadStarted });
+    // The worker may already have picked the job up by the time the list is read back.
+    expect(['Submitted', 'AwaitingLoad', 'Loading', 'LoadingPhones', 'Loaded']).toContain(
+      res.data?.loadList.list.listStatus,
+    );
+    expect(res.data?.loadList.list.loadTask).toMatchObject({ id: expect.any(String) });
+    const GET = `query($id: ID!) { list(id: $id) { ${LIST_FIELDS} } }`;
+    const deadline = Date.now() + 20_000;
+    let got = (await gql(app, GET, { id: list.id }, { token })).data?.list;
+    while (got.listStatus !== 'Loaded' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      got = (await gql(app, GET, { id: list.id }, { token })).data?.list;
+    }
+    expect(got).toMatchObject({
+      listStatus: 'Loaded',
+      rowsCount: 4,
+      loadTask: { status: 'Done', processed: 4, total: 4 },
+    });
+  });
+
+  it('a list used by an active project cannot be reloaded', async () => {
+    const list = await readyList();
+    await gql(app, LOAD, { listId: list.id, async: false }, { token });
+    const { rows: users } = await app.sql('SELECT id FROM users WHERE email = $1', [org.emailFor('Admin')]);
+    await app.sql(
+      `INSERT INTO projects (organization_id, name, message, project_type, client_id, manager_id, list_id, project_status)
+       VALUES ($1, 'GOTV', 'Hi', (SELECT enum_range(NULL::project_type))[1], $2, $3, $4, 'Live')`,
+      [org.id, org.clientId, users[0].id, list.id],
+    );
+    const res = await gql(app, LOAD, { listId: list.id, async: false }, { token });
+    const message = listErrorMessages.ErrorSheetIsInUseByAProject;
+    expect(res.data?.loadList.errors).toEqual([{ field: 'base', messages: [message] }]);
+    expect(res.data?.loadList.list).toMatchObject({
+      listStatus: 'ErrorSheetIsInUseByAProject',
+      loadErrorMessage: message,
+      rowsCount: 4,
+    });
+  });
+});
+
+describe('another organization', () => {
+  it('cannot read, preview, set the columns of or load a list, nor read its rows', async () => {
+    const list = await readyList();
+    await gql(app, LOAD, { listId: list.id, async: false }, { token });
+    const sheetId = list.sheets[0].id;
+    const got = await gql(app, `query($id: ID!) { list(id: $id) { id } }`, { id: list.id }, { token: otherToken });
+    expect(got.data?.list).toBeNull();
+    const preview = await gql(app, PREVIEW, { listId: list.id, sheetId }, { token: otherToken });
+    expect(preview.errors?.[0].message).toBe(messages.notFound);
+    const set = await gql(
+      app,
+      SET_COLUMNS,
+      { listId: list.id, sheetId, h: 0, roles: ['Phone', 'Skip', 'Skip', 'Skip'] },
+      { token: otherToken },
+    );
+    expect(set.data?.setListColumns.errors).toEqual([{ field: 'base', messages: [messages.notFound] }]);
+    const load = await gql(app, LOAD, { listId: list.id, async: false }, { token: otherToken });
+    expect(load.data?.loadList.errors).toEqual([{ field: 'base', messages: [messages.notFound] }]);
+    const rows = await gql(app, ROWS, { listId: list.id }, { token: otherToken });
+    expect(rows.data?.rows).toEqual({ totalCount: 0, nodes: [] });
+    const { rows: mine } = await app.sql(
+      'SELECT list_status, header_row_index FROM lists JOIN sheets ON sheets.id = lists.sheet_id WHERE lists.id = $1',
+      [list.id],
+    );
+    expect(mine[0]).toEqual({ list_status: 'Loaded', header_row_index: 1 });
+  });
+});

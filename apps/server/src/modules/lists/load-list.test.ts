@@ -1,0 +1,302 @@
+import { listErrorMessages, listMessages } from '@canvass/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { memorySource } from '../../../test/memory-source';
+import type { ColumnRole } from './column-roles';
+import { runListLoad } from './run-list-load';
+
+let app: TestApp;
+let org: BuiltOrganization;
+let other: BuiltOrganization;
+
+const HEADER = ['Phone', 'First', 'Last', 'Ward', 'Note'];
+const ROLES: ColumnRole[] = ['Phone', 'FirstName', 'LastName', 'Column', 'Column'];
+
+/** A list with its one sheet and column roles chosen, made as the owner (the API's own tests make them by API). */
+async function makeList(orgId: number, roles: ColumnRole[] = ROLES, headerRowIndex = 0): Promise<number> {
+  const { rows } = await app.sql(
+    `INSERT INTO lists (organization_id, name, google_sheet_key) VALUES ($1, 'Voters', 'key') RETURNING id`,
+    [orgId],
+  );
+  const listId = rows[0].id as number;
+  const sheet = await app.sql(
+    `INSERT INTO sheets (organization_id, list_id, source_sheet_id, name, header_row_index, column_roles)
+     VALUES ($1, $2, '0', 'Sheet1', $3, $4::list_column_role[]) RETURNING id`,
+    [orgId, listId, headerRowIndex, roles],
+  );
+  await app.sql('UPDATE lists SET sheet_id = $1 WHERE id = $2', [sheet.rows[0].id, listId]);
+  return Number(listId);
+}
+
+const load = (listId: number, sheet: string[][], opts: Parameters<typeof memorySource>[1] = {}, orgId = org.id) =>
+  runListLoad(app.platform, { organizationId: orgId, userId: null }, listId, {
+    source: memorySource({ Sheet1: sheet }, opts),
+  });
+
+async function listOf(listId: number) {
+  const { rows } = await app.sql(
+    `SELECT list_status, load_error_message, rows_count, valid_rows_count, invalid_rows_count, duplicate_rows_count,
+            opted_out_rows_count, do_not_contact_rows_count, optimized_rows_count, last_loaded_at
+       FROM lists WHERE id = $1`,
+    [listId],
+  );
+  return rows[0];
+}
+
+async function rowsOf(listId: number) {
+  const { rows } = await app.sql(
+    `SELECT position, raw_phone_number, to_phone_number, first_name, last_name, state, row_status, column_one,
+            column_two, column_three
+       FROM rows WHERE list_id = $1 ORDER BY position`,
+    [listId],
+  );
+  return rows;
+}
+
+const stagingTables = async () =>
+  (await app.sql(`SELECT tablename FROM pg_tables WHERE schemaname = 'canvass_staging'`)).rows;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  org = await buildOrganization(app, 'Loader');
+  other = await buildOrganization(app, 'Elsewhere');
+  // Organization-wide opt-out of 2125550104, a client's own opt-out of 2125550105 (not a list scrub), and a
+  // do-not-contact recipient 3125550106 the organization already has.
+  const phone = async (number: string, dnc = false) =>
+    (
+      await app.sql(
+        `INSERT INTO phones (organization_id, number, phone_status, phone_type, phone_class, do_not_contact)
+         VALUES ($1, $2, 'ToPhone', 'ToPhone', 'Recipient', $3) RETURNING id`,
+        [org.id, number, dnc],
+      )
+    ).rows[0].id;
+  await app.sql(`INSERT INTO opt_outs (organization_id, phone_id, opt_out_type) VALUES ($1, $2, 'Manual')`, [
+    org.id,
+    await phone('2125550104'),
+  ]);
+  await app.sql(
+    `INSERT INTO opt_outs (organization_id, phone_id, client_id, opt_out_type) VALUES ($1, $2, $3, 'Manual')`,
+    [org.id, await phone('2125550105'), org.clientId],
+  );
+  await phone('3125550106', true);
+}, 60_000);
+
+describe('a list load, through the whole pipeline', () => {
+  const sheet = [
+    HEADER,
+    ['(212) 555-0101', 'Ada', 'Lovelace', '7', 'said yes'],
+    ['+1 212.555.0102', 'Bob', 'Ray', '8', ''], // a dot: refused whole, never guessed
+    ['1-415-555-0103', 'Cy', '', '', 'tab\there'],
+    ['2125550101', 'Ada', 'Again', '7', ''], // the same number as line 1
+    ['2125550104', 'Opted', 'Out', '', ''],
+    ['2125550105', 'Client', 'OptOut', '', ''],
+    ['312 555 0106', 'Do', 'NotContact', '', ''],
+    ['5.55123E+09', 'Excel', 'Number', '', ''],
+    ['211-555-0107', 'No', 'AreaCode', '', ''], // N11 is not an area code
+    ['212-155-0108', 'Bad', 'Exchange', '', ''],
+    ['', 'No', 'Phone', '', ''],
+    ['617-555-0109', 'Multi\nline', 'Back\\slash', '', ''],
+  ];
+
+  it('stores cleaned rows in sheet order with their status, state and kept columns', async () => {
+    const listId = await makeList(org.id);
+    const counts = await load(listId, sheet);
+    expect(counts).toEqual({
+      rowsCount: 12,
+      validRowsCount: 6,
+      invalidRowsCount: 5,
+      duplicateRowsCount: 1,
+      optedOutRowsCount: 1,
+      doNotContactRowsCount: 1,
+      optimizedRowsCount: 4,
+    });
+    const list = await listOf(listId);
+    expect(list).toMatchObject({ list_status: 'Loaded', load_error_message: null, rows_count: 12 });
+    expect(list.optimized_rows_count).toBe(4);
+    expect(list.last_loaded_at).toBeInstanceOf(Date);
+    const rows = await rowsOf(listId);
+    expect(rows.map((r) => r.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(rows[0]).toEqual({
+      position: 1,
+      raw_phone_number: '(212) 555-0101',
+      to_phone_number: '2125550101',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      state: 'NY',
+      row_status: 'Valid',
+      column_one: '7',
+      column_two: 'said yes',
+      column_three: null,
+    });
+    expect(rows.map((r) => [r.to_phone_number, r.state, r.row_status])).toEqual([
+      ['2125550101', 'NY', 'Valid'],
+      [null, null, 'Invalid'],
+      ['4155550103', 'CA', 'Valid'],
+      ['2125550101', 'NY', 'Duplicate'],
+      ['2125550104', 'NY', 'Valid'],
+      ['2125550105', 'NY', 'Valid'],
+      ['3125550106', 'IL', 'Valid'],
+      [null, null, 'Invalid'],
+      [null, null, 'Invalid'],
+      [null, null, 'Invalid'],
+      [null, null, 'Invalid'],
+      ['6175550109', 'MA', 'Valid'],
+    ]);
+    expect(rows[1].raw_phone_number).toBe('+1 212.555.0102');
+    expect(rows[7].raw_phone_number).toBe('5.55123E+09');
+    // COPY's special characters arrive as they were in the sheet.
+    expect(rows[2].column_two).toBe('tab\there');
+    expect(rows[11]).toMatchObject({ first_name: 'Multi\nline', last_name: 'Back\\slash' });
+    expect(await stagingTables()).toEqual([]);
+  });
+
+  it('makes each recipient number one phone of the organization, shared by the lists that have it', async () => {
+    const first = await makeList(org.id);
+    const second = await makeList(org.id);
+    await load(first, sheet);
+    await load(second, [HEADER, ['4155550103', 'Cy', 'Again', '', ''], ['(646) 555-0110', 'New', 'One', '', '']]);
+    const { rows } = await app.sql(
+      `SELECT number, count(*)::int AS n, min(phone_class::text) AS class FROM phones
+        WHERE organization_id = $1 AND phone_type = 'ToPhone' GROUP BY number ORDER BY number`,
+      [org.id],
+    );
+    expect(rows).toEqual(
+      ['2125550101', '2125550104', '2125550105', '3125550106', '4155550103', '6175550109', '6465550110'].map(
+        (number) => ({
+          number,
+          n: 1,
+          class: 'Recipient',
+        }),
+      ),
+    );
+  });
+
+  it('skips the rows above the chosen header row', async () => {
+    const listId = await makeList(org.id, ['Skip', 'Phone'], 1);
+    await load(listId, [
+      ['Exported 2026-11-01', ''],
+      ['Name', 'Mobile'],
+      ['Ann', '2125550111'],
+    ]);
+    expect((await rowsOf(listId)).map((r) => r.to_phone_number)).toEqual(['2125550111']);
+  });
+});
+
+describe('column roles the load refuses', () => {
+  const cases: [string, ColumnRole[], keyof typeof listErrorMessages][] = [
+    ['two phone columns', ['Phone', 'Phone', 'Skip', 'Skip', 'Skip'], 'ErrorMultiplePhoneNumbersSelected'],
+    ['no phone column', ['Column', 'FirstName', 'LastName', 'Skip', 'Skip'], 'ErrorUnableToSelectAPhoneNumber'],
+    ['two first names', ['Phone', 'FirstName', 'FirstName', 'Skip', 'Skip'], 'ErrorMultipleNamesSelected'],
+    ['two last names', ['Phone', 'LastName', 'LastName', 'Skip', 'Skip'], 'ErrorMultipleLastNamesSelected'],
+    ['51 kept columns', ['Phone', ...Array<ColumnRole>(51).fill('Column')], 'ErrorSheetExceedsMaxColumns'],
+    ['no roles chosen', [], 'ErrorSheetIncludesInvalidData'],
+  ];
+  it.each(cases)('%s: the list says why, and its rows stay', async (_name, roles, status) => {
+    const listId = await makeList(org.id);
+    await load(listId, [HEADER, ['2125550101', 'Ada', 'Lovelace', '7', 'x']]);
+    await app.sql(`UPDATE sheets SET column_roles = $1::list_column_role[] WHERE list_id = $2`, [roles, listId]);
+    await expect(load(listId, [HEADER, ['3125550199', 'Bo', 'Ho', '', '']])).rejects.toThrow(listErrorMessages[status]);
+    expect(await listOf(listId)).toMatchObject({
+      list_status: status,
+      load_error_message: listErrorMessages[status],
+      rows_count: 1,
+    });
+    expect((await rowsOf(listId)).map((r) => r.to_phone_number)).toEqual(['2125550101']);
+  });
+});
+
+describe('a reload replaces the rows atomically', () => {
+  const before = [HEADER, ['2125550121', 'Old', 'One', '', ''], ['2125550122', 'Old', 'Two', '', '']];
+  const after = [
+    HEADER,
+    ['2125550131', 'New', 'One', '', ''],
+    ['2125550132', 'New', 'Two', '', ''],
+    ['x', '', '', '', ''],
+  ];
+
+  it('a load cut off midway leaves the old rows and counts; a later load succeeds', async () => {
+    const listId = await makeList(org.id);
+    await load(listId, before);
+    await expect(load(listId, after, { batchRows: 1, failAfterBatches: 2 })).rejects.toThrow('cut off');
+    expect(await listOf(listId)).toMatchObject({
+      list_status: 'Error',
+      load_error_message: listMessages.loadFailedDetail,
+      rows_count: 2,
+      valid_rows_count: 2,
+    });
+    expect((await rowsOf(listId)).map((r) => r.first_name + r.last_name)).toEqual(['OldOne', 'OldTwo']);
+    expect(await stagingTables()).toEqual([]);
+
+    await load(listId, after);
+    expect(await listOf(listId)).toMatchObject({ list_status: 'Loaded', rows_count: 3, invalid_rows_count: 1 });
+    expect((await rowsOf(listId)).map((r) => r.first_name)).toEqual(['New', 'New', null]);
+  });
+
+  it('a final transaction that fails changes nothing', async () => {
+    const listId = await makeList(org.id);
+    await load(listId, before);
+    await expect(
+      runListLoad(app.platform, { organizationId: org.id, userId: null }, listId, {
+        source: memorySource({ Sheet1: [HEADER, ['2125550161', 'Never', 'Here', '', '']] }),
+        beforeCommit: async () => {
+          throw new Error('the server went away');
+        },
+      }),
+    ).rejects.toThrow('went away');
+    expect(await listOf(listId)).toMatchObject({ list_status: 'Error', rows_count: 2 });
+    expect((await rowsOf(listId)).map((r) => r.to_phone_number)).toEqual(['2125550121', '2125550122']);
+    const { rows } = await app.sql(`SELECT 1 FROM phones WHERE organization_id = $1 AND number = '2125550161'`, [
+      org.id,
+    ]);
+    expect(rows).toEqual([]);
+    expect(await stagingTables()).toEqual([]);
+  });
+
+  it('a staging table left by a killed load is dropped by the next load of the list', async () => {
+    const listId = await makeList(org.id);
+    await app.sql(`CREATE UNLOGGED TABLE canvass_staging.list_${org.id}_${listId} (junk text)`);
+    await load(listId, before);
+    expect(await listOf(listId)).toMatchObject({ list_status: 'Loaded', rows_count: 2 });
+    expect(await stagingTables()).toEqual([]);
+  });
+});
+
+describe('tenancy', () => {
+  it("another organization's context sees none of a list's rows or sheets, even in raw SQL as the app role", async () => {
+    const listId = await makeList(org.id);
+    await load(listId, [HEADER, ['2125550141', 'Private', 'Person', '', '']]);
+    const client = await app.platform.database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SET LOCAL ROLE canvass_app; SET LOCAL app.organization_ids = '${other.id}'`);
+      for (const table of ['rows', 'sheets', 'lists'])
+        expect((await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n, table).toBe(0);
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+  });
+
+  it('a load scoped to another organization cannot touch the list', async () => {
+    const listId = await makeList(org.id);
+    await load(listId, [HEADER, ['2125550151', 'Mine', '', '', '']]);
+    await expect(load(listId, [HEADER, ['2125550152', 'Theirs', '', '', '']], {}, other.id)).rejects.toThrow();
+    expect((await rowsOf(listId)).map((r) => r.first_name)).toEqual(['Mine']);
+    expect(await listOf(listId)).toMatchObject({ list_status: 'Loaded' });
+  });
+
+  it('the app role cannot read a staging table it was not granted', async () => {
+    await app.sql('CREATE TABLE canvass_staging.list_0_0 (secret text)');
+    const client = await app.platform.database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SET LOCAL ROLE canvass_app');
+      await expect(client.query('SELECT * FROM canvass_staging.list_0_0')).rejects.toThrow(/permission denied/);
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+      await app.sql('DROP TABLE canvass_staging.list_0_0');
+    }
+  });
+});

@@ -1,0 +1,286 @@
+import { listErrorMessages, type EnumValue, type ListStatus } from '@canvass/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { lists, rowColumnKeys, rows, sheets } from '../../platform/db/schema/index';
+import { withTenant, type Tx } from '../../platform/db/tenant';
+import type { Platform } from '../../platform/platform';
+import { cleanListPhone } from './clean-phone';
+import { planColumns, type ColumnPlan, type ColumnRole } from './column-roles';
+import { SheetError, type SpreadsheetSource } from './sources/source';
+import {
+  copyField,
+  createStagingTable,
+  dropStagingTable,
+  openStagingCopy,
+  stagingTableName,
+  type StagingWriter,
+} from './staging';
+
+export interface LoadScope {
+  organizationId: number;
+  userId: number | null;
+}
+
+/** The counts a load stores on its list (never counted on read). */
+export interface ListLoadCounts {
+  rowsCount: number;
+  validRowsCount: number;
+  invalidRowsCount: number;
+  duplicateRowsCount: number;
+  optedOutRowsCount: number;
+  doNotContactRowsCount: number;
+  optimizedRowsCount: number;
+}
+
+export interface LoadHooks {
+  /** Rows staged so far, and the estimated total while the source is read (from bytes read of its size). */
+  progress?(processed: number, total: number | null): Promise<void>;
+  /** Test seam: runs inside the final transaction before it commits (a failure there must change nothing). */
+  beforeCommit?(tx: Tx): Promise<void>;
+}
+
+type Status = EnumValue<typeof ListStatus>;
+const PROGRESS_EVERY_MS = 1_000;
+
+const tenant = (platform: Platform, scope: LoadScope) => ({
+  organizationIds: [scope.organizationId],
+  userId: scope.userId,
+});
+
+/** Sets the list's status (and what goes with it) in a transaction of its own, so the screen sees it at once. */
+export async function setListStatus(
+  platform: Platform,
+  scope: LoadScope,
+  listId: number,
+  listStatus: Status,
+  extra: Partial<typeof lists.$inferInsert> = {},
+): Promise<void> {
+  await withTenant(platform.database, tenant(platform, scope), (tx) =>
+    tx
+      .update(lists)
+      .set({ listStatus, ...extra, updatedAt: new Date() })
+      .where(and(eq(lists.organizationId, scope.organizationId), eq(lists.id, listId))),
+  );
+}
+
+/** The list's chosen sheet and column roles; a list without them cannot be loaded. */
+async function readSheetChoice(platform: Platform, scope: LoadScope, listId: number) {
+  const [found] = await withTenant(platform.database, tenant(platform, scope), (tx) =>
+    tx
+      .select({ sheet: sheets })
+      .from(lists)
+      .innerJoin(sheets, and(eq(sheets.organizationId, lists.organizationId), eq(sheets.id, lists.sheetId)))
+      .where(and(eq(lists.organizationId, scope.organizationId), eq(lists.id, listId))),
+  );
+  if (!found || found.sheet.columnRoles.length === 0)
+    throw new SheetError('ErrorSheetIncludesInvalidData', listErrorMessages.ErrorSheetIncludesInvalidData);
+  return found.sheet;
+}
+
+interface StagedCounts {
+  rows: number;
+  valid: number;
+  invalid: number;
+  duplicate: number;
+}
+
+/**
+ * Reads the sheet once, cleaning each phone and marking duplicates as it goes (in Node: the same work in SQL cost
+ * seconds more per million rows), and streams the rows into the staging table with COPY.
+ */
+async function stageRows(
+  writer: StagingWriter,
+  source: SpreadsheetSource,
+  sheet: { sourceSheetId: string; headerRowIndex: number },
+  plan: ColumnPlan,
+  hooks: LoadHooks,
+): Promise<StagedCounts> {
+  const seen = new Set<string>();
+  const counts: StagedCounts = { rows: 0, valid: 0, invalid: 0, duplicate: 0 };
+  let skip = sheet.headerRowIndex + 1;
+  let lastProgress = Date.now();
+  const cell = (row: string[], i: number | null) => (i === null ? undefined : row[i]?.trim());
+  for await (const batch of source.rows(sheet.sourceSheetId)) {
+    let lines = '';
+    for (const row of batch) {
+      if (skip > 0) {
+        skip--;
+        continue;
+      }
+      const position = ++counts.rows;
+      const raw = row[plan.phone]?.trim();
+      const phone = cleanListPhone(raw);
+      let status: 'Valid' | 'Invalid' | 'Duplicate';
+      if (!phone) status = 'Invalid';
+      else if (seen.has(phone.number)) status = 'Duplicate';
+      else {
+        seen.add(phone.number);
+        status = 'Valid';
+      }
+      counts[status === 'Valid' ? 'valid' : status === 'Invalid' ? 'invalid' : 'duplicate']++;
+      let line = `${position}\t${copyField(raw)}\t${phone ? phone.number : '\\N'}\t${copyField(cell(row, plan.firstName))}\t${copyField(cell(row, plan.lastName))}\t${phone?.state ?? '\\N'}\t${status}`;
+      for (const i of plan.columns) line += `\t${copyField(row[i])}`;
+      lines += `${line}\n`;
+    }
+    if (lines) await writer.write(lines);
+    if (hooks.progress && Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+      lastProgress = Date.now();
+      await hooks.progress(counts.rows, estimatedTotal(source, counts.rows));
+    }
+  }
+  return counts;
+}
+
+function estimatedTotal(source: SpreadsheetSource, rows: number): number | null {
+  const { bytesRead, size } = source;
+  if (!bytesRead || !size || rows === 0) return null;
+  return Math.max(rows, Math.round((rows * size) / bytesRead));
+}
+
+/**
+ * Takes `count` consecutive row ids from the rows identity in one step, so the INSERT … SELECT supplies its own ids
+ * (an identity default per row pulls every row through the coordinator on Citus, ARCHITECTURE §6). Loads are the
+ * only writers of rows; the advisory lock keeps two loads from taking the same range. Returns the id before the
+ * first, so a row's id is that plus its position. Unused ids of a failed load are only a gap.
+ */
+async function reserveRowIds(client: pg.ClientBase, count: number): Promise<number> {
+  if (count === 0) return 0;
+  await client.query('BEGIN');
+  try {
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('canvass.rows.id'))`);
+    const seq = `pg_get_serial_sequence('public.rows', 'id')`;
+    const { rows } = await client.query<{ first: string }>(`SELECT nextval(${seq}) AS first`);
+    const first = Number(rows[0].first);
+    await client.query(`SELECT setval(${seq}, $1)`, [first + count - 1]);
+    await client.query('COMMIT');
+    return first - 1;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * The one transaction that makes the load visible: the list's previous rows go, the staged rows come in with their
+ * ids, new recipient numbers become phones, the scrub counts are computed as set operations, and the list is
+ * Loaded. It commits whole or not at all, so until it does the old rows and counts are what everyone sees.
+ */
+async function commitLoad(
+  platform: Platform,
+  scope: LoadScope,
+  listId: number,
+  table: string,
+  keptColumns: number,
+  idBase: number,
+  staged: StagedCounts,
+  hooks: LoadHooks,
+): Promise<ListLoadCounts> {
+  const org = scope.organizationId;
+  const staging = sql.raw(table);
+  const kept = rowColumnKeys.slice(0, keptColumns).map((key) => rows[key].name);
+  const keptTarget = sql.raw(kept.map((c) => `, ${c}`).join(''));
+  const keptSource = sql.raw(kept.map((_, i) => `, s.c${i + 1}`).join(''));
+  return withTenant(platform.database, tenant(platform, scope), async (tx) => {
+    // The staging table belongs to the connection's own user; the app role may read this one only, only now.
+    await tx.execute(sql`RESET ROLE`);
+    await tx.execute(sql`GRANT SELECT ON ${staging} TO canvass_app`);
+    await tx.execute(sql`SET LOCAL ROLE canvass_app`);
+    // Two loads of one list commit one after the other.
+    const [list] = await tx
+      .select({ id: lists.id })
+      .from(lists)
+      .where(and(eq(lists.organizationId, org), eq(lists.id, listId)))
+      .for('update');
+    if (!list) throw new SheetError('ErrorFileNotFound', listErrorMessages.ErrorFileNotFound);
+    await tx.execute(sql`DELETE FROM rows WHERE organization_id = ${org} AND list_id = ${listId}`);
+    await tx.execute(sql`
+      INSERT INTO rows (id, organization_id, list_id, position, raw_phone_number, to_phone_number, first_name,
+                        last_name, state, row_status${keptTarget})
+      OVERRIDING SYSTEM VALUE
+      SELECT ${idBase}::bigint + s.position, ${org}::bigint, ${listId}::bigint, s.position, s.raw_phone, s.to_phone,
+             s.first_name, s.last_name, s.state, s.row_status${keptSource}
+        FROM ${staging} s`);
+    // Each recipient number is one phone of the organization, shared by every list that has it.
+    await tx.execute(sql`
+      INSERT INTO phones (organization_id, number, phone_status, phone_type, phone_class, state)
+      SELECT ${org}::bigint, s.to_phone, 'ToPhone', 'ToPhone', 'Recipient', s.state
+        FROM ${staging} s
+       WHERE s.row_status = 'Valid'
+         AND NOT EXISTS (SELECT 1 FROM phones p
+                          WHERE p.organization_id = ${org} AND p.number = s.to_phone AND p.phone_type = 'ToPhone')
+      ON CONFLICT DO NOTHING`);
+    const scrub = await tx.execute<{ opted_out: number; do_not_contact: number; optimized: number }>(sql`
+      SELECT count(*) FILTER (WHERE opted)::int AS opted_out,
+             count(*) FILTER (WHERE dnc)::int AS do_not_contact,
+             count(*) FILTER (WHERE NOT opted AND NOT dnc)::int AS optimized
+        FROM (SELECT s.to_phone IN (SELECT p.number FROM opt_outs o
+                                      JOIN phones p ON p.organization_id = o.organization_id AND p.id = o.phone_id
+                                     WHERE o.organization_id = ${org} AND p.organization_id = ${org}
+                                       AND o.client_id IS NULL) AS opted,
+                     s.to_phone IN (SELECT p.number FROM phones p
+                                     WHERE p.organization_id = ${org} AND p.do_not_contact) AS dnc
+                FROM ${staging} s
+               WHERE s.row_status = 'Valid') v`);
+    const { opted_out, do_not_contact, optimized } = scrub.rows[0];
+    const counts: ListLoadCounts = {
+      rowsCount: staged.rows,
+      validRowsCount: staged.valid,
+      invalidRowsCount: staged.invalid,
+      duplicateRowsCount: staged.duplicate,
+      optedOutRowsCount: opted_out,
+      doNotContactRowsCount: do_not_contact,
+      optimizedRowsCount: optimized,
+    };
+    await tx
+      .update(lists)
+      .set({ ...counts, listStatus: 'Loaded', loadErrorMessage: null, lastLoadedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(lists.organizationId, org), eq(lists.id, listId)));
+    if (hooks.beforeCommit) await hooks.beforeCommit(tx);
+    await tx.execute(sql`RESET ROLE`);
+    await tx.execute(sql`DROP TABLE ${staging}`);
+    await tx.execute(sql`SET LOCAL ROLE canvass_app`);
+    return counts;
+  });
+}
+
+/**
+ * Loads a list's chosen sheet from `source`: Loading while the rows are read, cleaned and staged; LoadingPhones
+ * while the final transaction replaces the rows; Loaded with its counts. Throws a SheetError for a problem with
+ * the sheet (the caller records its status); whatever happens, the previous rows stay until the final commit.
+ */
+export async function loadListRows(
+  platform: Platform,
+  scope: LoadScope,
+  listId: number,
+  source: SpreadsheetSource,
+  hooks: LoadHooks = {},
+): Promise<ListLoadCounts> {
+  const sheet = await readSheetChoice(platform, scope, listId);
+  const plan = planColumns(sheet.columnRoles as ColumnRole[]);
+  const table = stagingTableName(scope.organizationId, listId);
+  const client = await platform.database.pool.connect();
+  let failed = false;
+  try {
+    // A staging table left by a killed load of this list goes first.
+    await createStagingTable(client, table, plan.columns.length);
+    await setListStatus(platform, scope, listId, 'Loading');
+    const writer = openStagingCopy(client, table);
+    let staged: StagedCounts;
+    try {
+      staged = await stageRows(writer, source, sheet, plan, hooks);
+    } finally {
+      await writer.finish();
+    }
+    await hooks.progress?.(staged.rows, staged.rows);
+    await setListStatus(platform, scope, listId, 'LoadingPhones');
+    const idBase = await reserveRowIds(client, staged.rows);
+    return await commitLoad(platform, scope, listId, table, plan.columns.length, idBase, staged, hooks);
+  } catch (err) {
+    failed = true;
+    await dropStagingTable(client, table).catch(() => {});
+    throw err;
+  } finally {
+    // A connection that failed mid-COPY is discarded rather than handed to the next caller.
+    client.release(failed);
+  }
+}

@@ -1,0 +1,80 @@
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+
+/**
+ * The staging table of one list's load, in the canvass_staging schema (ARCHITECTURE §4: COPY FROM is refused into
+ * a table under row-level security). Named by organization and list, so the next load of the list, or the sweep,
+ * drops what a killed load left behind.
+ */
+export function stagingTableName(organizationId: number, listId: number): string {
+  if (!Number.isSafeInteger(organizationId) || !Number.isSafeInteger(listId)) throw new Error('Not an id');
+  return `canvass_staging.list_${organizationId}_${listId}`;
+}
+
+/** The staging table's columns, in COPY order; then c1 … cN, the sheet's kept columns. */
+export const STAGING_COLUMNS = [
+  'position',
+  'raw_phone',
+  'to_phone',
+  'first_name',
+  'last_name',
+  'state',
+  'row_status',
+] as const;
+
+/**
+ * (Re)creates the staging table, as the connection's own user: unlogged (a crash loses only a load that is retried
+ * anyway) and without indexes, so COPY runs at the speed of the disk.
+ */
+export async function createStagingTable(client: pg.ClientBase, table: string, keptColumns: number): Promise<void> {
+  const kept = Array.from({ length: keptColumns }, (_, i) => `, c${i + 1} text`).join('');
+  await client.query(`DROP TABLE IF EXISTS ${table}`);
+  await client.query(
+    `CREATE UNLOGGED TABLE ${table} (position integer NOT NULL, raw_phone text, to_phone varchar(10), first_name text,
+       last_name text, state varchar(2), row_status public.row_status NOT NULL${kept}) WITH (autovacuum_enabled = off)`,
+  );
+}
+
+export async function dropStagingTable(client: pg.ClientBase, table: string): Promise<void> {
+  await client.query(`DROP TABLE IF EXISTS ${table}`);
+}
+
+const SPECIAL = /[\\\t\n\r\0]/;
+const SPECIALS = /[\\\t\n\r\0]/g;
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '' };
+
+/**
+ * One value in COPY's text format: NULL for a blank cell; backslash, tab and line breaks escaped; NUL dropped
+ * (PostgreSQL text cannot hold it). The test before the replace keeps the common case (nothing to escape) cheap.
+ */
+export function copyField(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '\\N';
+  return SPECIAL.test(value) ? value.replace(SPECIALS, (c) => ESCAPES[c]) : value;
+}
+
+/** A COPY FROM STDIN into the staging table, written in text lines with the stream's backpressure respected. */
+export interface StagingWriter {
+  write(lines: string): Promise<void>;
+  finish(): Promise<void>;
+}
+
+export function openStagingCopy(client: pg.ClientBase, table: string): StagingWriter {
+  const stream = client.query(copyFrom(`COPY ${table} FROM STDIN`));
+  let failure: Error | null = null;
+  stream.on('error', (err: Error) => (failure = err));
+  return {
+    async write(lines) {
+      if (failure) throw failure;
+      // once() rejects when the stream fails while waiting (a COPY refused by the server).
+      if (!stream.write(lines)) await once(stream, 'drain');
+      if (failure) throw failure;
+    },
+    async finish() {
+      stream.end();
+      await finished(stream);
+      if (failure) throw failure;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { RowStatus } from '../enums';
+import { defineResource, field, oneOf, ref, text } from '../resource';
+
+/**
+ * One spreadsheet row of a list (spec §3 Row), as the load left it: read and exported, never edited. Rows are
+ * listed within their list, so their few indexes lead with (organization_id, list_id) and only their position
+ * sorts: every extra index on a million-row table is paid on every load.
+ */
+export const row = defineResource({
+  name: 'row',
+  plural: 'rows',
+  typeName: 'Row',
+  label: 'Row',
+  pluralLabel: 'Rows',
+  path: 'rows',
+  fields: {
+    listId: ref('list', 'list', 'List', { required: true }),
+    position: field('number', 'Row', { readOnly: true, required: true, integer: true }),
+    rawPhoneNumber: text('Phone as found', { readOnly: true }),
+    toPhoneNumber: field('phone', 'Phone', { readOnly: true }),
+    firstName: text('First name', { readOnly: true }),
+    lastName: text('Last name', { readOnly: true }),
+    state: text('State', { readOnly: true }),
+    rowStatus: oneOf(RowStatus, 'Status', { readOnly: true, required: true }),
+  },
+  list: {
+    columns: ['toPhoneNumber', 'firstName', 'lastName', 'state', 'rowStatus'],
+    search: 'toPhoneNumber',
+    sortBy: 'position',
+    sortOrder: 'Asc',
+    sortable: ['position'],
+    scope: 'listId',
+    exportColumns: ['position', 'rawPhoneNumber', 'toPhoneNumber', 'firstName', 'lastName', 'state', 'rowStatus'],
+  },
+  sections: [],
+  guard: 'List',
+  readOnly: true,
+  ownedBy: null,
+  messages: { destroyed: 'The row has been deleted successfully' },
+});
