@@ -3,6 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { useQuery, type CombinedError } from 'urql';
 import type { ListStateQuery, ListStateQueryVariables } from '../../gql/graphql';
 import { notifyFailed, notifySuccess } from '../../ui/notify';
+import { useBackgroundTask } from '../../ui/useBackgroundTask';
 import { LIST_STATE, type ListState, type ListStatusName } from './list-operations';
 
 /** Spec §9: a list re-checks its status every 5 seconds while it loads. */
@@ -38,7 +39,6 @@ export interface ListLoad {
  * The one place that fetches a list's load state (status, counts, sheets, and its load task's progress), in one query.
  * `watch` (the list's header) re-checks every 5 s while the list loads (spec §9) and announces the end of a load
  * that happened while the user was looking; other readers (the overview) share the same query's results.
- * The subscriptions work replaces the polling here with live task updates, with the 5 s re-check as fallback.
  */
 export function useListLoad(target: { id: string }, { watch = false } = {}): ListLoad {
   const context = useMemo(() => ({ additionalTypenames: ['List'] }), []);
@@ -50,6 +50,14 @@ export function useListLoad(target: { id: string }, { watch = false } = {}): Lis
   const list = result.data?.list ?? null;
   const loading = list ? isLoadingStatus(list.listStatus) : false;
 
+  // Progress is pushed live through the load's task; each change of the task's status re-reads the list (its
+  // status and counts), and the 5 s re-check stays as the fallback when the socket is not there.
+  const live = useBackgroundTask(watch && loading ? (list?.loadTask?.id ?? null) : null).task;
+  const liveStatus = live?.status;
+  useEffect(() => {
+    if (liveStatus) refetch({ requestPolicy: 'network-only' });
+  }, [liveStatus, refetch]);
+
   useEffect(() => {
     if (!watch || !loading) return;
     const timer = setInterval(() => refetch({ requestPolicy: 'network-only' }), LIST_POLL_MS);
@@ -58,12 +66,12 @@ export function useListLoad(target: { id: string }, { watch = false } = {}): Lis
 
   useAnnounceLoadEnd(watch ? list : null);
 
-  const task = list?.loadTask;
+  const task = live ?? list?.loadTask;
   return {
     list,
     loading,
     processed: loading && task ? task.processed : null,
-    total: loading && task ? task.total : null,
+    total: loading && task ? (task.total ?? null) : null,
     error: result.error,
   };
 }
