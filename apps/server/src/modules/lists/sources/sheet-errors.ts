@@ -1,0 +1,56 @@
+import { SheetError } from './source';
+
+/** The messages for files and sheets that hold no list, shared by every source so a staffer reads the same words. */
+export const sheetErrors = {
+  notASheet: (looksLike: string) =>
+    new SheetError(
+      'ErrorTheFileIsNotASheet',
+      `The file is not a spreadsheet: it looks like ${looksLike}. Upload a CSV file or an Excel workbook (.xlsx).`,
+    ),
+  /** `cause` (exceljs's or the zip reader's error) stays on the error for the logs. */
+  unreadableWorkbook: (cause: unknown) =>
+    Object.assign(
+      new SheetError(
+        'ErrorUnableToProcessTheFile',
+        'The workbook could not be read: open it in Excel, save it again as an Excel workbook (.xlsx) and upload it.',
+      ),
+      { cause },
+    ),
+  fileNotFound: () =>
+    new SheetError('ErrorFileNotFound', 'The uploaded file is no longer in storage: upload the file again.'),
+  emptyFile: () =>
+    new SheetError(
+      'ErrorUnableToProcessTheFile',
+      'The file is empty: export the sheet again with its rows and upload it.',
+    ),
+  /** `where` is 'The file' for a CSV, 'The sheet "Contacts"' for a workbook. */
+  noRows: (where: string) =>
+    new SheetError(
+      'ErrorUnableToProcessTheFile',
+      `${where} has no rows: pick the sheet that holds the list, or export it again with its rows.`,
+    ),
+  headerOnly: (where: string) =>
+    new SheetError(
+      'ErrorSheetIncludesInvalidData',
+      `${where} has a header row but no rows below it: add the contacts under the header and upload the file again.`,
+    ),
+};
+
+/**
+ * Passes the batches of a sheet through and, once the sheet has ended, refuses one that had no rows or only a header:
+ * the loader then fails with a message rather than loading an empty list.
+ */
+export async function* requireDataRows(batches: AsyncIterable<string[][]>, where: string): AsyncGenerator<string[][]> {
+  let rows = 0;
+  for await (const batch of batches) {
+    rows += batch.length;
+    yield batch;
+  }
+  if (rows === 0) throw sheetErrors.noRows(where);
+  if (rows === 1) throw sheetErrors.headerOnly(where);
+}
+
+/** A failure reading the file from storage: a missing file is the list's ErrorFileNotFound, anything else as it is. */
+export function readFailure(error: unknown): unknown {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT' ? sheetErrors.fileNotFound() : error;
+}

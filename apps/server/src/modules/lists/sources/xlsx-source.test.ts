@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SheetError } from './source';
+import { allRows, failingReaderOf, readerOf, workbookBytes, zipThatIsNotAWorkbook } from './source-testing';
+import { createXlsxSource } from './xlsx-source';
+
+/** Two sheets: contacts with shared strings, a date, a numeric phone, a formula, rich text; and a notes sheet. */
+const twoSheets = () =>
+  workbookBytes((book) => {
+    const contacts = book.addWorksheet('Contacts & Donors');
+    contacts.addRow(['Phone', 'First', 'Last', 'Born', 'Score', 'Note', 'Zip', 'Dues']).commit();
+    const first = contacts.addRow([
+      5551234567,
+      'José',
+      'Núñez',
+      new Date(Date.UTC(1980, 4, 17)),
+      { formula: 'B1&"!"', result: 42 },
+      { richText: [{ text: 'Very ' }, { font: { bold: true }, text: 'keen' }] },
+      2134, // a Boston ZIP code typed into a cell formatted 00000: the sheet shows 02134
+      12.5,
+    ]);
+    first.getCell(4).numFmt = 'yyyy-mm-dd';
+    first.getCell(7).numFmt = '00000';
+    first.getCell(8).numFmt = '0.00';
+    first.commit();
+    contacts.addRow([]).commit(); // blank row
+    const second = contacts.addRow(['555-987-6543', 'Ann', 'Lee', new Date(Date.UTC(2001, 0, 2, 14, 5)), 0.1 + 0.2]);
+    second.getCell(4).numFmt = 'yyyy-mm-dd hh:mm';
+    second.commit();
+    contacts.addRow(['5.55123E+09', '  Bo  ', 'Ray', undefined, 12345678901234]).commit();
+    contacts.commit();
+    const notes = book.addWorksheet('Notes');
+    notes.addRow(['Phone', 'Note']).commit();
+    notes.addRow([5550001111, 'José']).commit(); // the same shared string as on the first sheet
+    notes.commit();
+  });
+
+describe('XLSX source', () => {
+  it('lists every sheet in workbook order, ids being their indexes', async () => {
+    const source = createXlsxSource(readerOf(await twoSheets()));
+    expect(await source.sheets()).toEqual([
+      { id: '0', name: 'Contacts & Donors' },
+      { id: '1', name: 'Notes' },
+    ]);
+  });
+
+  it('reads cells as the sheet shows them: shared strings, dates, whole phone numbers, formula results, rich text', async () => {
+    const source = createXlsxSource(readerOf(await twoSheets(), 4096));
+    expect(await allRows(source, '0')).toEqual([
+      ['Phone', 'First', 'Last', 'Born', 'Score', 'Note', 'Zip', 'Dues'],
+      ['5551234567', 'José', 'Núñez', '1980-05-17', '42', 'Very keen', '02134', '12.50'],
+      ['555-987-6543', 'Ann', 'Lee', '2001-01-02 14:05:00', '0.3'],
+      ['5.55123E+09', 'Bo', 'Ray', '', '12345678901234'],
+    ]);
+    expect(await allRows(source, '1')).toEqual([
+      ['Phone', 'Note'],
+      ['5550001111', 'José'],
+    ]);
+    expect(source.bytesRead).toBeGreaterThan(0);
+  });
+
+  it('previews the first rows of a sheet', async () => {
+    const source = createXlsxSource(readerOf(await twoSheets()));
+    expect(await source.preview('0', 2)).toEqual([
+      ['Phone', 'First', 'Last', 'Born', 'Score', 'Note', 'Zip', 'Dues'],
+      ['5551234567', 'José', 'Núñez', '1980-05-17', '42', 'Very keen', '02134', '12.50'],
+    ]);
+    expect(await source.preview('1', 10)).toHaveLength(2);
+  });
+
+  it("lists the sheets of a workbook in Excel's order from its start, and reads its rows", async () => {
+    // Excel writes the workbook part first and the shared strings last (fixtures/README.md).
+    const bytes = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/excel-order.xlsx'));
+    let bytesRead = 0;
+    const source = createXlsxSource(() => {
+      const stream = readerOf(bytes, 1024)();
+      stream.on('data', (chunk: Buffer) => (bytesRead += chunk.length));
+      return stream;
+    });
+    expect(await source.sheets()).toEqual([
+      { id: '0', name: 'Volunteers' },
+      { id: '1', name: 'Read me' },
+    ]);
+    // The zip reader queues 16 chunks ahead of the entry it reads: 16 KB here, the workbook part being in the first 2 KB.
+    expect(bytesRead).toBeLessThan(bytes.length / 2);
+    const rows = await allRows(source, '0');
+    expect(rows).toHaveLength(3001);
+    expect(rows.slice(0, 3)).toEqual([
+      ['Phone', 'First name', 'Last name', 'Signed up'],
+      ['5552000000', 'Ana', 'Family0', '2024-01-01'],
+      ['5552000001', 'Ben', 'Family1', '2024-02-02'],
+    ]);
+    expect(await source.preview('1', 5)).toEqual([['Exported for the test corpus']]);
+  });
+
+  it('yields rows in batches of a few thousand', async () => {
+    const bytes = await workbookBytes((book) => {
+      const sheet = book.addWorksheet('Many');
+      sheet.addRow(['phone']).commit();
+      for (let i = 0; i < 10_000; i++) sheet.addRow([5550000000 + i]).commit();
+      sheet.commit();
+    });
+    const sizes: number[] = [];
+    for await (const batch of createXlsxSource(readerOf(bytes)).rows('0')) sizes.push(batch.length);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(10_001);
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(5000);
+  });
+
+  it('refuses a sheet with only a header, an empty sheet and a sheet it does not have', async () => {
+    const bytes = await workbookBytes((book) => {
+      book.addWorksheet('Header only').addRow(['phone', 'name']).commit();
+      book.addWorksheet('Empty').commit();
+    });
+    const source = createXlsxSource(readerOf(bytes));
+    await expect(allRows(source, '0')).rejects.toMatchObject({
+      status: 'ErrorSheetIncludesInvalidData',
+      message:
+        'The sheet "Header only" has a header row but no rows below it: add the contacts under the header and upload the file again.',
+    });
+    await expect(allRows(source, '1')).rejects.toMatchObject({
+      status: 'ErrorUnableToProcessTheFile',
+      message: expect.stringContaining('The sheet "Empty" has no rows'),
+    });
+    await expect(source.preview('2', 5)).rejects.toMatchObject({ status: 'ErrorUnableToAccessTheSheet' });
+    await expect(source.preview('1', 5)).resolves.toEqual([]);
+  });
+
+  it('refuses a zip archive that is not a workbook', async () => {
+    await expect(createXlsxSource(readerOf(await zipThatIsNotAWorkbook())).sheets()).rejects.toEqual(
+      new SheetError(
+        'ErrorTheFileIsNotASheet',
+        'The file is not a spreadsheet: it looks like a zip archive, not an Excel workbook. Upload a CSV file or an Excel workbook (.xlsx).',
+      ),
+    );
+  });
+
+  it('fails, rather than waits forever, when the file cannot be read to its end', { timeout: 10_000 }, async () => {
+    const bytes = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/excel-order.xlsx'));
+    const lost = new Error('storage connection reset');
+    const source = createXlsxSource(failingReaderOf(bytes, 40 * 1024, lost));
+    expect(await source.sheets()).toHaveLength(2); // the start of the file is there
+    await expect(allRows(source, '0')).rejects.toBe(lost);
+    await expect(source.preview('0', 5)).rejects.toBe(lost);
+    const gone = Object.assign(new Error('ENOENT: no such file'), { code: 'ENOENT' });
+    await expect(createXlsxSource(failingReaderOf(bytes, 0, gone)).sheets()).rejects.toMatchObject({
+      status: 'ErrorFileNotFound',
+    });
+  });
+});
