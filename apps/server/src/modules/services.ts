@@ -3,11 +3,19 @@ import { createResourceService, type ResourceService } from '../platform/resourc
 import { brandsService } from './brands/brands.service';
 import { campaignsService } from './campaigns/campaigns.service';
 import { clientsService } from './clients/clients.service';
+import { dataImportsService, dataImportTemplatesService } from './data-imports/data-imports.service';
 import { phonesService } from './phones/phones.service';
 import { tableOf } from './tables';
 
 /** The resources that add rules of their own (hooks); every other registry entry gets the plain service. */
-const withRules: readonly ResourceService[] = [clientsService, brandsService, campaignsService, phonesService];
+const withRules: readonly ResourceService[] = [
+  clientsService,
+  brandsService,
+  campaignsService,
+  phonesService,
+  dataImportsService,
+  dataImportTemplatesService,
+];
 
 function plainService(name: string): ResourceService {
   const def = resources[name as keyof typeof resources];
