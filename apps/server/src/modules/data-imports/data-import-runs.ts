@@ -16,7 +16,7 @@ import { ImportError } from './mapping';
  */
 export async function startDataImport(tx: Tx, viewer: Viewer, id: number): Promise<BackgroundTask> {
   const found = await dataImportsService.get(tx, viewer, id);
-  if (!found) throw new ImportError(messages.invalidId(String(id)));
+  if (!found) throw new ImportError(messages.notFound);
   if (found.status === 'Queued' || found.status === 'Running') throw new ImportError('The import is already running');
   if (found.uploadId == null) throw new ImportError('Upload a file to import first');
   const task = await startBackgroundTask(
