@@ -31,6 +31,8 @@ export interface ResourceScreen<R extends ResourceRecord = ResourceRecord> {
   afterDeletePath?: string;
   /** Extra lines in the header card under the name. */
   header?(record: R): ReactNode;
+  /** Replaces the generic /{path}/new form (a list starts from a file upload). */
+  newPage?(): ReactNode;
 }
 
 /**

@@ -11,7 +11,8 @@ export const dataImport = defineResource({
   plural: 'dataImports',
   typeName: 'DataImport',
   label: 'Data Import',
-  pluralLabel: 'Data Imports',
+  // Spec §2's menu entry reads 'Data Import'.
+  pluralLabel: 'Data Import',
   path: 'data_import',
   fields: {
     name: text('Name', { required: true, maxLength: 255 }),
