@@ -1,6 +1,6 @@
 import {
   IconBriefcase,
-  IconFileImport,
+  IconUpload,
   IconListDetails,
   IconPhone,
   IconSpeakerphone,
@@ -13,7 +13,7 @@ const icons: Partial<Record<string, Icon>> = {
   brand: IconTag,
   campaign: IconSpeakerphone,
   phone: IconPhone,
-  dataImport: IconFileImport,
+  dataImport: IconUpload,
 };
 
 /** A registry resource's icon in the menu and on the dashboard; a resource without one gets a list icon. */
