@@ -250,6 +250,38 @@ describe('do-not-contact import', () => {
   });
 });
 
+describe('clients import', () => {
+  it('creates a client per valid row, types by label or value, and rejects an unknown type', async () => {
+    const id = await directImport(
+      'Client',
+      'clients.csv',
+      [
+        'Client,Kind,Mail',
+        'Harbor PAC,Political Action Committee,pac@harbor.test',
+        'Dock Agency,Agency,',
+        'Nobody,Alien,',
+      ].join('\n'),
+      { Client: 'name', Kind: 'client_type', Mail: 'email' },
+    );
+    const result = await runDataImport(app.platform, { organizationId: org.id, userId: null }, id);
+    expect(result).toMatchObject({ rowsCount: 3, importedCount: 2, skippedCount: 0, rejectedCount: 1 });
+    const { rows } = await app.sql(
+      `SELECT name, client_type, client_status, email FROM clients WHERE organization_id = $1 AND name <> 'Importer Client'
+        ORDER BY name`,
+      [org.id],
+    );
+    expect(rows).toEqual([
+      { name: 'Dock Agency', client_type: 'Agency', client_status: 'Active', email: null },
+      {
+        name: 'Harbor PAC',
+        client_type: 'PoliticalActionCommittee',
+        client_status: 'Active',
+        email: 'pac@harbor.test',
+      },
+    ]);
+  });
+});
+
 describe('templates', () => {
   it('a saved mapping is reused by an import that names the template', async () => {
     const saved = await gql(
