@@ -12,12 +12,12 @@ export const runDataImportJob = defineJob({
   payload: taskPayload.extend({ dataImportId: z.number() }),
   maxAttempts: 1,
   run: (payload, ctx) =>
-    runAsTask(ctx.platform, payload, ctx, async () => {
+    runAsTask(ctx.platform, payload, ctx, async (job) => {
       const result = await runDataImport(
         ctx.platform,
         { organizationId: payload.organizationId, userId: payload.userId },
         payload.dataImportId,
-        { taskId: payload.taskId },
+        { taskId: payload.taskId, progress: (processed) => job.progress(processed, null) },
       );
       return { ...result };
     }),

@@ -19,7 +19,7 @@ const CREATE = `mutation($a: DataImportAttributes!) {
 const START = 'mutation($id: ID!) { startDataImport(id: $id) { message task { id status } } }';
 const IMPORT = `query($id: ID!) {
   dataImport(id: $id) { status errorMessage rowsCount importedCount skippedCount rejectedCount } }`;
-const TASK = 'query($id: ID!) { dataImportTask(id: $id) { status filename downloadUrl } }';
+const TASK = 'query($id: ID!) { dataImportTask(id: $id) { status processed filename downloadUrl } }';
 
 /** An uploaded file, as POST /api/uploads leaves one: in storage, with its row. */
 async function upload(orgId: number, filename: string, text: string): Promise<string> {
@@ -147,7 +147,7 @@ describe('phones import', () => {
       expect.objectContaining({ number: '2125550199', phone_type: 'FromPhone', phone_status: 'Active' }),
       expect.objectContaining({ number: '3125550102', phone_type: 'ToPhone', client_id: null, state: 'IL' }),
     ]);
-    expect(task).toMatchObject({ status: 'Done', filename: `rejected-rows-${id}.csv` });
+    expect(task).toMatchObject({ status: 'Done', processed: 8, filename: `rejected-rows-${id}.csv` });
     expect(await downloadCsv(task.downloadUrl)).toEqual([
       ['Row', 'Reason', 'Number', 'Kind', 'Client name', 'Note'],
       ['6', 'Phone number "not a phone" is not a valid US phone number', 'not a phone', 'Recipient', '', 'bad number'],

@@ -36,9 +36,13 @@ export interface RunImportOptions {
   taskId?: number;
   /** The source to read instead of the upload (tests read an in-memory sheet). */
   source?: SpreadsheetSource;
+  /** Rows read so far, about once a second while the file is read (the task's progress). */
+  progress?(processed: number): Promise<void>;
   /** Test seam: runs inside the final transaction before it commits (a failure there must change nothing). */
   beforeCommit?(tx: Tx): Promise<void>;
 }
+
+const PROGRESS_EVERY_MS = 1_000;
 
 const tenant = (scope: ImportScope) => ({ organizationIds: [scope.organizationId], userId: scope.userId });
 
@@ -99,6 +103,7 @@ async function stageRows(
   resource: ImportResource,
   mappingText: string | null,
   clientsByName: Map<string, number>,
+  progress?: (processed: number) => Promise<void>,
 ): Promise<Staged & { header: string[] }> {
   const [sheet] = await source.sheets();
   if (!sheet) throw new ImportError('The file has no sheet');
@@ -107,6 +112,7 @@ async function stageRows(
   let header: string[] = [];
   const staged: Staged = { rows: 0, valid: 0, rejected: [] };
   const writer = openStagingCopy(client, table);
+  let lastProgress = Date.now();
   try {
     for await (const batch of source.rows(sheet.id)) {
       let lines = '';
@@ -127,6 +133,10 @@ async function stageRows(
         lines += `${position}\t${outcome.values.map(copyField).join('\t')}\n`;
       }
       if (lines) await writer.write(lines);
+      if (progress && Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+        lastProgress = Date.now();
+        await progress(staged.rows);
+      }
     }
   } finally {
     await writer.finish();
@@ -167,7 +177,8 @@ export async function runDataImport(
     await client.query(
       `CREATE UNLOGGED TABLE ${table} (position integer NOT NULL${columns}) WITH (autovacuum_enabled = off)`,
     );
-    const staged = await stageRows(client, table, source, resource, mappingText, found.clientsByName);
+    const staged = await stageRows(client, table, source, resource, mappingText, found.clientsByName, options.progress);
+    await options.progress?.(staged.rows);
 
     let file: { filePath: string; filename: string } | undefined;
     if (staged.rejected.length) {
