@@ -83,7 +83,7 @@ export function DataImportCreatePage() {
     }
   }
 
-  function useTemplate(id: string | null) {
+  function applyTemplate(id: string | null) {
     setTemplateId(id);
     const template = templates.find((t) => t.id === id);
     if (template) setMapping(readMapping(template.mapping));
@@ -159,7 +159,7 @@ export function DataImportCreatePage() {
                   clearable
                   data={templates.map((t) => ({ value: t.id, label: t.name }))}
                   value={templateId}
-                  onChange={useTemplate}
+                  onChange={applyTemplate}
                 />
                 <TextInput
                   label="Save this mapping as"
