@@ -1,4 +1,5 @@
 import type { JobDef } from './platform/jobs/registry';
+import { runDataImportJob } from './modules/data-imports/data-imports.jobs';
 import { exportCsvJob } from './modules/exports/exports.jobs';
 import { loadListJob } from './modules/lists/lists.jobs';
 import { ensureTextPartitionsJob } from './platform/db/text-partitions';
@@ -8,4 +9,5 @@ export const jobs: readonly JobDef[] = [
   exportCsvJob as unknown as JobDef,
   ensureTextPartitionsJob as unknown as JobDef,
   loadListJob as unknown as JobDef,
+  runDataImportJob as unknown as JobDef,
 ];

@@ -5,6 +5,7 @@ import { builder } from './platform/graphql/builder';
 import { registerResource } from './platform/graphql/resource-schema';
 // Each module adds its types, queries and mutations to the builder when imported.
 import './modules/auth/auth.graphql';
+import './modules/data-imports/data-imports.graphql';
 import './modules/exports/exports.graphql';
 import './modules/favorites/favorites.graphql';
 import './modules/google/google.graphql';

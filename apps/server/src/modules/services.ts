@@ -5,6 +5,7 @@ import { campaignsService } from './campaigns/campaigns.service';
 import { clientsService } from './clients/clients.service';
 import { listFiltersService } from './list-filters/list-filters.service';
 import { listsService } from './lists/lists.service';
+import { dataImportsService, dataImportTemplatesService } from './data-imports/data-imports.service';
 import { phonesService } from './phones/phones.service';
 import { tableOf } from './tables';
 
@@ -16,6 +17,8 @@ const withRules: readonly ResourceService[] = [
   phonesService,
   listFiltersService,
   listsService,
+  dataImportsService,
+  dataImportTemplatesService,
 ];
 
 function plainService(name: string): ResourceService {

@@ -19,11 +19,6 @@ const upcoming = [
     title: 'Links',
     description: 'Shortened links for your messages, with click counts and custom domains.',
   },
-  {
-    path: 'data_import/*',
-    title: 'Data Import',
-    description: 'Importing data and managing import templates.',
-  },
 ];
 
 export function comingSoonRoutes(): RouteObject[] {

@@ -1,12 +1,5 @@
 import { NavLink, Stack } from '@mantine/core';
-import {
-  IconFileImport,
-  IconLayoutDashboard,
-  IconLink,
-  IconListDetails,
-  IconSend,
-  type Icon,
-} from '@tabler/icons-react';
+import { IconLayoutDashboard, IconLink, IconListDetails, IconSend, type Icon } from '@tabler/icons-react';
 import { resources, type ResourceDef } from '@canvass/domain';
 import { Link, useLocation } from 'react-router';
 import { resourceIcon } from '../resources/icons';
@@ -37,14 +30,6 @@ const otherEntries: (MenuEntry & { order: number })[] = [
     section: '/shortened-links',
     icon: IconLink,
     resource: 'ShortenedLink',
-  },
-  {
-    order: 7,
-    label: 'Data Import',
-    to: '/data_import/list',
-    section: '/data_import',
-    icon: IconFileImport,
-    resource: 'DataImport',
   },
 ];
 

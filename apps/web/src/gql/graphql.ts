@@ -9,6 +9,26 @@ export type BackgroundTaskStatus =
   | 'Queued'
   | 'Running';
 
+export type DataImportAttributes = {
+  mapping: string | null | undefined;
+  name: string | null | undefined;
+  resource: DataImportResource | null | undefined;
+  templateId: string | null | undefined;
+  uploadId: string | null | undefined;
+};
+
+export type DataImportResource =
+  | 'Client'
+  | 'DoNotContact'
+  | 'OptOut'
+  | 'Phone';
+
+export type DataImportTemplateAttributes = {
+  mapping: string | null | undefined;
+  name: string | null | undefined;
+  resource: DataImportResource | null | undefined;
+};
+
 export type ListColumnRole =
   | 'Column'
   | 'FirstName'
@@ -142,6 +162,55 @@ export type UpdatePasswordMutationVariables = Exact<{
 
 
 export type UpdatePasswordMutation = { updatePassword: { success: boolean, message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type DataImportFieldsQueryVariables = Exact<{
+  resource: DataImportResource;
+}>;
+
+
+export type DataImportFieldsQuery = { dataImportFields: Array<{ name: string, label: string, required: boolean }> };
+
+export type DataImportPreviewQueryVariables = Exact<{
+  uploadId: string;
+}>;
+
+
+export type DataImportPreviewQuery = { dataImportPreview: unknown };
+
+export type DataImportTemplatesQueryVariables = Exact<{
+  resource: string;
+}>;
+
+
+export type DataImportTemplatesQuery = { dataImportTemplates: { nodes: Array<{ id: string, name: string, mapping: string | null }> } };
+
+export type CreateDataImportTemplateMutationVariables = Exact<{
+  attributes: DataImportTemplateAttributes;
+}>;
+
+
+export type CreateDataImportTemplateMutation = { createDataImportTemplate: { dataImportTemplate: { id: string, name: string, mapping: string | null } | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type CreateDataImportMutationVariables = Exact<{
+  attributes: DataImportAttributes;
+}>;
+
+
+export type CreateDataImportMutation = { createDataImport: { dataImport: { id: string } | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type StartDataImportMutationVariables = Exact<{
+  id: string;
+}>;
+
+
+export type StartDataImportMutation = { startDataImport: { message: string } };
+
+export type DataImportRunQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type DataImportRunQuery = { dataImport: { id: string, status: BackgroundTaskStatus | null, errorMessage: string | null, rowsCount: number, importedCount: number, skippedCount: number, rejectedCount: number } | null, dataImportTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null, downloadUrl: string | null } | null };
 
 export type ListStateFieldsFragment = { id: string, name: string, googleSheetKey: string | null, uploadId: string | null, listStatus: ListStatus, loadErrorMessage: string | null, lastLoadedAt: string | null, rowsCount: number, validRowsCount: number, invalidRowsCount: number, duplicateRowsCount: number, optedOutRowsCount: number, doNotContactRowsCount: number, optimizedRowsCount: number, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, sheets: Array<{ id: string, name: string, headerRowIndex: number, columnRoles: Array<ListColumnRole>, headerRow: Array<string> }> };
 

@@ -6,6 +6,7 @@ import { brandScreen } from './brands';
 import { campaignScreen } from './campaigns';
 import { clientScreen } from './clients';
 import { listScreen } from './lists';
+import { dataImportScreen, dataImportTemplateScreen } from './data-imports';
 import { phoneScreen } from './phones';
 
 // Each generic screen is a chunk of its own, loaded on the first visit (the dashboard does not carry the forms).
@@ -14,7 +15,15 @@ const ResourceCreatePage = lazyNamed(() => import('../ui/ResourceCreatePage'), '
 const ResourceShowPage = lazyNamed(() => import('../ui/ResourceShowPage'), 'ResourceShowPage');
 
 /** The resources whose screens add tabs of their own; a screen file is needed only for that. */
-const ownScreens: readonly ResourceScreen[] = [clientScreen, brandScreen, campaignScreen, phoneScreen, listScreen];
+const ownScreens: readonly ResourceScreen[] = [
+  clientScreen,
+  brandScreen,
+  campaignScreen,
+  phoneScreen,
+  listScreen,
+  dataImportScreen,
+  dataImportTemplateScreen,
+];
 
 /** A resource with nothing of its own: its fields read-only and its edit form. */
 const plainScreen = (def: ResourceDef): ResourceScreen => ({ def, tabs: [overviewTab(), editTab()] });
@@ -30,6 +39,8 @@ export function resourceRoutes(): RouteObject[] {
     const base = `/${screen.def.path}`;
     return [
       { path: base, element: <ResourceIndex def={screen.def} /> },
+      // Spec §2 names some index pages /{path}/list (data_import/list): the same index.
+      { path: `${base}/list`, element: <ResourceIndex def={screen.def} /> },
       { path: `${base}/new`, element: screen.newPage?.() ?? <ResourceCreatePage def={screen.def} /> },
       { path: `${base}/:id`, element: <Navigate to="overview" replace /> },
       { path: `${base}/:id/:tab`, element: <ResourceShowPage screen={screen} /> },

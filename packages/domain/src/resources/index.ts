@@ -3,17 +3,28 @@ import { brand } from './brand';
 import { campaign } from './campaign';
 import { client } from './client';
 import { listFilter } from './list-filter';
+import { dataImport, dataImportTemplate } from './data-import';
 import { list } from './list';
 import { phone } from './phone';
 import { row } from './row';
 
-export { brand, campaign, client, list, listFilter, phone, row };
+export { brand, campaign, client, dataImport, dataImportTemplate, list, listFilter, phone, row };
 
 /**
  * Every resource the generic machinery serves, by name: the one list. The server's services, tables, schema and
  * favourites, the web's routes, menu and inline-create dialogs, and the tests all enumerate this.
  */
-export const resources = { client, brand, campaign, phone, listFilter, list, row } satisfies Record<string, ResourceDef>;
+export const resources = {
+  client,
+  brand,
+  campaign,
+  phone,
+  listFilter,
+  list,
+  row,
+  dataImportTemplate,
+  dataImport,
+} satisfies Record<string, ResourceDef>;
 export type ResourceName = keyof typeof resources;
 
 export function resourceByName(name: string): ResourceDef | undefined {

@@ -1,0 +1,355 @@
+import { parse } from 'csv-parse/sync';
+import type { Runner } from 'graphile-worker';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
+import { createTestApp, gql, type TestApp } from '../../../test/harness';
+import { createWorker } from '../../app';
+import { runDataImport } from './run-data-import';
+
+let app: TestApp;
+let worker: Runner;
+let org: BuiltOrganization;
+let other: BuiltOrganization;
+let token: string;
+let otherToken: string;
+
+const CREATE = `mutation($a: DataImportAttributes!) {
+  createDataImport(attributes: $a) { dataImport { id filename } errors { field messages } } }`;
+const START = 'mutation($id: ID!) { startDataImport(id: $id) { message task { id status } } }';
+const IMPORT = `query($id: ID!) {
+  dataImport(id: $id) { status errorMessage rowsCount importedCount skippedCount rejectedCount } }`;
+const TASK = 'query($id: ID!) { dataImportTask(id: $id) { status processed filename downloadUrl } }';
+
+/** An uploaded file, as POST /api/uploads leaves one: in storage, with its row. */
+async function upload(orgId: number, filename: string, text: string): Promise<string> {
+  const key = `uploads/${orgId}/${Date.now()}-${Math.random()}-${filename}`;
+  await app.platform.storage.write(key, Readable.from([Buffer.from(text)]));
+  const { rows } = await app.sql(
+    `INSERT INTO uploads (organization_id, storage_key, filename, size) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [orgId, key, filename, Buffer.byteLength(text)],
+  );
+  return String(rows[0].id);
+}
+
+async function createImport(attrs: Record<string, unknown>, as = token) {
+  const res = await gql(app, CREATE, { a: attrs }, { token: as });
+  expect(res.errors).toBeUndefined();
+  return res.data!.createDataImport as { dataImport: { id: string; filename: string } | null; errors: unknown[] };
+}
+
+/** Creates, starts and waits for an import through the API and the worker; answers its stored state. */
+async function importThroughApi(attrs: Record<string, unknown>) {
+  const created = await createImport(attrs);
+  expect(created.errors).toEqual([]);
+  const id = created.dataImport!.id;
+  const started = await gql(app, START, { id }, { token });
+  expect(started.errors).toBeUndefined();
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const state = (await gql(app, IMPORT, { id }, { token })).data!.dataImport;
+    if (state.status === 'Done' || state.status === 'Failed') {
+      const task = (await gql(app, TASK, { id }, { token })).data!.dataImportTask;
+      return { id, state, task };
+    }
+    if (Date.now() > deadline) throw new Error(`import ${id} still ${state.status}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const downloadCsv = async (url: string) => {
+  const res = await app.api.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  return parse(res.body, { relaxColumnCount: true }) as string[][];
+};
+
+const phonesOf = async (orgId: number) =>
+  (
+    await app.sql(
+      `SELECT number, phone_type, phone_status, client_id, state, do_not_contact FROM phones
+        WHERE organization_id = $1 ORDER BY number, phone_type`,
+      [orgId],
+    )
+  ).rows;
+
+/** An import row made directly, run without the worker (the failure seam needs the run's hooks). */
+async function directImport(resource: string, filename: string, text: string, mapping: Record<string, string>) {
+  const uploadId = await upload(org.id, filename, text);
+  const { rows } = await app.sql(
+    `INSERT INTO data_imports (organization_id, name, resource, upload_id, mapping) VALUES ($1, $2, $3, $4, $5)
+     RETURNING id`,
+    [org.id, filename, resource, uploadId, JSON.stringify(mapping)],
+  );
+  return Number(rows[0].id);
+}
+
+const importRow = async (id: number) =>
+  (
+    await app.sql(
+      `SELECT status, error_message, rows_count, imported_count, skipped_count, rejected_count
+         FROM data_imports WHERE id = $1`,
+      [id],
+    )
+  ).rows[0];
+
+beforeAll(async () => {
+  app = await createTestApp({ WORKER_CONCURRENCY: '1' });
+  worker = await createWorker(app.platform);
+  org = await buildOrganization(app, 'Importer');
+  other = await buildOrganization(app, 'Elsewhere');
+  token = await org.tokenFor('Admin');
+  otherToken = await other.tokenFor('Admin');
+});
+
+afterAll(async () => {
+  await worker?.stop();
+});
+
+describe('phones import', () => {
+  it('brings the good rows in once, skips numbers already present, and lists each bad row with its reason', async () => {
+    await app.sql(
+      `INSERT INTO phones (organization_id, number, phone_status, phone_type) VALUES ($1, '2125550199', 'Active', 'FromPhone')`,
+      [org.id],
+    );
+    const csv = [
+      'Number,Kind,Client name,Note',
+      '(212) 555-0101,Recipient,Importer Client,first',
+      '+1 312 555 0102,ToPhone,,second',
+      '212-555-0101,Recipient,,same number again',
+      '2125550199,Provider,,already here',
+      'not a phone,Recipient,,bad number',
+      '2125550103,Martian,,bad type',
+      '2125550104,Recipient,Nobody Inc,unknown client',
+      ',Recipient,,no number',
+    ].join('\n');
+    const uploadId = await upload(org.id, 'phones.csv', csv);
+    const { id, state, task } = await importThroughApi({
+      name: 'Phones',
+      resource: 'Phone',
+      uploadId,
+      mapping: JSON.stringify({
+        Number: 'number',
+        Kind: 'phone_type',
+        'Client name': 'client_id',
+        Note: 'description',
+      }),
+    });
+    expect(state).toEqual({
+      status: 'Done',
+      errorMessage: null,
+      rowsCount: 8,
+      importedCount: 2,
+      skippedCount: 2,
+      rejectedCount: 4,
+    });
+    expect(await phonesOf(org.id)).toEqual([
+      expect.objectContaining({ number: '2125550101', phone_type: 'ToPhone', client_id: org.clientId, state: 'NY' }),
+      expect.objectContaining({ number: '2125550199', phone_type: 'FromPhone', phone_status: 'Active' }),
+      expect.objectContaining({ number: '3125550102', phone_type: 'ToPhone', client_id: null, state: 'IL' }),
+    ]);
+    expect(task).toMatchObject({ status: 'Done', processed: 8, filename: `rejected-rows-${id}.csv` });
+    expect(await downloadCsv(task.downloadUrl)).toEqual([
+      ['Row', 'Reason', 'Number', 'Kind', 'Client name', 'Note'],
+      ['6', 'Phone number "not a phone" is not a valid US phone number', 'not a phone', 'Recipient', '', 'bad number'],
+      ['7', 'Type "Martian" is not one of Client, Provider, Recipient', '2125550103', 'Martian', '', 'bad type'],
+      ['8', 'Client "Nobody Inc" not found', '2125550104', 'Recipient', 'Nobody Inc', 'unknown client'],
+      ['9', 'Phone number is required', '', 'Recipient', '', 'no number'],
+    ]);
+  });
+
+  it('fails without importing anything when the mapping names a column the file lacks', async () => {
+    const uploadId = await upload(org.id, 'wrong.csv', 'Tel\n2125550150\n');
+    const { state } = await importThroughApi({
+      name: 'Wrong columns',
+      resource: 'Phone',
+      uploadId,
+      mapping: JSON.stringify({ Number: 'number' }),
+    });
+    expect(state).toMatchObject({
+      status: 'Failed',
+      errorMessage: 'The file has no column "Number"',
+      importedCount: 0,
+    });
+    expect((await phonesOf(org.id)).map((p) => p.number)).not.toContain('2125550150');
+  });
+});
+
+describe('opt-outs import', () => {
+  it('opts numbers out for the organization or a named client, creating recipients, skipping repeats', async () => {
+    const id = await directImport(
+      'OptOut',
+      'optouts.csv',
+      ['Phone,Client', '4155550111,', '4155550112,importer client', '4155550111,', '12,', '4155550113,Ghost'].join(
+        '\n',
+      ),
+      { Phone: 'number', Client: 'client_id' },
+    );
+    await runDataImport(app.platform, { organizationId: org.id, userId: null }, id);
+    expect(await importRow(id)).toMatchObject({
+      status: 'Done',
+      rows_count: 5,
+      imported_count: 2,
+      skipped_count: 1,
+      rejected_count: 2,
+    });
+    const { rows } = await app.sql(
+      `SELECT p.number, o.client_id, o.opt_out_type FROM opt_outs o JOIN phones p ON p.id = o.phone_id
+        WHERE o.organization_id = $1 ORDER BY p.number`,
+      [org.id],
+    );
+    expect(rows).toEqual([
+      { number: '4155550111', client_id: null, opt_out_type: 'Manual' },
+      { number: '4155550112', client_id: org.clientId, opt_out_type: 'Manual' },
+    ]);
+  });
+});
+
+describe('do-not-contact import', () => {
+  it('marks known recipients, creates missing ones marked, and skips numbers already marked', async () => {
+    await app.sql(
+      `INSERT INTO phones (organization_id, number, phone_status, phone_type, phone_class, do_not_contact)
+       VALUES ($1, '6175550121', 'ToPhone', 'ToPhone', 'Recipient', false),
+              ($1, '6175550122', 'ToPhone', 'ToPhone', 'Recipient', true)`,
+      [org.id],
+    );
+    const id = await directImport(
+      'DoNotContact',
+      'dnc.csv',
+      ['Mobile', '617-555-0121', '617-555-0122', '617-555-0123', '5.55123E+09'].join('\n'),
+      { Mobile: 'number' },
+    );
+    const result = await runDataImport(app.platform, { organizationId: org.id, userId: null }, id);
+    expect(result).toMatchObject({ rowsCount: 4, importedCount: 2, skippedCount: 1, rejectedCount: 1 });
+    const { rows } = await app.sql(
+      `SELECT number, do_not_contact FROM phones WHERE organization_id = $1 AND number LIKE '617555012%' ORDER BY number`,
+      [org.id],
+    );
+    expect(rows).toEqual([
+      { number: '6175550121', do_not_contact: true },
+      { number: '6175550122', do_not_contact: true },
+      { number: '6175550123', do_not_contact: true },
+    ]);
+  });
+
+  it('leaves nothing in when the final transaction fails', async () => {
+    const before = await phonesOf(org.id);
+    const id = await directImport('DoNotContact', 'dnc-fail.csv', 'Mobile\n7185550131\n6175550121\n', {
+      Mobile: 'number',
+    });
+    await expect(
+      runDataImport(app.platform, { organizationId: org.id, userId: null }, id, {
+        beforeCommit: async () => {
+          throw new Error('the server went away');
+        },
+      }),
+    ).rejects.toThrow('the server went away');
+    expect(await phonesOf(org.id)).toEqual(before);
+    expect(await importRow(id)).toMatchObject({ status: 'Failed', imported_count: 0, rows_count: 0 });
+    const staging = await app.sql(`SELECT tablename FROM pg_tables WHERE schemaname = 'canvass_staging'`);
+    expect(staging.rows).toEqual([]);
+  });
+});
+
+describe('clients import', () => {
+  it('creates a client per valid row, types by label or value, and rejects an unknown type', async () => {
+    const id = await directImport(
+      'Client',
+      'clients.csv',
+      [
+        'Client,Kind,Mail',
+        'Harbor PAC,Political Action Committee,pac@harbor.test',
+        'Dock Agency,Agency,',
+        'Nobody,Alien,',
+      ].join('\n'),
+      { Client: 'name', Kind: 'client_type', Mail: 'email' },
+    );
+    const result = await runDataImport(app.platform, { organizationId: org.id, userId: null }, id);
+    expect(result).toMatchObject({ rowsCount: 3, importedCount: 2, skippedCount: 0, rejectedCount: 1 });
+    const { rows } = await app.sql(
+      `SELECT name, client_type, client_status, email FROM clients WHERE organization_id = $1 AND name <> 'Importer Client'
+        ORDER BY name`,
+      [org.id],
+    );
+    expect(rows).toEqual([
+      { name: 'Dock Agency', client_type: 'Agency', client_status: 'Active', email: null },
+      {
+        name: 'Harbor PAC',
+        client_type: 'PoliticalActionCommittee',
+        client_status: 'Active',
+        email: 'pac@harbor.test',
+      },
+    ]);
+  });
+});
+
+describe('templates', () => {
+  it('a saved mapping is reused by an import that names the template', async () => {
+    const saved = await gql(
+      app,
+      `mutation($a: DataImportTemplateAttributes!) {
+        createDataImportTemplate(attributes: $a) { dataImportTemplate { id } errors { field messages } } }`,
+      { a: { name: 'Vendor DNC', resource: 'DoNotContact', mapping: JSON.stringify({ 'Cell #': 'number' }) } },
+      { token },
+    );
+    expect(saved.data!.createDataImportTemplate.errors).toEqual([]);
+    const templateId = saved.data!.createDataImportTemplate.dataImportTemplate.id;
+    const uploadId = await upload(org.id, 'vendor.csv', 'Cell #,Name\n5105550141,Ann\n');
+    const { state } = await importThroughApi({ name: 'Vendor', resource: 'DoNotContact', uploadId, templateId });
+    expect(state).toMatchObject({ status: 'Done', importedCount: 1, rejectedCount: 0 });
+    const { rows } = await app.sql(`SELECT do_not_contact FROM phones WHERE organization_id = $1 AND number = $2`, [
+      org.id,
+      '5105550141',
+    ]);
+    expect(rows).toEqual([{ do_not_contact: true }]);
+  });
+
+  it('refuses a mapping to a field the resource does not have', async () => {
+    const res = await gql(
+      app,
+      `mutation($a: DataImportTemplateAttributes!) {
+        createDataImportTemplate(attributes: $a) { dataImportTemplate { id } errors { field messages } } }`,
+      { a: { name: 'Bad', resource: 'OptOut', mapping: JSON.stringify({ Phone: 'shoe_size' }) } },
+      { token },
+    );
+    expect(res.data!.createDataImportTemplate).toEqual({
+      dataImportTemplate: null,
+      errors: [
+        { field: 'mapping', messages: ['The column "Phone" maps to "shoe_size", which is not a field of this import'] },
+      ],
+    });
+  });
+});
+
+describe('tenancy', () => {
+  it("refuses another organization's upload, in an import and in a preview", async () => {
+    const theirs = await upload(other.id, 'theirs.csv', 'Phone\n2125550161\n');
+    const created = await createImport({ name: 'Stolen', resource: 'Phone', uploadId: theirs });
+    expect(created).toEqual({
+      dataImport: null,
+      errors: [{ field: 'uploadId', messages: ['Uploaded file not found'] }],
+    });
+    const preview = await gql(app, 'query($u: ID!) { dataImportPreview(uploadId: $u) }', { u: theirs }, { token });
+    expect(preview.errors?.[0].message).toBe('Uploaded file not found');
+    const own = await gql(
+      app,
+      'query($u: ID!) { dataImportPreview(uploadId: $u) }',
+      { u: theirs },
+      { token: otherToken },
+    );
+    expect(own.data!.dataImportPreview).toEqual([['Phone'], ['2125550161']]);
+  });
+
+  it("cannot start or follow another organization's import", async () => {
+    const mine = await createImport({
+      name: 'Mine',
+      resource: 'Phone',
+      uploadId: await upload(org.id, 'm.csv', 'P\n1\n'),
+    });
+    const id = mine.dataImport!.id;
+    const start = await gql(app, START, { id }, { token: otherToken });
+    expect(start.errors?.[0].message).toBe('Not found');
+    expect(start.data).toBeNull();
+    const task = await gql(app, TASK, { id }, { token: otherToken });
+    expect(task.data!.dataImportTask).toBeNull();
+  });
+});

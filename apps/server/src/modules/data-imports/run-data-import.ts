@@ -1,0 +1,233 @@
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import { and, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { clients, dataImports, dataImportTemplates, uploads } from '../../platform/db/schema/index';
+import { withTenant, type Tx } from '../../platform/db/tenant';
+import type { Platform } from '../../platform/platform';
+import { openFileSource } from '../lists/sources/file-source';
+import { SheetError, type SpreadsheetSource } from '../lists/sources/source';
+import { copyField, openStagingCopy } from '../lists/staging';
+import { rowChecker } from './check-row';
+import { ImportError, parseMapping, planFields } from './mapping';
+import { targets, type ImportResource } from './targets';
+
+export interface ImportScope {
+  organizationId: number;
+  userId: number | null;
+}
+
+/** The counts stored on the import. */
+export interface DataImportCounts {
+  rowsCount: number;
+  importedCount: number;
+  skippedCount: number;
+  rejectedCount: number;
+}
+
+export interface DataImportResult extends DataImportCounts {
+  /** The rejected rows as CSV in storage (row number, reason, the row's cells), when any were rejected. */
+  filePath?: string;
+  filename?: string;
+}
+
+export interface RunImportOptions {
+  /** The background task running it: names the rejected rows' file, which the task's link serves. */
+  taskId?: number;
+  /** The source to read instead of the upload (tests read an in-memory sheet). */
+  source?: SpreadsheetSource;
+  /** Rows read so far, about once a second while the file is read (the task's progress). */
+  progress?(processed: number): Promise<void>;
+  /** Test seam: runs inside the final transaction before it commits (a failure there must change nothing). */
+  beforeCommit?(tx: Tx): Promise<void>;
+}
+
+const PROGRESS_EVERY_MS = 1_000;
+
+const tenant = (scope: ImportScope) => ({ organizationIds: [scope.organizationId], userId: scope.userId });
+
+/** Named by organization and import, so a retry drops what a killed run left behind. */
+function stagingTable(organizationId: number, importId: number): string {
+  if (!Number.isSafeInteger(organizationId) || !Number.isSafeInteger(importId)) throw new Error('Not an id');
+  return `canvass_staging.import_${organizationId}_${importId}`;
+}
+
+async function setImport(
+  platform: Platform,
+  scope: ImportScope,
+  id: number,
+  values: Partial<typeof dataImports.$inferInsert>,
+) {
+  await withTenant(platform.database, tenant(scope), (tx) =>
+    tx
+      .update(dataImports)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(dataImports.organizationId, scope.organizationId), eq(dataImports.id, id))),
+  );
+}
+
+/** The import, its upload and its mapping (its own, or its template's when it has none), and the clients by name. */
+async function readImport(platform: Platform, scope: ImportScope, id: number) {
+  return withTenant(platform.database, tenant(scope), async (tx) => {
+    const org = scope.organizationId;
+    const [found] = await tx
+      .select({ item: dataImports, upload: uploads, templateMapping: dataImportTemplates.mapping })
+      .from(dataImports)
+      .leftJoin(uploads, and(eq(uploads.organizationId, org), eq(uploads.id, dataImports.uploadId)))
+      .leftJoin(
+        dataImportTemplates,
+        and(eq(dataImportTemplates.organizationId, org), eq(dataImportTemplates.id, dataImports.templateId)),
+      )
+      .where(and(eq(dataImports.organizationId, org), eq(dataImports.id, id)));
+    if (!found) throw new Error(`data import ${id} not found`);
+    const named = await tx
+      .select({ id: clients.id, name: clients.name })
+      .from(clients)
+      .where(eq(clients.organizationId, org));
+    const clientsByName = new Map(named.map((c) => [c.name.trim().toLowerCase(), c.id]));
+    return { ...found, clientsByName };
+  });
+}
+
+interface Staged {
+  rows: number;
+  valid: number;
+  rejected: string[][];
+}
+
+/** Reads the file once: each row checked in Node, the valid ones streamed into staging, the others kept with why. */
+async function stageRows(
+  client: pg.ClientBase,
+  table: string,
+  source: SpreadsheetSource,
+  resource: ImportResource,
+  mappingText: string | null,
+  clientsByName: Map<string, number>,
+  progress?: (processed: number) => Promise<void>,
+): Promise<Staged & { header: string[] }> {
+  const [sheet] = await source.sheets();
+  if (!sheet) throw new ImportError('The file has no sheet');
+  const mapping = parseMapping(mappingText);
+  let check: ReturnType<typeof rowChecker> | null = null;
+  let header: string[] = [];
+  const staged: Staged = { rows: 0, valid: 0, rejected: [] };
+  const writer = openStagingCopy(client, table);
+  let lastProgress = Date.now();
+  try {
+    for await (const batch of source.rows(sheet.id)) {
+      let lines = '';
+      for (const row of batch) {
+        if (!check) {
+          header = row.map((h) => h.trim());
+          check = rowChecker(planFields(resource, mapping, header), clientsByName);
+          continue;
+        }
+        const position = ++staged.rows;
+        const outcome = check(row);
+        if ('reason' in outcome) {
+          // Row 1 is the header, so the first data row is row 2, as a spreadsheet numbers it.
+          staged.rejected.push([String(position + 1), outcome.reason, ...row]);
+          continue;
+        }
+        staged.valid++;
+        lines += `${position}\t${outcome.values.map(copyField).join('\t')}\n`;
+      }
+      if (lines) await writer.write(lines);
+      if (progress && Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+        lastProgress = Date.now();
+        await progress(staged.rows);
+      }
+    }
+  } finally {
+    await writer.finish();
+  }
+  if (!check) throw new ImportError('The file is empty');
+  return { ...staged, header };
+}
+
+/**
+ * One run of a data import, start to end: the file's rows are checked, the valid ones staged with COPY, then ONE
+ * tenant transaction moves them in (ON CONFLICT DO NOTHING on natural keys) and stores the counts. If anything
+ * fails, nothing of the file is in; the import is Failed with the reason. Rejected rows go to a CSV in storage.
+ */
+export async function runDataImport(
+  platform: Platform,
+  scope: ImportScope,
+  importId: number,
+  options: RunImportOptions = {},
+): Promise<DataImportResult> {
+  const table = stagingTable(scope.organizationId, importId);
+  const client = await platform.database.pool.connect();
+  let failed = false;
+  try {
+    await setImport(platform, scope, importId, { status: 'Running', errorMessage: null });
+    const found = await readImport(platform, scope, importId);
+    const resource = found.item.resource as ImportResource;
+    const target = targets[resource];
+    if (!target) throw new ImportError(`Unknown import resource ${resource}`);
+    const mappingText = found.item.mapping?.trim() ? found.item.mapping : found.templateMapping;
+    let source = options.source;
+    if (!source) {
+      const upload = found.upload;
+      if (!upload) throw new ImportError('Upload a file to import first');
+      source = await openFileSource(() => platform.storage.read(upload.storageKey), upload.filename, upload.size);
+    }
+    const columns = target.fields.map((f) => `, ${f.name} text`).join('');
+    await client.query(`DROP TABLE IF EXISTS ${table}`);
+    await client.query(
+      `CREATE UNLOGGED TABLE ${table} (position integer NOT NULL${columns}) WITH (autovacuum_enabled = off)`,
+    );
+    const staged = await stageRows(client, table, source, resource, mappingText, found.clientsByName, options.progress);
+    await options.progress?.(staged.rows);
+
+    let file: { filePath: string; filename: string } | undefined;
+    if (staged.rejected.length) {
+      const filename = `rejected-rows-${importId}.csv`;
+      file = { filePath: `imports/${scope.organizationId}/${options.taskId ?? 'run'}-${filename}`, filename };
+      const csv = stringify([['Row', 'Reason', ...staged.header], ...staged.rejected]);
+      await platform.storage.write(file.filePath, Readable.from([csv]));
+    }
+
+    const counts = await withTenant(platform.database, tenant(scope), async (tx) => {
+      const staging = sql.raw(table);
+      // The staging table belongs to the connection's own user; the app role may read this one only, only now.
+      await tx.execute(sql`RESET ROLE`);
+      await tx.execute(sql`GRANT SELECT ON ${staging} TO canvass_app`);
+      await tx.execute(sql`SET LOCAL ROLE canvass_app`);
+      let imported = 0;
+      for (const step of target.commit(staging, scope.organizationId, scope.userId)) {
+        const result = await tx.execute<{ n: number }>(step.statement);
+        if (step.counted) imported += Number(result.rows[0]?.n ?? 0);
+      }
+      const counts: DataImportCounts = {
+        rowsCount: staged.rows,
+        importedCount: imported,
+        skippedCount: staged.valid - imported,
+        rejectedCount: staged.rejected.length,
+      };
+      await tx
+        .update(dataImports)
+        .set({ ...counts, status: 'Done', errorMessage: null, updatedAt: new Date() })
+        .where(and(eq(dataImports.organizationId, scope.organizationId), eq(dataImports.id, importId)));
+      if (options.beforeCommit) await options.beforeCommit(tx);
+      await tx.execute(sql`RESET ROLE`);
+      await tx.execute(sql`DROP TABLE ${staging}`);
+      await tx.execute(sql`SET LOCAL ROLE canvass_app`);
+      return counts;
+    });
+    return { ...counts, ...file };
+  } catch (err) {
+    failed = true;
+    await client.query(`DROP TABLE IF EXISTS ${table}`).catch(() => {});
+    const known = err instanceof ImportError || err instanceof SheetError;
+    if (!known) platform.logger.error({ err, importId }, 'data import failed');
+    await setImport(platform, scope, importId, {
+      status: 'Failed',
+      errorMessage: known ? err.message : 'The import failed; nothing from the file was imported',
+    });
+    throw err;
+  } finally {
+    // A connection that failed mid-COPY is discarded rather than handed to the next caller.
+    client.release(failed);
+  }
+}

@@ -1,0 +1,145 @@
+import {
+  ClientStatus,
+  ClientType,
+  PhoneStatus,
+  PhoneType,
+  type DataImportResource,
+  type EnumDef,
+  type EnumValue,
+} from '@canvass/domain';
+import { sql, type SQL } from 'drizzle-orm';
+
+export type ImportResource = EnumValue<typeof DataImportResource>;
+
+/**
+ * One field a file column may fill. Kinds say how a cell is checked in Node: a phone is cleaned as list phones
+ * are, an enum takes its value or its label, a client is named and found by name.
+ */
+export interface TargetField {
+  name: string;
+  label: string;
+  kind: 'text' | 'phone' | 'enum' | 'client' | 'state';
+  required?: boolean;
+  enum?: EnumDef<string>;
+  /** The value when the column is not mapped or the cell is blank. */
+  default?: string;
+  maxLength?: number;
+}
+
+/** One statement of an import's transaction; it answers one row { n }: the rows it added or changed. */
+export interface CommitStep {
+  statement: SQL;
+  /** Whether n counts as imported (the recipients an opt-out import adds on the way do not). */
+  counted: boolean;
+}
+
+export interface ImportTarget {
+  fields: TargetField[];
+  /** The statements that move the staged rows in, in order, inside the import's one transaction. */
+  commit(staging: SQL, org: number, userId: number | null): CommitStep[];
+}
+
+const counted = (statement: SQL): CommitStep => ({ statement, counted: true });
+
+const phone: TargetField = { name: 'number', label: 'Phone number', kind: 'phone', required: true };
+const client: TargetField = { name: 'client_id', label: 'Client', kind: 'client' };
+const state: TargetField = { name: 'state', label: 'State', kind: 'state' };
+
+/** A recipient number (ToPhone) for each staged number that the organization does not have yet. */
+const newRecipients = (staging: SQL, org: number, doNotContact: boolean) => sql`
+  WITH added AS (
+    INSERT INTO phones (organization_id, number, phone_status, phone_type, phone_class, state, do_not_contact)
+    SELECT DISTINCT ON (s.number) ${org}::bigint, s.number, 'ToPhone', 'ToPhone', 'Recipient', s.state, ${doNotContact}
+      FROM ${staging} s
+    ORDER BY s.number
+    ON CONFLICT DO NOTHING
+    RETURNING 1)
+  SELECT count(*)::int AS n FROM added`;
+
+/**
+ * What each import resource's rows become. Natural keys make a repeated row (in the file or already stored) a
+ * skip, not an error: phones (organization, number, type), opt-outs (organization, phone, client).
+ */
+export const targets: Record<ImportResource, ImportTarget> = {
+  Phone: {
+    fields: [
+      phone,
+      { name: 'phone_type', label: 'Type', kind: 'enum', enum: PhoneType, default: 'ToPhone' },
+      { name: 'phone_status', label: 'Status', kind: 'enum', enum: PhoneStatus, default: 'AwaitingAPIVerify' },
+      { name: 'description', label: 'Description', kind: 'text', maxLength: 255 },
+      client,
+      state,
+      { name: 'first_name', label: 'First name', kind: 'text', maxLength: 255 },
+      { name: 'last_name', label: 'Last name', kind: 'text', maxLength: 255 },
+    ],
+    commit: (staging, org) => [
+      counted(sql`
+      WITH added AS (
+        INSERT INTO phones (organization_id, number, phone_type, phone_status, phone_class, description, client_id,
+                            state, first_name, last_name)
+        SELECT ${org}::bigint, s.number, s.phone_type::phone_type, s.phone_status::phone_status,
+               CASE WHEN s.phone_type = 'ToPhone' THEN 'Recipient'::phone_class END, s.description,
+               s.client_id::bigint, s.state, s.first_name, s.last_name
+          FROM ${staging} s
+        ORDER BY s.position
+        ON CONFLICT DO NOTHING
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM added`),
+    ],
+  },
+  OptOut: {
+    fields: [phone, client, state],
+    // The recipients first (not counted: the opt-outs are what the user imports), then one opt-out per number and client.
+    commit: (staging, org, userId) => [
+      { statement: newRecipients(staging, org, false), counted: false },
+      counted(sql`
+      WITH added AS (
+        INSERT INTO opt_outs (organization_id, phone_id, client_id, opt_out_type, created_by)
+        SELECT ${org}::bigint, p.id, s.client_id::bigint, 'Manual', ${userId}::bigint
+          FROM ${staging} s
+          JOIN phones p ON p.organization_id = ${org} AND p.number = s.number AND p.phone_type = 'ToPhone'
+        ORDER BY s.position
+        ON CONFLICT DO NOTHING
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM added`),
+    ],
+  },
+  DoNotContact: {
+    fields: [phone, state],
+    // New numbers come in marked; known recipients not yet marked are marked. Either counts as imported.
+    commit: (staging, org) => [
+      counted(newRecipients(staging, org, true)),
+      counted(sql`
+      WITH marked AS (
+        UPDATE phones p SET do_not_contact = true, updated_at = now()
+          FROM (SELECT DISTINCT number FROM ${staging}) s
+         WHERE p.organization_id = ${org} AND p.number = s.number AND p.phone_type = 'ToPhone'
+           AND NOT p.do_not_contact
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM marked`),
+    ],
+  },
+  Client: {
+    fields: [
+      { name: 'name', label: 'Name', kind: 'text', required: true, maxLength: 255 },
+      { name: 'client_type', label: 'Type', kind: 'enum', enum: ClientType, required: true },
+      { name: 'client_status', label: 'Status', kind: 'enum', enum: ClientStatus, default: 'Active' },
+      { name: 'email', label: 'Email', kind: 'text', maxLength: 255 },
+      { name: 'website', label: 'Website', kind: 'text', maxLength: 255 },
+      { ...phone, name: 'phone', label: 'Phone', required: false },
+      state,
+    ],
+    // Clients have no natural key: every valid row is a new client.
+    commit: (staging, org) => [
+      counted(sql`
+      WITH added AS (
+        INSERT INTO clients (organization_id, name, client_type, client_status, email, website, phone, state)
+        SELECT ${org}::bigint, s.name, s.client_type::client_type, s.client_status::client_status, s.email,
+               s.website, s.phone, s.state
+          FROM ${staging} s
+        ORDER BY s.position
+        RETURNING 1)
+      SELECT count(*)::int AS n FROM added`),
+    ],
+  },
+};
