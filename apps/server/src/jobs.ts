@@ -1,6 +1,7 @@
 import type { JobDef } from './platform/jobs/registry';
 import { exportCsvJob } from './modules/exports/exports.jobs';
 import { loadListJob } from './modules/lists/lists.jobs';
+import { sweepListStagingJob } from './modules/lists/staging-sweep';
 import { ensureTextPartitionsJob } from './platform/db/text-partitions';
 
 /** Every job a worker runs. */
@@ -8,4 +9,5 @@ export const jobs: readonly JobDef[] = [
   exportCsvJob as unknown as JobDef,
   ensureTextPartitionsJob as unknown as JobDef,
   loadListJob as unknown as JobDef,
+  sweepListStagingJob as unknown as JobDef,
 ];
