@@ -22,6 +22,8 @@ export default defineConfig({
       'test/text-partitions.test.ts',
       'test/delete-dependants.test.ts',
       'test/distribution.citus.ts',
+      // The list load's hot path: COPY into local staging, INSERT … SELECT into distributed rows and phones.
+      'src/modules/lists/load-list.test.ts',
     ],
     globalSetup: ['./test/citus-global-setup.ts'],
     fileParallelism: false,

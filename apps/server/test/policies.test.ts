@@ -100,7 +100,11 @@ function valuesFor(def: ResourceDef, org: Org, owner: Owner, refTo: (resource: s
   // A read-only resource's rows are written by its own module: required columns without a default get a sample.
   for (const [name, f] of Object.entries(def.fields)) {
     const col = cols[name] as { notNull?: boolean; hasDefault?: boolean } | undefined;
-    if (f.readOnly && col?.notNull && !col.hasDefault) values[name] = sampleValue(f, label);
+    if (!f.readOnly || !col?.notNull || col.hasDefault) continue;
+    if (f.kind === 'ref') {
+      refs[name] = refTo(f.resource);
+      values[name] = refs[name]?.id ?? null;
+    } else values[name] = sampleValue(f, label);
   }
   const enums = inputFields(def).filter(([n, f]) => f.kind === 'enum' && n in values);
   for (const [name, f] of enums) {

@@ -14,7 +14,8 @@ export const row = defineResource({
   pluralLabel: 'Rows',
   path: 'rows',
   fields: {
-    listId: ref('list', 'list', 'List', { required: true }),
+    // Read-only like every field here: rows go with their list (ON DELETE CASCADE), never block deleting it.
+    listId: ref('list', 'list', 'List', { required: true, readOnly: true }),
     position: field('number', 'Row', { readOnly: true, required: true, integer: true }),
     rawPhoneNumber: text('Phone as found', { readOnly: true }),
     toPhoneNumber: field('phone', 'Phone', { readOnly: true }),

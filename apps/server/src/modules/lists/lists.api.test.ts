@@ -326,6 +326,24 @@ describe('a list from an uploaded CSV', () => {
   });
 });
 
+describe('deleting a list', () => {
+  it('takes its rows and sheets with it', async () => {
+    const list = await readyList();
+    await gql(app, LOAD, { listId: list.id, async: false }, { token });
+    const res = await gql(
+      app,
+      'mutation($id: ID!) { destroyList(id: $id) { errors { field messages } message } }',
+      { id: list.id },
+      { token },
+    );
+    expect(res.data?.destroyList).toEqual({ errors: [], message: 'The list has been deleted successfully' });
+    for (const table of ['rows', 'sheets']) {
+      const { rows } = await app.sql(`SELECT count(*)::int AS n FROM ${table} WHERE list_id = $1`, [list.id]);
+      expect(rows[0].n, table).toBe(0);
+    }
+  });
+});
+
 describe('another organization', () => {
   it('cannot read, preview, set the columns of or load a list, nor read its rows', async () => {
     const list = await readyList();

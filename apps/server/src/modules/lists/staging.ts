@@ -15,6 +15,7 @@ export function stagingTableName(organizationId: number, listId: number): string
 
 /** The staging table's columns, in COPY order; then c1 … cN, the sheet's kept columns. */
 export const STAGING_COLUMNS = [
+  'organization_id',
   'position',
   'raw_phone',
   'to_phone',
@@ -32,9 +33,26 @@ export async function createStagingTable(client: pg.ClientBase, table: string, k
   const kept = Array.from({ length: keptColumns }, (_, i) => `, c${i + 1} text`).join('');
   await client.query(`DROP TABLE IF EXISTS ${table}`);
   await client.query(
-    `CREATE UNLOGGED TABLE ${table} (position integer NOT NULL, raw_phone text, to_phone varchar(10), first_name text,
-       last_name text, state varchar(2), row_status public.row_status NOT NULL${kept}) WITH (autovacuum_enabled = off)`,
+    `CREATE UNLOGGED TABLE ${table} (organization_id bigint NOT NULL, position integer NOT NULL, raw_phone text,
+       to_phone varchar(10), first_name text, last_name text, state varchar(2), row_status public.row_status NOT NULL${kept})
+       WITH (autovacuum_enabled = off)`,
   );
+  // On Citus the staging table lives beside the organization's rows (same shard group): INSERT … SELECT then runs
+  // on the worker as one statement, where a coordinator-side local table would be pushed with COPY, which
+  // PostgreSQL refuses into the tables under row-level security.
+  if (await rowsAreDistributed(client))
+    await client.query(`SELECT create_distributed_table($1, 'organization_id', colocate_with => 'rows')`, [table]);
+  // The app role reads this one staging table, and only during its load: the final transaction runs as that role.
+  // Granted here rather than inside that transaction: Citus refuses a read by one role of shard placements
+  // another role changed (the GRANT) in the same transaction.
+  await client.query(`GRANT SELECT ON ${table} TO canvass_app`);
+}
+
+async function rowsAreDistributed(client: pg.ClientBase): Promise<boolean> {
+  const { rows: citus } = await client.query(`SELECT 1 FROM pg_extension WHERE extname = 'citus'`);
+  if (!citus.length) return false;
+  const { rows } = await client.query(`SELECT 1 FROM pg_dist_partition WHERE logicalrelid = 'public.rows'::regclass`);
+  return rows.length > 0;
 }
 
 export async function dropStagingTable(client: pg.ClientBase, table: string): Promise<void> {
