@@ -25,17 +25,17 @@ export interface CleanPhone {
   state: string | null;
 }
 
-const LETTER_OR_DOT = /[A-Za-z.]/;
+const LETTER = /[A-Za-z]/;
 const NOT_DIGIT = /\D/g;
 
 /**
  * A list cell as a 10-digit NANP number, or null when it is not one. Punctuation, spaces and a leading +1 or 1
- * go; a cell with letters or a dot is refused whole, so Excel's '5.55123E+09' (digits lost) or '555.123.4567 x12'
- * are reported as invalid rather than guessed. Valid: 10 digits, area code and exchange starting 2-9, and an
+ * go, dots included (212.555.0102); a cell with letters is refused whole, so Excel's '5.55123E+09' (digits lost)
+ * or '555.123.4567 x12' are reported as invalid rather than guessed. Valid: 10 digits, area code and exchange starting 2-9, and an
  * area code libphonenumber knows.
  */
 export function cleanListPhone(raw: string | null | undefined): CleanPhone | null {
-  if (!raw || LETTER_OR_DOT.test(raw)) return null;
+  if (!raw || LETTER.test(raw)) return null;
   let digits = raw.replace(NOT_DIGIT, '');
   if (digits.length === 11 && digits.charCodeAt(0) === 49 /* '1' */) digits = digits.slice(1);
   if (digits.length !== 10) return null;

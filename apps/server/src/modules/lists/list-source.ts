@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { uploads } from '../../platform/db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
-import { csvFileSource } from './csv-file-source';
+import { openFileSource } from './sources/file-source';
+import { openGoogleSheetSource } from './sources/google-sheet-source';
 import { SheetError, type SpreadsheetSource } from './sources/source';
 
 /** What a list's source is: an uploaded file or a Google Sheet. */
@@ -11,6 +12,8 @@ export interface ListSourceRef {
   organizationId: number;
   uploadId: number | null;
   googleSheetKey: string | null;
+  /** Whose Google authorization reads a Google Sheet: the user creating, previewing or loading the list. */
+  userId: number | null;
 }
 
 /**
@@ -27,10 +30,15 @@ export async function openListSource(platform: Platform, list: ListSourceRef): P
     );
     if (!upload || !(await platform.storage.exists(upload.storageKey)))
       throw new SheetError('ErrorFileNotFound', listErrorMessages.ErrorFileNotFound);
-    if (!/\.(csv|txt|tsv)$/i.test(upload.filename))
-      throw new SheetError('ErrorTheFileIsNotASheet', listErrorMessages.ErrorTheFileIsNotASheet);
-    return csvFileSource(() => platform.storage.read(upload.storageKey), upload.filename, upload.size);
+    // The file's first bytes say what it is (CSV in any of its encodings, XLSX, or not a spreadsheet at all).
+    return openFileSource(() => platform.storage.read(upload.storageKey), upload.filename, upload.size);
   }
-  // Google Sheets are read with the user's Google authorization, which this build does not hold yet.
-  throw new SheetError('ErrorUnableToAccessTheSheet', listErrorMessages.ErrorUnableToAccessTheSheet);
+  if (!list.googleSheetKey || list.userId === null)
+    throw new SheetError('ErrorUnableToAccessTheSheet', listErrorMessages.ErrorUnableToAccessTheSheet);
+  return openGoogleSheetSource({
+    platform,
+    organizationId: list.organizationId,
+    userId: list.userId,
+    googleSheetKey: list.googleSheetKey,
+  });
 }

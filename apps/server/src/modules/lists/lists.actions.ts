@@ -42,8 +42,9 @@ async function findListSheet(tx: Tx, viewer: Viewer, listId: number, sheetId: nu
   return { list, sheet: sheet ?? null };
 }
 
-const sourceOf = (platform: Platform, list: Row) =>
+const sourceOf = (platform: Platform, list: Row, viewer: Viewer) =>
   openListSource(platform, {
+    userId: viewer.userId,
     organizationId: Number(list.organizationId),
     uploadId: list.uploadId == null ? null : Number(list.uploadId),
     googleSheetKey: (list.googleSheetKey as string | null) ?? null,
@@ -68,7 +69,7 @@ export async function previewSheet(
     findListSheet(tx, viewer, listId, sheetId),
   );
   if (!found?.sheet) throw new GraphQLError(messages.notFound, { extensions: { code: 'NOT_FOUND' } });
-  const source = await sourceOf(platform, found.list).catch(sheetProblem);
+  const source = await sourceOf(platform, found.list, viewer).catch(sheetProblem);
   const rows = Math.min(Math.max(limit, 1), MAX_PREVIEW_ROWS);
   return source.preview(found.sheet.sourceSheetId, rows).catch(sheetProblem);
 }
@@ -96,7 +97,7 @@ export async function setListColumns(
     return refused('headerRowIndex', listMessages.headerRowOutside);
   let preview: string[][];
   try {
-    const source = await sourceOf(platform, found.list);
+    const source = await sourceOf(platform, found.list, viewer);
     preview = await source.preview(found.sheet.sourceSheetId, choice.headerRowIndex + 1);
   } catch (err) {
     if (err instanceof SheetError) return refused('base', err.message);

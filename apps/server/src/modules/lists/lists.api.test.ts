@@ -252,11 +252,11 @@ describe('a list from an uploaded CSV', () => {
     expect(res.data?.loadList.list).toMatchObject({
       listStatus: 'Loaded',
       rowsCount: 4,
-      validRowsCount: 2,
-      invalidRowsCount: 1,
+      validRowsCount: 3,
+      invalidRowsCount: 0,
       duplicateRowsCount: 1,
-      optimizedRowsCount: 2,
-      optimizedPercent: 50,
+      optimizedRowsCount: 3,
+      optimizedPercent: 25,
     });
     const rows = await gql(app, ROWS, { listId: list.id }, { token });
     expect(rows.data?.rows.nodes).toEqual([
@@ -268,7 +268,14 @@ describe('a list from an uploaded CSV', () => {
         state: 'NY',
         rowStatus: 'Valid',
       },
-      { position: 2, toPhoneNumber: null, firstName: 'Bob', lastName: 'Ray', state: null, rowStatus: 'Invalid' },
+      {
+        position: 2,
+        toPhoneNumber: '2125550102',
+        firstName: 'Bob',
+        lastName: 'Ray',
+        state: 'NY',
+        rowStatus: 'Valid',
+      },
       { position: 3, toPhoneNumber: '4155550103', firstName: 'Cy', lastName: 'Young', state: 'CA', rowStatus: 'Valid' },
       {
         position: 4,

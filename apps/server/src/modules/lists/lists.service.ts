@@ -47,13 +47,18 @@ async function findUpload(tx: Tx, viewer: Viewer, uploadId: unknown) {
  * in the create's transaction. A source that cannot be read does not undo the create: the list keeps the error
  * status and message, so the user sees why and can fix the file or the key.
  */
-export async function recordSheets(tx: Tx, platform: Platform, row: { id: number; organizationId: number }) {
+export async function recordSheets(
+  tx: Tx,
+  platform: Platform,
+  row: { id: number; organizationId: number },
+  userId: number,
+) {
   const [saved] = await tx
     .select()
     .from(lists)
     .where(and(eq(lists.organizationId, row.organizationId), eq(lists.id, row.id)));
   try {
-    const source = await openListSource(platform, saved);
+    const source = await openListSource(platform, { ...saved, userId });
     const found = await source.sheets();
     for (const sheet of found) {
       const [header = []] = await source.preview(sheet.id, 1);
@@ -88,10 +93,10 @@ export const listsService = createResourceService(list, lists, tableOf, {
       errors.uploadId = [listMessages.uploadNotFound];
     return errors;
   },
-  async afterWrite(tx, row, _attrs, _viewer, isNew, env) {
+  async afterWrite(tx, row, _attrs, viewer, isNew, env) {
     if (!isNew) return;
     if (!env.platform) throw new Error('creating a list needs the platform (its source is read)');
-    await recordSheets(tx, env.platform, row as { id: number; organizationId: number });
+    await recordSheets(tx, env.platform, row as { id: number; organizationId: number }, viewer.userId);
   },
   async decorate(tx, rows, viewer) {
     const favorites = await favoriteIds(

@@ -87,7 +87,7 @@ describe('a list load, through the whole pipeline', () => {
   const sheet = [
     HEADER,
     ['(212) 555-0101', 'Ada', 'Lovelace', '7', 'said yes'],
-    ['+1 212.555.0102', 'Bob', 'Ray', '8', ''], // a dot: refused whole, never guessed
+    ['+1 212.555.0102', 'Bob', 'Ray', '8', ''], // dots are punctuation like dashes
     ['1-415-555-0103', 'Cy', '', '', 'tab\there'],
     ['2125550101', 'Ada', 'Again', '7', ''], // the same number as line 1
     ['2125550104', 'Opted', 'Out', '', ''],
@@ -105,16 +105,16 @@ describe('a list load, through the whole pipeline', () => {
     const counts = await load(listId, sheet);
     expect(counts).toEqual({
       rowsCount: 12,
-      validRowsCount: 6,
-      invalidRowsCount: 5,
+      validRowsCount: 7,
+      invalidRowsCount: 4,
       duplicateRowsCount: 1,
       optedOutRowsCount: 1,
       doNotContactRowsCount: 1,
-      optimizedRowsCount: 4,
+      optimizedRowsCount: 5,
     });
     const list = await listOf(listId);
     expect(list).toMatchObject({ list_status: 'Loaded', load_error_message: null, rows_count: 12 });
-    expect(list.optimized_rows_count).toBe(4);
+    expect(list.optimized_rows_count).toBe(5);
     expect(list.last_loaded_at).toBeInstanceOf(Date);
     const rows = await rowsOf(listId);
     expect(rows.map((r) => r.position)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
@@ -132,7 +132,7 @@ describe('a list load, through the whole pipeline', () => {
     });
     expect(rows.map((r) => [r.to_phone_number, r.state, r.row_status])).toEqual([
       ['2125550101', 'NY', 'Valid'],
-      [null, null, 'Invalid'],
+      ['2125550102', 'NY', 'Valid'],
       ['4155550103', 'CA', 'Valid'],
       ['2125550101', 'NY', 'Duplicate'],
       ['2125550104', 'NY', 'Valid'],
@@ -163,13 +163,20 @@ describe('a list load, through the whole pipeline', () => {
       [org.id],
     );
     expect(rows).toEqual(
-      ['2125550101', '2125550104', '2125550105', '3125550106', '4155550103', '6175550109', '6465550110'].map(
-        (number) => ({
-          number,
-          n: 1,
-          class: 'Recipient',
-        }),
-      ),
+      [
+        '2125550101',
+        '2125550102',
+        '2125550104',
+        '2125550105',
+        '3125550106',
+        '4155550103',
+        '6175550109',
+        '6465550110',
+      ].map((number) => ({
+        number,
+        n: 1,
+        class: 'Recipient',
+      })),
     );
   });
 

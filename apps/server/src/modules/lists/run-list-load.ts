@@ -25,7 +25,9 @@ export async function runListLoad(
 ): Promise<ListLoadCounts> {
   try {
     await setListStatus(platform, scope, listId, 'AwaitingLoad', { loadErrorMessage: null });
-    const source = options.source ?? (await openListSource(platform, await sourceRefOf(platform, scope, listId)));
+    const source =
+      options.source ??
+      (await openListSource(platform, { ...(await sourceRefOf(platform, scope, listId)), userId: scope.userId }));
     return await loadListRows(platform, scope, listId, source, options);
   } catch (err) {
     const sheetError = err instanceof SheetError ? err : null;
