@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
 import { freePort } from '../../../test/free-port';
 import { createTestApp, gql, type TestApp } from '../../../test/harness';
+import { startMockGoogle, type MockGoogle } from '../../../test/mock-google';
 import { createWorker } from '../../app';
+import { saveGoogleAuthorization } from '../google/google-authorization.service';
+import { workbookBytes } from './sources/source-testing';
 
 let app: TestApp;
 let worker: Runner;
@@ -16,6 +19,7 @@ let org: BuiltOrganization;
 let other: BuiltOrganization;
 let token: string;
 let otherToken: string;
+let google: MockGoogle;
 
 const MAX_UPLOAD = 256 * 1024;
 const CSV = [
@@ -87,7 +91,16 @@ async function readyList(bearer = token) {
 }
 
 beforeAll(async () => {
-  app = await createTestApp({ UPLOAD_MAX_BYTES: String(MAX_UPLOAD), WORKER_CONCURRENCY: '1' });
+  google = await startMockGoogle('canvass-lists-test', 'lists-secret');
+  app = await createTestApp({
+    UPLOAD_MAX_BYTES: String(MAX_UPLOAD),
+    WORKER_CONCURRENCY: '1',
+    GOOGLE_CLIENT_ID: 'canvass-lists-test',
+    GOOGLE_CLIENT_SECRET: 'lists-secret',
+    GOOGLE_OAUTH_AUTH_URL: google.authUrl,
+    GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
+    GOOGLE_SHEETS_ROOT_URL: google.url,
+  });
   worker = await createWorker(app.platform);
   org = await buildOrganization(app, 'Lists');
   other = await buildOrganization(app, 'Other lists');
@@ -97,6 +110,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await worker?.stop();
+  await google?.close();
 });
 
 describe('POST /api/uploads', () => {
@@ -376,5 +390,98 @@ describe('another organization', () => {
       [list.id],
     );
     expect(mine[0]).toEqual({ list_status: 'Loaded', header_row_index: 1 });
+  });
+});
+
+/** Creates a list from `attributes`, chooses the columns of its sheet `sheetIndex`, and loads it inline. */
+async function loadedList(attributes: Record<string, unknown>, sheetIndex: number, roles: string[], headerRow = 0) {
+  const created = await createList(token, attributes);
+  expect(created.data?.createList.errors).toEqual([]);
+  const list = created.data?.createList.list;
+  const sheetId = list.sheets[sheetIndex].id;
+  const set = await gql(app, SET_COLUMNS, { listId: list.id, sheetId, h: headerRow, roles }, { token });
+  expect(set.data?.setListColumns.errors).toEqual([]);
+  const loaded = await gql(app, LOAD, { listId: list.id, async: false }, { token });
+  expect(loaded.data?.loadList.errors).toEqual([]);
+  const rows = await gql(app, ROWS, { listId: list.id }, { token });
+  return { list: loaded.data?.loadList.list, created: list, rows: rows.data?.rows.nodes };
+}
+
+describe('every kind of source, through the API', () => {
+  it('an XLSX upload lists its sheets and loads the chosen one, numeric phones and accents intact', async () => {
+    const xlsx = await workbookBytes((book) => {
+      book.addWorksheet('Notes').addRow(['nothing here']).commit();
+      const people = book.addWorksheet('People');
+      people.addRow(['Cell', 'First', 'Last']).commit();
+      people.addRow([2125550141, 'José', 'Núñez']).commit();
+      people.addRow(['(415) 555-0142', 'Zoë', 'Brontë']).commit();
+      people.commit();
+    });
+    const uploaded = await upload(token, 'people.xlsx', xlsx);
+    const { list, created, rows } = await loadedList({ name: 'Workbook', uploadId: uploaded.json().uploadId }, 1, [
+      'Phone',
+      'FirstName',
+      'LastName',
+    ]);
+    expect(created.sheets.map((sheet: { name: string }) => sheet.name)).toEqual(['Notes', 'People']);
+    expect(list).toMatchObject({ listStatus: 'Loaded', rowsCount: 2, validRowsCount: 2 });
+    expect(rows).toMatchObject([
+      { toPhoneNumber: '2125550141', firstName: 'José', lastName: 'Núñez', state: 'NY' },
+      { toPhoneNumber: '4155550142', firstName: 'Zoë', lastName: 'Brontë', state: 'CA' },
+    ]);
+  });
+
+  it('a Windows-1252 CSV with semicolons loads with its names as written', async () => {
+    const csv = Buffer.from('Phone;Name\r\n(617) 555-0143;Jos\xe9\r\n', 'latin1');
+    const uploaded = await upload(token, 'excel-export.csv', csv);
+    const { list, rows } = await loadedList({ name: 'Legacy', uploadId: uploaded.json().uploadId }, 0, [
+      'Phone',
+      'FirstName',
+    ]);
+    expect(list).toMatchObject({ listStatus: 'Loaded', rowsCount: 1 });
+    expect(rows).toMatchObject([{ toPhoneNumber: '6175550143', firstName: 'José', state: 'MA' }]);
+  });
+
+  it('a file that is not a spreadsheet leaves the list in ErrorTheFileIsNotASheet, saying what it looks like', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const uploaded = await upload(token, 'photo.csv', png);
+    const created = await createList(token, { name: 'Photo', uploadId: uploaded.json().uploadId });
+    expect(created.data?.createList.list).toMatchObject({ listStatus: 'ErrorTheFileIsNotASheet', sheets: [] });
+    expect(created.data?.createList.list.loadErrorMessage).toMatch(/not a spreadsheet/);
+  });
+
+  it("a Google Sheet loads with the user's Google authorization; without one the list asks to sign in", async () => {
+    google.addSpreadsheet(
+      'voters-sheet',
+      [
+        {
+          sheetId: 7,
+          title: 'Voters',
+          rows: [
+            ['Phone', 'First'],
+            ['(312) 555-0144', 'Ida'],
+          ],
+        },
+      ],
+      ['admin@gmail.test'],
+    );
+    const unconnected = await createList(token, { name: 'Sheet', googleSheetKey: 'voters-sheet' });
+    expect(unconnected.data?.createList.list).toMatchObject({
+      listStatus: 'ErrorSignInWithGoogle',
+      loadErrorMessage: listErrorMessages.ErrorSignInWithGoogle,
+    });
+
+    const { rows: users } = await app.sql('SELECT id FROM users WHERE email = $1', [org.emailFor('Admin')]);
+    await saveGoogleAuthorization(app.platform, Number(users[0].id), {
+      refreshToken: google.issueRefreshToken('admin@gmail.test'),
+      email: 'admin@gmail.test',
+    });
+    const { list, created, rows } = await loadedList({ name: 'Sheet', googleSheetKey: 'voters-sheet' }, 0, [
+      'Phone',
+      'FirstName',
+    ]);
+    expect(created.sheets.map((sheet: { name: string }) => sheet.name)).toEqual(['Voters']);
+    expect(list).toMatchObject({ listStatus: 'Loaded', rowsCount: 1, validRowsCount: 1 });
+    expect(rows).toMatchObject([{ toPhoneNumber: '3125550144', firstName: 'Ida', state: 'IL' }]);
   });
 });
