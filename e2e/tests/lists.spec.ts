@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-const ADMIN = { email: 'admin@demo.canvass.test', password: 'canvass-demo' };
+import { signIn } from './sign-in';
 
 // Five rows: three good numbers in different spellings, one repeat of the first, and one that is not a number.
 const CSV = [
@@ -11,15 +10,6 @@ const CSV = [
   '12345,Bad,Number,Troy',
   '2125550103,Alan,Turing,Ithaca',
 ].join('\r\n');
-
-async function signIn(page: Page) {
-  await page.goto('/');
-  await expect(page).toHaveURL(/\/login$/);
-  await page.getByRole('textbox', { name: 'Email' }).fill(ADMIN.email);
-  await page.getByRole('textbox', { name: 'Password' }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** The figure shown under a label of the list overview's stats grid. */
 const stat = (page: Page, label: string) => page.getByLabel(label, { exact: true });
