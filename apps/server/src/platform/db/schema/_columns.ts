@@ -98,4 +98,11 @@ export function tenantPolicy(table: string, rule = visibleOrganizations) {
 export const organizationId = (organizations: () => AnyPgColumn) =>
   bigint('organization_id', { mode: 'number' }).notNull().references(organizations, { onDelete: 'cascade' });
 
+/**
+ * organization_id NOT NULL without a reference of its own to organizations, for a bulk table whose tenant reference
+ * to its parent, (organization_id, parent_id), already proves the organization exists and cascades its deletion.
+ * A foreign key is a lookup per inserted row: a second one on rows cost a list load of a million rows seconds.
+ */
+export const organizationIdViaParent = () => bigint('organization_id', { mode: 'number' }).notNull();
+
 export { index };

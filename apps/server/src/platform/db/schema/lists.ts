@@ -9,7 +9,16 @@ import {
   varchar,
   type PgTextBuilderInitial,
 } from 'drizzle-orm/pg-core';
-import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
+import {
+  organizationId,
+  organizationIdViaParent,
+  refId,
+  tenantId,
+  tenantKey,
+  tenantPolicy,
+  tenantRef,
+  timestamps,
+} from './_columns';
 import { listColumnRoleEnum, listStatusEnum, rowStatusEnum } from './enums';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -143,7 +152,7 @@ export const rows = pgTable(
   'rows',
   {
     id: tenantId(),
-    organizationId: organizationId(() => organizations.id),
+    organizationId: organizationIdViaParent(),
     listId: refId('list_id').notNull(),
     // 1-based line of the sheet (after the header row), so a staffer finds the row in the file.
     position: integer('position').notNull(),
