@@ -72,6 +72,38 @@ describe('ResourceIndex', { timeout: 20_000 }, () => {
     await waitFor(() => expect(callsTo(calls, 'Clients').at(-1)?.variables).toMatchObject({ first: 50, after: 'z' }));
   });
 
+  it('offers sorting only by the columns the server sorts (phones: number and date, not type or status)', async () => {
+    renderResources('/phones', {
+      Phones: () => ({
+        data: {
+          phones: {
+            __typename: 'PhoneConnection',
+            totalCount: 0,
+            totalCountIsCapped: false,
+            pageInfo: {
+              __typename: 'PageInfo',
+              hasNextPage: false,
+              hasPreviousPage: false,
+              startCursor: null,
+              endCursor: null,
+            },
+            nodes: [],
+          },
+        },
+      }),
+    });
+    const table = await screen.findByRole('table', { name: 'Phones' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((h) => [h.textContent, within(h).queryByRole('button') !== null])).toEqual([
+      ['Number', true],
+      ['Type', false],
+      ['Status', false],
+      ['Campaign', false],
+      ['Client', false],
+      ['Created', true],
+    ]);
+  });
+
   it("counts on the first page only, keeps that total while paging, and shows '10,000+' when capped", async () => {
     const first = page([acme], true);
     const capped = { data: { clients: { ...first.data.clients, totalCount: 10_000, totalCountIsCapped: true } } };

@@ -1,5 +1,5 @@
 import { Anchor, Loader, Table, Text } from '@mantine/core';
-import type { ResourceDef } from '@canvass/domain';
+import { sortableColumns, type ResourceDef } from '@canvass/domain';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FieldValue } from './FieldValue';
@@ -24,6 +24,8 @@ export type CellRenderer = (column: string, record: ResourceRecord) => ReactNode
 export function ResourceTable({ def, nodes, fetching, sort, onSort, cell }: Props) {
   const navigate = useNavigate();
   const columns = def.list.columns;
+  // A column the server does not sort by (no index behind it on a table of millions) gets a plain header.
+  const sortable = new Set(sortableColumns(def));
   const overview = (id: string) => `/${def.path}/${id}/overview`;
 
   let body;
@@ -67,15 +69,23 @@ export function ResourceTable({ def, nodes, fetching, sort, onSort, cell }: Prop
       <Table highlightOnHover aria-label={def.pluralLabel} aria-busy={fetching}>
         <Table.Thead>
           <Table.Tr>
-            {columns.map((column) => (
-              <SortableHeader
-                key={column}
-                column={column}
-                label={def.fields[column].label}
-                sort={sort}
-                onSort={onSort}
-              />
-            ))}
+            {columns.map((column) =>
+              sortable.has(column) ? (
+                <SortableHeader
+                  key={column}
+                  column={column}
+                  label={def.fields[column].label}
+                  sort={sort}
+                  onSort={onSort}
+                />
+              ) : (
+                <Table.Th key={column}>
+                  <Text fw={600} size="sm">
+                    {def.fields[column].label}
+                  </Text>
+                </Table.Th>
+              ),
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>{body}</Table.Tbody>
