@@ -71,4 +71,49 @@ describe('data import screens', { timeout: 20_000 }, () => {
     });
     expect(callsTo(calls, 'StartDataImport')[0].variables).toEqual({ id: '9' });
   });
+
+  it("edits a template's mapping field by field, saved as the same column → field text", async () => {
+    const template = {
+      __typename: 'DataImportTemplate',
+      id: '5',
+      name: 'Vendor',
+      resource: 'Phone',
+      mapping: '{"Cell #":"number"}',
+      createdAt: '2025-03-04T15:06:00.000Z',
+      can: { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: false },
+    };
+    const { calls } = renderResources('/data_import_template/5/edit', {
+      DataImportTemplate: () => ({ data: { dataImportTemplate: template } }),
+      DataImportFields: () => ({
+        data: {
+          dataImportFields: [
+            { name: 'number', label: 'Phone number', required: true },
+            { name: 'state', label: 'State', required: false },
+          ],
+        },
+      }),
+      UpdateDataImportTemplate: () => ({
+        data: {
+          updateDataImportTemplate: {
+            __typename: 'DataImportTemplatePayload',
+            dataImportTemplate: { ...template, mapping: '{"Cell #":"number","Region":"state"}' },
+            errors: [],
+            message: 'All changes saved',
+          },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    const phone = await screen.findByRole('combobox', { name: /^Phone number/ }, { timeout: 5000 });
+    expect(phone).toHaveProperty('value', 'Cell #');
+    // No raw JSON to edit: the state's column is typed by its name.
+    expect(screen.queryByDisplayValue('{"Cell #":"number"}')).toBeNull();
+    await user.type(screen.getByRole('combobox', { name: /^State/ }), 'Region');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'UpdateDataImportTemplate')).toHaveLength(1));
+    expect(callsTo(calls, 'UpdateDataImportTemplate')[0].variables).toEqual({
+      id: '5',
+      attributes: { name: 'Vendor', resource: 'Phone', mapping: '{"Cell #":"number","Region":"state"}' },
+    });
+  });
 });
