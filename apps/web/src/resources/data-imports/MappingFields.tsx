@@ -1,4 +1,4 @@
-import { Autocomplete, Select, Stack } from '@mantine/core';
+import { Autocomplete, Select, SimpleGrid } from '@mantine/core';
 import { columnOf, withColumn, type Mapping } from './mapping';
 
 export interface ImportField {
@@ -22,7 +22,8 @@ interface Props {
 export function MappingFields({ fields, columns, mapping, onChange, typed = false, disabled }: Props) {
   const data = [...new Set(columns)];
   return (
-    <Stack gap="xs" role="group" aria-label="Column mapping">
+    // Side by side: an import of clients has a dozen fields, a column of them would push the preview off screen.
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" role="group" aria-label="Column mapping">
       {fields.map((f) => {
         const column = columnOf(mapping, f.name);
         const common = {
@@ -49,6 +50,6 @@ export function MappingFields({ fields, columns, mapping, onChange, typed = fals
           />
         );
       })}
-    </Stack>
+    </SimpleGrid>
   );
 }
