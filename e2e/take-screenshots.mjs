@@ -19,6 +19,7 @@ const page = await browser.newPage({ viewport: { width: 1280, height: 760 } });
 async function closeNotices() {
   // Clicked in the page: a notice still sliding in is never "stable" enough for a Playwright click.
   await page.waitForFunction(() => {
+    const { document } = globalThis;
     document.querySelectorAll('.mantine-Notification-closeButton').forEach((b) => b.click());
     return !document.querySelector('.mantine-Notification-root');
   });
