@@ -12,3 +12,4 @@ export * from './geography';
 export * from './list-filters';
 export * from './area-code-states';
 export * from './list-messages';
+export * from './row-columns';

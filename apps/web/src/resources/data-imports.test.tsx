@@ -1,9 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setAccessToken } from '../app/token-store';
+import { fakeUploads } from '../ui/fake-uploads.test-utils';
 import { callsTo, renderResources } from '../ui/test-render';
 
 describe('data import screens', { timeout: 20_000 }, () => {
+  afterEach(() => setAccessToken(null));
+
   it('uploads a file, maps its columns from a template, and starts the import', async () => {
     const { calls, router } = renderResources('/data_import/new', {
       DataImportFields: () => ({
@@ -28,33 +32,30 @@ describe('data import screens', { timeout: 20_000 }, () => {
       CreateDataImport: () => ({ data: { createDataImport: { dataImport: { id: '9' }, errors: [] } } }),
       StartDataImport: () => ({ data: { startDataImport: { message: 'The import has started' } } }),
     });
-    // The upload is a multipart POST, not GraphQL: answered here, everything else goes to the fake server.
-    const graphql = globalThis.fetch;
-    const uploads: FormData[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-        if (String(input) !== '/api/uploads') return graphql(input, init);
-        uploads.push(init?.body as FormData);
-        return new Response(JSON.stringify({ uploadId: '41' }), { headers: { 'content-type': 'application/json' } });
-      }),
-    );
+    // The upload is a multipart POST through XMLHttpRequest (for its progress), not GraphQL.
+    setAccessToken('token-1');
+    const uploads = fakeUploads({ status: 201, body: { uploadId: '41' } });
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'New data import' });
     const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
     await user.upload(input, new File(['Cell #,Name\n5105550141,Ann\n'], 'vendor.csv', { type: 'text/csv' }));
 
-    // The preview shows the file's header as the mapping's columns and its rows under them.
-    const preview = await screen.findByRole('table', { name: 'Column mapping' });
+    // The upload's progress shows while the file goes up.
+    expect((await screen.findByText('Uploading 50%')).textContent).toBe('Uploading 50%');
+    // The preview shows the file's header and its rows under it.
+    const preview = await screen.findByRole('table', { name: 'File preview' });
     expect(preview.querySelector('tbody')?.textContent).toBe('5105550141Ann');
-    expect(uploads).toHaveLength(1);
+    expect(uploads).toEqual([
+      { url: '/api/uploads', headers: { Authorization: 'Bearer token-1' }, file: expect.any(File) },
+    ]);
+    // One choice per field of the import, required ones marked; Import waits for them.
+    expect(screen.getByText('Choose a column for Phone number').textContent).toBe('Choose a column for Phone number');
+    expect(screen.getByRole('button', { name: 'Import' })).toHaveProperty('disabled', true);
     expect(callsTo(calls, 'DataImportPreview')[0].variables).toEqual({ uploadId: '41' });
     await user.click(screen.getByRole('combobox', { name: 'Template' }));
     await user.click(await screen.findByRole('option', { name: 'Vendor', hidden: true }));
     await waitFor(() =>
-      expect((screen.getByRole('combobox', { name: 'Field for Cell #' }) as HTMLInputElement).value).toBe(
-        'Phone number (required)',
-      ),
+      expect(screen.getByRole('combobox', { name: /^Phone number/ })).toHaveProperty('value', 'Cell #'),
     );
     await user.click(screen.getByRole('button', { name: 'Import' }));
 
@@ -69,5 +70,50 @@ describe('data import screens', { timeout: 20_000 }, () => {
       },
     });
     expect(callsTo(calls, 'StartDataImport')[0].variables).toEqual({ id: '9' });
+  });
+
+  it("edits a template's mapping field by field, saved as the same column → field text", async () => {
+    const template = {
+      __typename: 'DataImportTemplate',
+      id: '5',
+      name: 'Vendor',
+      resource: 'Phone',
+      mapping: '{"Cell #":"number"}',
+      createdAt: '2025-03-04T15:06:00.000Z',
+      can: { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: false },
+    };
+    const { calls } = renderResources('/data_import_template/5/edit', {
+      DataImportTemplate: () => ({ data: { dataImportTemplate: template } }),
+      DataImportFields: () => ({
+        data: {
+          dataImportFields: [
+            { name: 'number', label: 'Phone number', required: true },
+            { name: 'state', label: 'State', required: false },
+          ],
+        },
+      }),
+      UpdateDataImportTemplate: () => ({
+        data: {
+          updateDataImportTemplate: {
+            __typename: 'DataImportTemplatePayload',
+            dataImportTemplate: { ...template, mapping: '{"Cell #":"number","Region":"state"}' },
+            errors: [],
+            message: 'All changes saved',
+          },
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    const phone = await screen.findByRole('combobox', { name: /^Phone number/ }, { timeout: 5000 });
+    expect(phone).toHaveProperty('value', 'Cell #');
+    // No raw JSON to edit: the state's column is typed by its name.
+    expect(screen.queryByDisplayValue('{"Cell #":"number"}')).toBeNull();
+    await user.type(screen.getByRole('combobox', { name: /^State/ }), 'Region');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'UpdateDataImportTemplate')).toHaveLength(1));
+    expect(callsTo(calls, 'UpdateDataImportTemplate')[0].variables).toEqual({
+      id: '5',
+      attributes: { name: 'Vendor', resource: 'Phone', mapping: '{"Cell #":"number","Region":"state"}' },
+    });
   });
 });

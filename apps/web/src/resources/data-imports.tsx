@@ -4,6 +4,7 @@ import { defineScreen, editTab, overviewTab } from '../ui/screen';
 
 const DataImportCreatePage = lazyNamed(() => import('./data-imports/DataImportCreatePage'), 'DataImportCreatePage');
 const DataImportRun = lazyNamed(() => import('./data-imports/DataImportRun'), 'DataImportRun');
+const TemplateMappingInput = lazyNamed(() => import('./data-imports/TemplateMappingInput'), 'TemplateMappingInput');
 
 /** A data import starts from a file (its own new page); its overview follows the run and offers the rejected rows. */
 export const dataImportScreen = defineScreen(dataImport, {
@@ -11,7 +12,10 @@ export const dataImportScreen = defineScreen(dataImport, {
   newPage: () => <DataImportCreatePage />,
 });
 
-/** Spec §2: a template's form is at data_import_template/{id}/edit. */
+/** Spec §2: a template's form is at data_import_template/{id}/edit; its mapping is chosen field by field. */
 export const dataImportTemplateScreen = defineScreen(dataImportTemplate, {
-  tabs: [overviewTab(), editTab({ path: 'edit', label: 'Edit' })],
+  tabs: [
+    overviewTab(),
+    editTab({ path: 'edit', label: 'Edit', inputs: { mapping: (props) => <TemplateMappingInput {...props} /> } }),
+  ],
 });

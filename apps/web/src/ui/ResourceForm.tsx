@@ -1,10 +1,11 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { createdMessage, isFieldDisabled, type ResourceDef } from '@canvass/domain';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Fragment, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useSession } from '../app/session';
 import { FieldInput } from './form/FieldInput';
+import type { FieldInputProps } from './form/input-props';
 import { toAttributes, toFormValues } from './form/form-values';
 import { placeServerErrors } from './form/server-errors';
 import { joinErrors, useFormState } from './form/useFormState';
@@ -12,6 +13,9 @@ import { fieldErrorsText, notifyFailed, notifySaved } from './notify';
 import { abilitiesOf, type ResourceDraft, type ResourceRecord } from './types';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { useResourceMutation } from './useResourceMutation';
+
+/** A resource's own input for some of its fields (a template's mapping as a form rather than its JSON text). */
+export type FieldInputs = Partial<Record<string, (props: FieldInputProps) => ReactNode>>;
 
 /** Editing a saved record, or creating one from the blank of new{Type} (a draft: no id, no abilities yet). */
 type Target = { mode: 'update'; record: ResourceRecord } | { mode: 'create'; record: ResourceDraft };
@@ -24,11 +28,12 @@ type Props = Target & {
   onSaved?(record: ResourceRecord): void;
   /** Off inside an inline dialog, so dialogs do not stack. */
   allowInlineCreate?: boolean;
+  inputs?: FieldInputs;
 };
 
 /** The create/edit form of any resource, rendered from its sections and field kinds. */
 export function ResourceForm(props: Props) {
-  const { def, record, sections, onSaved, allowInlineCreate = true } = props;
+  const { def, record, sections, onSaved, allowInlineCreate = true, inputs } = props;
   const { can, isAdmin } = useSession();
   const navigate = useNavigate();
   const isCreate = props.mode === 'create';
@@ -90,27 +95,25 @@ export function ResourceForm(props: Props) {
             {shown.length > 1 && <Title order={4}>{section.title}</Title>}
             {section.fields.map((name) => {
               const field = def.fields[name];
-              return (
-                <FieldInput
-                  key={name}
-                  name={name}
-                  field={field}
-                  value={form.values[name] ?? null}
-                  onChange={(v) => form.setValue(name, v)}
-                  errors={form.errors}
-                  // Spec §5: a brand's provider is locked once the brand exists.
-                  // Spec §5: an Unregistered campaign has no client, so its client field is off (and empty).
-                  disabled={
-                    !allowed ||
-                    save.running ||
-                    (!isCreate && field.createOnly === true) ||
-                    isFieldDisabled(field, form.values)
-                  }
-                  values={form.values}
-                  record={record}
-                  allowInlineCreate={allowInlineCreate}
-                />
-              );
+              const input: FieldInputProps = {
+                name,
+                field,
+                value: form.values[name] ?? null,
+                onChange: (v) => form.setValue(name, v),
+                errors: form.errors,
+                // Spec §5: a brand's provider is locked once the brand exists.
+                // Spec §5: an Unregistered campaign has no client, so its client field is off (and empty).
+                disabled:
+                  !allowed ||
+                  save.running ||
+                  (!isCreate && field.createOnly === true) ||
+                  isFieldDisabled(field, form.values),
+                values: form.values,
+                record,
+                allowInlineCreate,
+              };
+              const own = inputs?.[name];
+              return own ? <Fragment key={name}>{own(input)}</Fragment> : <FieldInput key={name} {...input} />;
             })}
           </Stack>
         ))}

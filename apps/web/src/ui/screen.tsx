@@ -2,6 +2,7 @@ import { Stack } from '@mantine/core';
 import type { RecordOf, ResourceDef } from '@canvass/domain';
 import type { ReactNode } from 'react';
 import { lazyNamed } from '../app/lazy-component';
+import type { FieldInputs } from './ResourceForm';
 import type { CellRenderer } from './ResourceTable';
 import type { ListOptions } from './useResourceList';
 import type { ResourceRecord } from './types';
@@ -74,6 +75,8 @@ export function editTab<R extends ResourceRecord = ResourceRecord>(
     sections?: readonly string[];
     /** What the resource shows under the form (a list's sheet and column roles). */
     extra?: (record: R) => ReactNode;
+    /** The resource's own inputs for some fields (a template's mapping). */
+    inputs?: FieldInputs;
   } = {},
 ): ResourceTab<R> {
   return {
@@ -82,11 +85,11 @@ export function editTab<R extends ResourceRecord = ResourceRecord>(
     render: ({ def, record }) =>
       opts.extra ? (
         <Stack gap="xl">
-          <ResourceForm def={def} record={record} mode="update" sections={opts.sections} />
+          <ResourceForm def={def} record={record} mode="update" sections={opts.sections} inputs={opts.inputs} />
           {opts.extra(record)}
         </Stack>
       ) : (
-        <ResourceForm def={def} record={record} mode="update" sections={opts.sections} />
+        <ResourceForm def={def} record={record} mode="update" sections={opts.sections} inputs={opts.inputs} />
       ),
   };
 }

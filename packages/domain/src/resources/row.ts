@@ -1,5 +1,6 @@
 import { RowStatus } from '../enums';
 import { defineResource, field, oneOf, ref, text } from '../resource';
+import { rowColumnFields } from '../row-columns';
 
 /**
  * One spreadsheet row of a list (spec §3 Row), as the load left it: read and exported, never edited. Rows are
@@ -23,6 +24,8 @@ export const row = defineResource({
     lastName: text('Last name', { readOnly: true }),
     state: text('State', { readOnly: true }),
     rowStatus: oneOf(RowStatus, 'Status', { readOnly: true, required: true }),
+    // The sheet's other kept columns (message placeholders), shown under their header names (List.rowColumns).
+    ...rowColumnFields,
   },
   list: {
     columns: ['toPhoneNumber', 'firstName', 'lastName', 'state', 'rowStatus'],

@@ -304,6 +304,28 @@ describe('a list from an uploaded CSV', () => {
     expect(kept.map((r) => r.column_one)).toEqual(['12', '13', '14, north', '12']);
   });
 
+  it("the rows tab reads the kept columns from the rows, named by the sheet's header; the file is named", async () => {
+    const list = await readyList();
+    await gql(app, LOAD, { listId: list.id, async: false }, { token });
+    const res = await gql(
+      app,
+      `query($id: ID!, $listId: String!) { list(id: $id) { uploadFilename rowColumns { field header } }
+        rows(first: 20, filters: [{ field: "listId", operation: Equal, value: $listId }]) { nodes { columnOne columnTwo } } }`,
+      { id: list.id, listId: list.id },
+      { token },
+    );
+    expect(res.data?.list.rowColumns).toEqual([{ field: 'columnOne', header: 'Precinct' }]);
+    // The overview names the file the list came from.
+    expect(res.data?.list.uploadFilename).toBe('voters.csv');
+    expect(res.data?.rows.nodes.map((r: { columnOne: string }) => r.columnOne)).toEqual([
+      '12',
+      '13',
+      '14, north',
+      '12',
+    ]);
+    expect(res.data?.rows.nodes[0].columnTwo).toBeNull();
+  });
+
   it('loadList in the background goes through its task to Loaded, the task showing the rows processed', async () => {
     const list = await readyList();
     const res = await gql(app, LOAD, { listId: list.id }, { token });

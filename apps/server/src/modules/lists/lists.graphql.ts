@@ -1,4 +1,4 @@
-import { ListColumnRole } from '@canvass/domain';
+import { ListColumnRole, rowColumnKeys } from '@canvass/domain';
 import { assertCan } from '../../platform/auth/viewer';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
@@ -7,7 +7,7 @@ import type { Row } from '../../platform/resources/resource-service';
 import { BackgroundTaskRef } from '../exports/exports.graphql';
 import type { ColumnRole } from './column-roles';
 import { loadList, previewSheet, setListColumns, type ListActionResult } from './lists.actions';
-import { listsService, loadTaskOf, sheetsOf, type SheetRow } from './lists.service';
+import { listsService, loadTaskOf, sheetsOf, uploadFilenameOf, type SheetRow } from './lists.service';
 
 const ListSheetRef = builder.objectRef<SheetRow>('ListSheet').implement({
   description: "One sheet (tab) of a list's spreadsheet, with the header row and column roles chosen for it",
@@ -26,6 +26,23 @@ const ListSheetRef = builder.objectRef<SheetRow>('ListSheet').implement({
   }),
 });
 
+/** One kept column of a list's rows: the Row field that holds it and the sheet's header name for it. */
+interface RowColumn {
+  field: string;
+  header: string;
+}
+
+const ListRowColumnRef = builder.objectRef<RowColumn>('ListRowColumn').implement({
+  description: "A kept column of the list's rows: the Row field holding it (columnOne …) and its header in the sheet",
+  fields: (t) => ({ field: t.exposeString('field'), header: t.exposeString('header') }),
+});
+
+/** The chosen sheet's kept columns, in the order the load fills columnOne … with them. */
+function rowColumnsOf(sheetId: unknown, sheetRows: SheetRow[]): RowColumn[] {
+  const chosen = sheetRows.find((s) => s.id === Number(sheetId));
+  return (chosen?.headerRow ?? []).map((header, i) => ({ field: rowColumnKeys[i], header }));
+}
+
 /**
  * What lists add to the generic List type and API: its sheets and load task, the preview for the column-role
  * picker, the column choice and the load (spec §7 loadList). Called with the List type the registry made.
@@ -35,6 +52,20 @@ export function registerListsSchema(listRef: RecordRef) {
     sheets: t.field({
       type: [ListSheetRef],
       resolve: (list, _a, ctx) => ctx.tenant((tx, viewer) => sheetsOf(tx, viewer, list.id)),
+    }),
+    rowColumns: t.field({
+      type: [ListRowColumnRef],
+      description: 'The columns the list keeps besides phone and names, as its rows hold them; empty until chosen',
+      resolve: async (list, _a, ctx) =>
+        list.sheetId == null
+          ? []
+          : rowColumnsOf(list.sheetId, await ctx.tenant((tx, viewer) => sheetsOf(tx, viewer, list.id))),
+    }),
+    uploadFilename: t.string({
+      nullable: true,
+      description: 'The name of the uploaded file the list reads; null for a Google Sheet',
+      resolve: (list, _a, ctx) =>
+        list.uploadId == null ? null : ctx.tenant((tx, viewer) => uploadFilenameOf(tx, viewer, Number(list.uploadId))),
     }),
     sheetId: t.id({ nullable: true, resolve: (list) => (list.sheetId as number | null) ?? null }),
     projectsCount: t.int({ description: 'Projects using the list', resolve: () => 0 }),

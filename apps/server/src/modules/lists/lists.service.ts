@@ -30,6 +30,15 @@ export async function loadTaskOf(tx: Tx, viewer: Viewer, taskId: number) {
   return task ?? null;
 }
 
+/** The name of the file a list was made from, as the user's computer called it. */
+export async function uploadFilenameOf(tx: Tx, viewer: Viewer, uploadId: number): Promise<string | null> {
+  const [upload] = await tx
+    .select({ filename: uploads.filename })
+    .from(uploads)
+    .where(and(eq(uploads.organizationId, viewer.organizationId), eq(uploads.id, uploadId)));
+  return upload?.filename ?? null;
+}
+
 const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
 
 /** The upload named by a create, when it is one of the viewer's organization's. */

@@ -5,6 +5,8 @@ import { useNavigate } from 'react-router';
 import { graphqlRequest } from '../../app/graphql-request';
 import { usePageTitle } from '../../app/use-page-title';
 import { errorText, fieldErrorsText, notifySuccess } from '../../ui/notify';
+import { uploadWithSession } from '../../ui/upload-file';
+import { UploadProgress } from '../../ui/UploadProgress';
 import {
   CreateDataImportMutation,
   CreateDataImportTemplateMutation,
@@ -13,15 +15,10 @@ import {
   DataImportTemplatesQuery,
   StartDataImportMutation,
 } from '../data-imports-operations';
-import { mappingFor, readMapping, type Mapping } from './mapping';
-import { uploadImportFile } from './upload-import-file';
+import { columnOf, mappingFor, readMapping, type Mapping } from './mapping';
+import { MappingFields, type ImportField } from './MappingFields';
 
 type ImportResource = EnumValue<typeof DataImportResource>;
-interface Field {
-  name: string;
-  label: string;
-  required: boolean;
-}
 interface Template {
   id: string;
   name: string;
@@ -39,14 +36,17 @@ export function DataImportCreatePage() {
   const [resource, setResource] = useState<ImportResource>('Phone');
   const [uploadId, setUploadId] = useState<string | null>(null);
   const [preview, setPreview] = useState<string[][]>([]);
-  const [fields, setFields] = useState<Field[]>([]);
+  const [fields, setFields] = useState<ImportField[]>([]);
   const [templates, setTemplates] = useState<Template[]>([]);
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [templateName, setTemplateName] = useState('');
   const [mapping, setMapping] = useState<Mapping>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
   const header = preview[0] ?? [];
+  // The server refuses an import whose required fields no column fills: said here before the user presses Import.
+  const unmapped = fields.filter((f) => f.required && !columnOf(mappingFor(header, mapping), f.name));
 
   useEffect(() => {
     let live = true;
@@ -69,8 +69,9 @@ export function DataImportCreatePage() {
     if (!file) return;
     setBusy(true);
     setError(null);
+    setProgress(0);
     try {
-      const id = await uploadImportFile(file);
+      const { uploadId: id } = await uploadWithSession(file, setProgress);
       const res = await graphqlRequest(DataImportPreviewQuery, { uploadId: id });
       if (res.error) throw new Error(errorText(res.error));
       setUploadId(id);
@@ -80,6 +81,7 @@ export function DataImportCreatePage() {
       setError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);
+      setProgress(null);
     }
   }
 
@@ -120,11 +122,6 @@ export function DataImportCreatePage() {
     void navigate(`/data_import/${id}/overview`);
   }
 
-  const fieldOptions = [
-    { value: '', label: '— not imported —' },
-    ...fields.map((f) => ({ value: f.name, label: f.required ? `${f.label} (required)` : f.label })),
-  ];
-
   return (
     <Stack gap="md">
       <Title order={2}>New data import</Title>
@@ -150,6 +147,7 @@ export function DataImportCreatePage() {
             onChange={(file) => void onFile(file)}
             disabled={busy}
           />
+          {progress !== null && <UploadProgress fraction={progress} />}
           {header.length > 0 && (
             <>
               <Group align="end">
@@ -170,22 +168,17 @@ export function DataImportCreatePage() {
                   Save template
                 </Button>
               </Group>
-              <Table withTableBorder aria-label="Column mapping">
+              <MappingFields fields={fields} columns={header} mapping={mapping} onChange={setMapping} />
+              {unmapped.length > 0 && (
+                <Text size="sm" c="dimmed">
+                  Choose a column for {unmapped.map((f) => f.label).join(', ')}
+                </Text>
+              )}
+              <Table withTableBorder aria-label="File preview">
                 <Table.Thead>
                   <Table.Tr>
                     {header.map((h, i) => (
-                      <Table.Th key={i}>
-                        <Text fw={600} size="sm">
-                          {h}
-                        </Text>
-                        <Select
-                          aria-label={`Field for ${h}`}
-                          allowDeselect={false}
-                          data={fieldOptions}
-                          value={mapping[h] ?? ''}
-                          onChange={(v) => setMapping({ ...mapping, [h]: v ?? '' })}
-                        />
-                      </Table.Th>
+                      <Table.Th key={i}>{h}</Table.Th>
                     ))}
                   </Table.Tr>
                 </Table.Thead>
@@ -202,7 +195,7 @@ export function DataImportCreatePage() {
             </>
           )}
           <Group>
-            <Button onClick={() => void start()} loading={busy} disabled={!uploadId || !name}>
+            <Button onClick={() => void start()} loading={busy} disabled={!uploadId || !name || unmapped.length > 0}>
               Import
             </Button>
           </Group>

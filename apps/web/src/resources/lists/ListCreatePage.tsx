@@ -1,15 +1,4 @@
-import {
-  Button,
-  Card,
-  FileInput,
-  Group,
-  Progress,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, FileInput, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
 import { createdMessage, list, listMessages } from '@canvass/domain';
 import { IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -17,7 +6,8 @@ import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../app/use-page-title';
 import { fieldErrorsText, notifyFailed, notifySaved } from '../../ui/notify';
 import { useResourceMutation } from '../../ui/useResourceMutation';
-import { uploadWithSession, UploadError } from './upload-file';
+import { uploadWithSession, UploadError } from '../../ui/upload-file';
+import { UploadProgress } from '../../ui/UploadProgress';
 
 type Source = 'upload' | 'sheet';
 type Errors = Partial<Record<'name' | 'file' | 'googleSheetKey', string>>;
@@ -133,14 +123,7 @@ export function ListCreatePage() {
                 error={errors.googleSheetKey}
               />
             )}
-            {progress !== null && (
-              <Stack gap={4}>
-                <Progress value={progress * 100} aria-label="Upload progress" />
-                <Text size="xs" c="dimmed">
-                  Uploading {Math.round(progress * 100)}%
-                </Text>
-              </Stack>
-            )}
+            {progress !== null && <UploadProgress fraction={progress} />}
             <Group justify="flex-end">
               <Button type="submit" loading={busy}>
                 Save

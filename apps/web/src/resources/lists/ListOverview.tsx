@@ -40,7 +40,7 @@ export function ListOverview({ record }: { record: { id: string } }) {
   const { list, error } = useListLoad(record);
   if (error) return <Alert color="red">{errorText(error)}</Alert>;
   if (!list) return <Loader />;
-  const source = list.googleSheetKey ? `Google Sheet ${list.googleSheetKey}` : 'Uploaded file';
+  const source = list.googleSheetKey ? `Google Sheet ${list.googleSheetKey}` : (list.uploadFilename ?? 'Uploaded file');
   return (
     <Stack gap="lg">
       {isErrorStatus(list.listStatus) && (

@@ -1,9 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { listMessages } from '@canvass/domain';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { setAccessToken } from '../../app/token-store';
 import { descriptionOf } from '../../test/screen-reads';
+import { fakeUploads } from '../../ui/fake-uploads.test-utils';
 import { callsTo, renderResources } from '../../ui/test-render';
 
 const created = (attributes: Record<string, unknown>) => ({
@@ -16,39 +17,6 @@ const created = (attributes: Record<string, unknown>) => ({
     },
   },
 });
-
-/** A stand-in for the browser's XMLHttpRequest: records what was sent, reports progress, answers `reply`. */
-function fakeUploads(reply: { status: number; body: unknown }) {
-  const sent: { url: string; headers: Record<string, string>; file: File | null }[] = [];
-  class FakeXhr {
-    upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-      onprogress: null,
-    };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    status = 0;
-    responseText = '';
-    private url = '';
-    private headers: Record<string, string> = {};
-    open(_method: string, url: string) {
-      this.url = url;
-    }
-    setRequestHeader(name: string, value: string) {
-      this.headers[name] = value;
-    }
-    send(body: FormData) {
-      sent.push({ url: this.url, headers: this.headers, file: body.get('file') as File | null });
-      setTimeout(() => {
-        this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 });
-        this.status = reply.status;
-        this.responseText = JSON.stringify(reply.body);
-        this.onload?.();
-      }, 10);
-    }
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
 
 describe('/lists/new', { timeout: 20_000 }, () => {
   afterEach(() => setAccessToken(null));

@@ -35,7 +35,15 @@ const task = (processed: number) => ({
   processed,
   total: 5,
 });
-const state = (over: Record<string, unknown>) => ({ ...listRecord, loadTask: task(2), sheets: [], ...over });
+const state = (over: Record<string, unknown>) => ({
+  ...listRecord,
+  uploadFilename: 'voters.csv',
+  loadTask: task(2),
+  sheetId: null,
+  sheets: [],
+  rowColumns: [],
+  ...over,
+});
 
 /** The list's answers to ListState, one per re-check, the last repeated. */
 function renderList(answers: Record<string, unknown>[]) {
@@ -69,6 +77,8 @@ describe('a list loading on screen', { timeout: 20_000 }, () => {
     expect(figure('Rows')).toBe('5');
     expect(figure('Duplicates')).toBe('1');
     expect(figure('Optimized %')).toBe('40%');
+    // The source is the uploaded file, by its name.
+    expect(screen.getByText('voters.csv').textContent).toBe('voters.csv');
 
     // Loaded: no more re-checks.
     const settled = callsTo(calls, 'ListState').length;

@@ -18,6 +18,7 @@ const LIST_STATE_FIELDS = /* GraphQL */ `
     name
     googleSheetKey
     uploadId
+    uploadFilename
     listStatus
     loadErrorMessage
     lastLoadedAt
@@ -34,12 +35,17 @@ const LIST_STATE_FIELDS = /* GraphQL */ `
       processed
       total
     }
+    sheetId
     sheets {
       id
       name
       headerRowIndex
       columnRoles
       headerRow
+    }
+    rowColumns {
+      field
+      header
     }
   }
 `;
