@@ -338,7 +338,8 @@ describe('a list from an uploaded CSV', () => {
     const GET = `query($id: ID!) { list(id: $id) { ${LIST_FIELDS} } }`;
     const deadline = Date.now() + 20_000;
     let got = (await gql(app, GET, { id: list.id }, { token })).data?.list;
-    while (got.listStatus !== 'Loaded' && Date.now() < deadline) {
+    // The list reads Loaded when the load commits; its task is Done a moment later, when the job returns.
+    while ((got.listStatus !== 'Loaded' || got.loadTask?.status !== 'Done') && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
       got = (await gql(app, GET, { id: list.id }, { token })).data?.list;
     }

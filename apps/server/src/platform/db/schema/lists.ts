@@ -1,3 +1,4 @@
+import { rowColumnKeys, type RowColumnKey } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -117,29 +118,13 @@ export const sheets = pgTable(
   ],
 );
 
-// prettier-ignore
-const numberWords = [
-  'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten',
-  'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen',
-] as const;
-const tens = ['Twenty', 'Thirty', 'Forty'] as const;
-type NumberWord =
-  | (typeof numberWords)[number]
-  | (typeof tens)[number]
-  | `${(typeof tens)[number]}${(typeof numberWords)[0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8]}`
-  | 'Fifty';
-
-/** The fifty generic spreadsheet columns of a row: columnOne … columnFifty (column_one … column_fifty). */
-export const rowColumnKeys = [
-  ...numberWords,
-  ...tens.flatMap((ten) => [ten, ...numberWords.slice(0, 9).map((unit) => `${ten}${unit}`)]),
-  'Fifty',
-].map((word) => `column${word}`) as `column${NumberWord}`[];
+/** The fifty generic spreadsheet columns of a row (column_one … column_fifty), named once in the domain. */
+export { rowColumnKeys };
 
 const snakeCase = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 const rowColumns = Object.fromEntries(rowColumnKeys.map((key) => [key, text(snakeCase(key))])) as Record<
-  `column${NumberWord}`,
+  RowColumnKey,
   PgTextBuilderInitial<string, [string, ...string[]]>
 >;
 
