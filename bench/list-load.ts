@@ -107,7 +107,7 @@ export async function seedList(platform: Platform, org: number, userId: number, 
 }
 
 /** The baseline: the same file COPYed as CSV into an unindexed table of 14 text columns. */
-async function rawCopySeconds(platform: Platform, storageKey: string): Promise<number> {
+export async function rawCopySeconds(platform: Platform, storageKey: string): Promise<number> {
   const client = await platform.database.pool.connect();
   try {
     const columns = Array.from({ length: COLUMNS }, (_, i) => `c${i + 1} text`).join(', ');

@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
-import { from as copyFrom } from 'pg-copy-streams';
 import { usAreaCodes } from '@canvass/domain';
 import { runListLoad } from '../apps/server/src/modules/lists/run-list-load';
 import { openFileSource } from '../apps/server/src/modules/lists/sources/file-source';
 import type { Platform } from '../apps/server/src/platform/platform';
 import type { Benchmark } from './benchmarks';
-import { phoneOf, seedList, seedOrganization } from './list-load';
+import { phoneOf, rawCopySeconds, seedList, seedOrganization } from './list-load';
 import { benchPlatform, rssSampler } from './setup';
 
 const ROWS = 200_000;
@@ -107,25 +105,6 @@ async function sourceSeconds(platform: Platform, storageKey: string, expected: s
   }
   if (rows !== ROWS + 1) throw new Error(`the source read ${rows} rows, not ${ROWS + 1}`);
   return Number(process.hrtime.bigint() - t) / 1e9;
-}
-
-/** COPY of the equivalent CSV into an unindexed table of 14 text columns. */
-async function rawCopySeconds(platform: Platform, csvKey: string): Promise<number> {
-  const client = await platform.database.pool.connect();
-  try {
-    const columns = Array.from({ length: COLUMNS }, (_, i) => `c${i + 1} text`).join(', ');
-    await client.query(`DROP TABLE IF EXISTS bench_xlsx_copy; CREATE TABLE bench_xlsx_copy (${columns})`);
-    const t = process.hrtime.bigint();
-    await pipeline(
-      platform.storage.read(csvKey),
-      client.query(copyFrom('COPY bench_xlsx_copy FROM STDIN WITH (FORMAT csv, HEADER true)')),
-    );
-    const seconds = Number(process.hrtime.bigint() - t) / 1e9;
-    await client.query('DROP TABLE bench_xlsx_copy');
-    return seconds;
-  } finally {
-    client.release();
-  }
 }
 
 export const xlsxLoad: Benchmark = {
