@@ -11,6 +11,7 @@ import type { Platform } from '../apps/server/src/platform/platform';
 import { encodeCursor } from '../apps/server/src/platform/resources/list-query';
 import { listLoad } from './list-load';
 import { benchPlatform, medianMs, pairedMediansMs, rssSampler } from './setup';
+import { xlsxLoad } from './xlsx-load';
 
 /** What a result must reach; every bound given must hold. */
 export interface Target {
@@ -261,4 +262,4 @@ async function countLines(stream: AsyncIterable<Buffer>): Promise<number> {
   return n;
 }
 
-export const benchmarks: Benchmark[] = [listPage, exportCsv, listLoad];
+export const benchmarks: Benchmark[] = [listPage, exportCsv, listLoad, xlsxLoad];

@@ -18,7 +18,7 @@ const FIRST = ['Ada', 'Bob', 'Cy', 'Dee', 'Eve', 'Flo', 'Gus', 'Hal', 'Ivy', 'Jo
 const LAST = ['Smith', 'Jones', 'Garcia', 'Miller', 'Davis', 'Lopez', 'Wilson', 'Moore', 'Taylor', 'Lee', 'Perez'];
 
 /** The i-th distinct valid number: an area code in service and an exchange starting 2-9. */
-function phoneOf(i: number, areaCodes: string[]): string {
+export function phoneOf(i: number, areaCodes: string[]): string {
   return `${areaCodes[i % areaCodes.length]}${2_000_000 + ((i * 7919) % 8_000_000)}`;
 }
 
@@ -50,7 +50,7 @@ async function* csvLines(areaCodes: string[]): AsyncGenerator<string> {
 }
 
 /** An organization with a Manager, 10,000 organization-wide opt-outs and 100,000 do-not-contact numbers. */
-async function seedOrganization(platform: Platform, areaCodes: string[]) {
+export async function seedOrganization(platform: Platform, areaCodes: string[]) {
   const pool = platform.database.pool;
   const { rows: orgs } = await pool.query(
     `INSERT INTO organizations (name, domain) VALUES ('Bench lists', 'bench-lists.test') RETURNING id`,
@@ -84,7 +84,7 @@ async function seedOrganization(platform: Platform, areaCodes: string[]) {
 }
 
 /** The list of the uploaded file, its sheet chosen: phone, names and 11 kept columns. */
-async function seedList(platform: Platform, org: number, userId: number, storageKey: string, size: number) {
+export async function seedList(platform: Platform, org: number, userId: number, storageKey: string, size: number) {
   const pool = platform.database.pool;
   const { rows: uploads } = await pool.query(
     `INSERT INTO uploads (organization_id, user_id, storage_key, filename, size) VALUES ($1, $2, $3, 'voters.csv', $4)
@@ -107,7 +107,7 @@ async function seedList(platform: Platform, org: number, userId: number, storage
 }
 
 /** The baseline: the same file COPYed as CSV into an unindexed table of 14 text columns. */
-async function rawCopySeconds(platform: Platform, storageKey: string): Promise<number> {
+export async function rawCopySeconds(platform: Platform, storageKey: string): Promise<number> {
   const client = await platform.database.pool.connect();
   try {
     const columns = Array.from({ length: COLUMNS }, (_, i) => `c${i + 1} text`).join(', ');

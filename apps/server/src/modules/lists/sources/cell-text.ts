@@ -1,27 +1,19 @@
-import type { CellValue } from 'exceljs';
+/** A cell's value as the workbook stores it, its type told by the cell (a date is a number with a date format). */
+export type CellValue = string | number | boolean | Date | null | undefined;
 
 /**
  * A workbook cell as the text the sheet shows, the way a CSV export would write it: dates as YYYY-MM-DD (with the
  * time when there is one), numbers in full (a phone stored as the number 5551234567 is '5551234567', never
- * '5.55E+09'), a formula as its result, rich text and hyperlinks as their plain text, errors as Excel writes them.
- * `numFmt`, the cell's number format, is applied where its digits matter to a list: zeros padding (a ZIP code 02134
- * stored as 2134 with the format 00000) and a fixed count of decimals; other formats show the number in full.
+ * '5.55E+09'), booleans as Excel writes them. `numFmt`, the cell's number format, is applied where its digits matter
+ * to a list: zeros padding (a ZIP code 02134 stored as 2134 with the format 00000) and a fixed count of decimals;
+ * other formats show the number in full.
  */
 export function cellText(value: CellValue, numFmt?: string): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number') return numberText(value, numFmt);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  if (value instanceof Date) return dateText(value);
-  if ('richText' in value)
-    return value.richText
-      .map((run) => run.text)
-      .join('')
-      .trim();
-  if ('formula' in value || 'sharedFormula' in value) return cellText(value.result as CellValue, numFmt);
-  if ('error' in value) return value.error;
-  if ('text' in value) return cellText(value.text as CellValue);
-  return '';
+  return dateText(value);
 }
 
 /** '00000': a whole number shown with at least that many digits. */
@@ -44,7 +36,17 @@ function numberText(n: number, numFmt?: string): string {
   return String(Number(n.toPrecision(15)));
 }
 
-/** exceljs turns a date serial into the UTC instant of the date and time shown, whatever the server's zone. */
+/** Days between Excel's day 0 (1899-12-30, in its 1900 date system) and 1970-01-01. */
+const EPOCH_1900 = 25569;
+/** The 1904 date system counts from 1904-01-01, 1462 days later. */
+const EPOCH_1904 = EPOCH_1900 - 1462;
+
+/** A date serial (days, the time a fraction of a day) as the UTC instant of the date and time shown. */
+export function serialDate(serial: number, date1904: boolean): Date {
+  return new Date(Math.round((serial - (date1904 ? EPOCH_1904 : EPOCH_1900)) * 86_400_000));
+}
+
+/** A date as the sheet shows it, whatever the server's zone (the instant is that of the date shown, in UTC). */
 function dateText(date: Date): string {
   if (Number.isNaN(date.getTime())) return '';
   // A serial's fraction of a day can land a millisecond short of the second shown.

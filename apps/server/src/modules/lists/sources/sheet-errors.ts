@@ -7,7 +7,7 @@ export const sheetErrors = {
       'ErrorTheFileIsNotASheet',
       `The file is not a spreadsheet: it looks like ${looksLike}. Upload a CSV file or an Excel workbook (.xlsx).`,
     ),
-  /** `cause` (exceljs's or the zip reader's error) stays on the error for the logs. */
+  /** `cause` (the zip reader's or the XML parser's error) stays on the error for the logs. */
   unreadableWorkbook: (cause: unknown) =>
     Object.assign(
       new SheetError(

@@ -1,4 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import type { SpreadsheetSource } from './source';
 
@@ -49,4 +50,84 @@ export function failingReaderOf(bytes: Buffer, failAfter: number, error: Error):
       })(),
       { objectMode: false },
     );
+}
+
+/**
+ * A zip of `files` (path → content), deflated, sizes in each entry's header as Excel writes them: for workbooks whose
+ * XML a test writes itself, with what exceljs's writers never produce (inline strings, phonetic runs, cells without
+ * references, prefixed elements, sheets whose parts are not in sheet order).
+ */
+export function zipOf(files: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(files)) {
+    const path = Buffer.from(name);
+    const data = Buffer.from(content);
+    const packed = zlib.deflateRawSync(data);
+    const sizes = (header: Buffer, at: number) => {
+      header.writeUInt16LE(8, at); // deflated
+      header.writeUInt32LE(zlib.crc32(data), at + 6);
+      header.writeUInt32LE(packed.length, at + 10);
+      header.writeUInt32LE(data.length, at + 14);
+      header.writeUInt16LE(path.length, at + 18);
+    };
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    sizes(local, 8);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    sizes(central, 10);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, path, packed);
+    centrals.push(central, path);
+    offset += local.length + path.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(centrals.length / 2, 8);
+  end.writeUInt16LE(centrals.length / 2, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const MAIN = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+const PREFIXED = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
+const RELS = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+
+/**
+ * A workbook of hand-written parts, in Excel's order: each sheet's <sheetData> inner XML (named sheet1.xml … in
+ * order unless `paths`, relationship targets, say otherwise), the shared strings' <si> items, the styles' <numFmts> and <cellXfs> inner XML.
+ */
+export function handWrittenWorkbook(parts: {
+  sheets: Record<string, string>;
+  paths?: string[];
+  sharedStrings?: string;
+  numFmts?: string;
+  cellXfs?: string;
+  workbookPr?: string;
+}): Buffer {
+  const names = Object.keys(parts.sheets);
+  const paths = parts.paths ?? names.map((_, i) => `worksheets/sheet${i + 1}.xml`);
+  const files: Record<string, string> = {
+    'xl/workbook.xml': `<?xml version="1.0" encoding="UTF-8"?><workbook ${MAIN} ${RELS}>${parts.workbookPr ?? ''}<sheets>${names
+      .map((name, i) => `<sheet name="${name}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
+      .join('')}</sheets></workbook>`,
+    'xl/_rels/workbook.xml.rels': `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${paths
+      .map((path, i) => `<Relationship Id="rId${i + 1}" Type="worksheet" Target="${path}"/>`)
+      .join('')}</Relationships>`,
+  };
+  names.forEach((name, i) => {
+    files[paths[i].startsWith('/') ? paths[i].slice(1) : `xl/${paths[i]}`] =
+      `<?xml version="1.0" encoding="UTF-8"?><worksheet ${MAIN} ${PREFIXED}><sheetData>${parts.sheets[name]}</sheetData></worksheet>`;
+  });
+  files['xl/styles.xml'] =
+    `<styleSheet ${MAIN}><numFmts>${parts.numFmts ?? ''}</numFmts><cellStyleXfs><xf numFmtId="14"/></cellStyleXfs><cellXfs>${parts.cellXfs ?? '<xf numFmtId="0"/>'}</cellXfs></styleSheet>`;
+  if (parts.sharedStrings) files['xl/sharedStrings.xml'] = `<sst ${MAIN}>${parts.sharedStrings}</sst>`;
+  return zipOf(files);
 }

@@ -1,11 +1,10 @@
-// unzipper (the zip reader exceljs itself uses) ships no types; only the streaming parse is used here.
+// unzipper ships no types; only its streaming parse is used here (zip-entries.ts).
 declare module 'unzipper' {
   import type { Duplex, Readable } from 'node:stream';
 
   export interface Entry extends Readable {
     path: string;
     type: 'File' | 'Directory';
-    buffer(): Promise<Buffer>;
     autodrain(): { promise(): Promise<void> };
   }
 

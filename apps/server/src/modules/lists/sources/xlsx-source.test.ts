@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SheetError } from './source';
-import { allRows, failingReaderOf, readerOf, workbookBytes, zipThatIsNotAWorkbook } from './source-testing';
+import {
+  allRows,
+  failingReaderOf,
+  handWrittenWorkbook,
+  readerOf,
+  workbookBytes,
+  zipThatIsNotAWorkbook,
+} from './source-testing';
 import { createXlsxSource } from './xlsx-source';
 
 /** Two sheets: contacts with shared strings, a date, a numeric phone, a formula, rich text; and a notes sheet. */
@@ -92,6 +99,77 @@ describe('XLSX source', () => {
       ['5552000001', 'Ben', 'Family1', '2024-02-02'],
     ]);
     expect(await source.preview('1', 5)).toEqual([['Exported for the test corpus']]);
+  });
+
+  it('puts each cell in the column its reference names, and reads inline strings and rich text as their text', async () => {
+    const bytes = handWrittenWorkbook({
+      sheets: {
+        List: [
+          '<row r="1"><c r="A1" t="inlineStr"><is><t>Phone</t></is></c><c r="C1" t="s"><v>0</v></c></row>',
+          // No row reference, and cells without references following the one before them.
+          '<row><c r="B2"><v>5551234567</v></c><c t="s"><v>1</v></c><c r="E2" t="inlineStr"><is><r><t>Very </t></r><r><rPr><b/></rPr><t>keen</t></r></is></c></row>',
+          '<row r="9"><c r="A9" t="s"><v>2</v></c><c r="C9"/></row>', // a styled empty cell is no cell
+          '<row r="10"><c r="A10" s="0"/></row>', // blank: left out
+          '<row r="11"><c r="AA11" t="str"><f>A1</f><v> formula text </v></c><c r="AB11" t="b"><v>1</v></c><c r="AC11" t="e"><v>#N/A</v></c><c r="AD11"><v>5.551234567E9</v></c></row>',
+        ].join(''),
+      },
+      sharedStrings: [
+        '<si><t>Full &amp; name</t></si>',
+        // A name with its Japanese reading guide under it: the guide is not the name.
+        '<si><r><t xml:space="preserve">Ann </t></r><r><t>Lee</t></r><rPh sb="0" eb="1"><t>アン</t></rPh></si>',
+        '<si><t><![CDATA[  555-0100 ]]></t></si>',
+      ].join(''),
+    });
+    const rows = await allRows(createXlsxSource(readerOf(bytes, 100)), '0');
+    expect(rows.slice(0, 3)).toEqual([
+      ['Phone', '', 'Full & name'],
+      ['', '5551234567', 'Ann Lee', '', 'Very keen'],
+      ['555-0100'],
+    ]);
+    expect(rows[3].slice(26)).toEqual(['formula text', 'TRUE', '#N/A', '5551234567']);
+    expect(rows).toHaveLength(4);
+  });
+
+  it('shows numbers with a date format as dates: built-in and custom formats, and the 1904 date system', async () => {
+    const dates = {
+      numFmts:
+        '<numFmt numFmtId="164" formatCode="dd/mm/yyyy"/><numFmt numFmtId="165" formatCode="[$-409]mmmm d, yyyy;@"/>' +
+        '<numFmt numFmtId="166" formatCode="&quot;Day&quot; 0"/><numFmt numFmtId="167" formatCode="00000"/>',
+      // General, built-in 14 (m/d/yyyy) and 22 (date and time), custom dates, a custom number quoting a "Day",
+      // a ZIP code format, built-in 2 (0.00), built-in 49 (text).
+      cellXfs: ['0', '14', '22', '164', '165', '166', '167', '2', '49'].map((id) => `<xf numFmtId="${id}"/>`).join(''),
+      sheets: {
+        Dates: `<row r="1">${[45000, 45000, 45000.5, 36526.25, 45000, 45000, 2134, 12.5, 45000]
+          .map((v, i) => `<c r="${String.fromCharCode(65 + i)}1" s="${i}"><v>${v}</v></c>`)
+          .join('')}</row>`,
+      },
+    };
+    const shown = ['45000', '2023-03-15', '2023-03-15 12:00:00', '2000-01-01 06:00:00', '2023-03-15', '45000'];
+    shown.push('02134', '12.50', '45000');
+    expect(await createXlsxSource(readerOf(handWrittenWorkbook(dates))).preview('0', 5)).toEqual([shown]);
+    const mac = handWrittenWorkbook({ ...dates, workbookPr: '<workbookPr date1904="1"/>' });
+    expect((await createXlsxSource(readerOf(mac)).preview('0', 5))[0].slice(0, 3)).toEqual([
+      '45000',
+      '2027-03-16',
+      '2027-03-16 12:00:00',
+    ]);
+  });
+
+  it("finds a sheet's part through the workbook's relationships, whatever its name, and reads prefixed elements", async () => {
+    const bytes = handWrittenWorkbook({
+      sheets: {
+        First: '<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>first</x:t></x:is></x:c></x:row>',
+        Second: '<row r="1"><c r="B1"><v>2</v></c></row>',
+      },
+      paths: ['worksheets/sheet2.xml', '/xl/worksheets/sheet1.xml'],
+    });
+    const source = createXlsxSource(readerOf(bytes));
+    expect(await source.sheets()).toEqual([
+      { id: '0', name: 'First' },
+      { id: '1', name: 'Second' },
+    ]);
+    expect(await source.preview('0', 5)).toEqual([['first']]);
+    expect(await source.preview('1', 5)).toEqual([['', '2']]);
   });
 
   it('yields rows in batches of a few thousand', async () => {

@@ -1,0 +1,69 @@
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Parse, type Entry } from 'unzipper';
+import { readFailure } from './sheet-errors';
+import { SheetError } from './source';
+
+/**
+ * The entries of a zip read as a stream, in the order they are stored. An entry the reader leaves unread is drained.
+ * Leaving the loop early closes the file: the rest of the zip is never read.
+ */
+export interface ZipEntries extends AsyncIterable<Entry> {
+  /**
+   * What to throw for an error met while reading the zip: the file's own failure (a file gone from storage is the
+   * list's ErrorFileNotFound, a lost connection is itself), a SheetError as it is, anything else (a damaged zip,
+   * malformed XML) the one `damaged` gives.
+   */
+  failure(error: unknown, damaged: (cause: unknown) => Error): unknown;
+}
+
+/** Reading `input` as a zip; `countBytes` hears of each chunk of the file as it is read. */
+export function zipEntries(input: Readable, countBytes?: (bytes: number) => void): ZipEntries {
+  let inputFailure: unknown;
+  return {
+    failure(error, damaged) {
+      if (inputFailure) return readFailure(inputFailure);
+      if (error instanceof SheetError) return error;
+      return damaged(error);
+    },
+    async *[Symbol.asyncIterator]() {
+      const zip = Parse({ forceStream: true });
+      let current: Entry | undefined;
+      // A pipe does not pass errors on to the entry being read: without this, a file failing midway would leave
+      // its reader waiting forever for the rest of the entry.
+      const fail = (error: unknown) => current?.destroy(error as Error);
+      input.once('error', (error) => (inputFailure = error));
+      // Only when counting: a stage between the file and the zip reader buffers more of the file ahead.
+      const piping = (countBytes ? pipeline(input, counter(countBytes), zip) : pipeline(input, zip)).catch(fail);
+      try {
+        for await (const entry of zip as AsyncIterable<Entry>) {
+          current = entry;
+          // Its reader hears of a failure through its iteration; an entry left to drain has no one to tell.
+          entry.on('error', () => undefined);
+          yield entry;
+          if (!entry.readableEnded && !entry.destroyed) entry.autodrain();
+        }
+        if (inputFailure) throw inputFailure;
+      } finally {
+        current = undefined;
+        input.destroy();
+        zip.destroy();
+        await piping;
+      }
+    },
+  };
+}
+
+function counter(countBytes: (bytes: number) => void): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      countBytes(chunk.length);
+      done(null, chunk);
+    },
+  });
+}
+
+/** The whole of a (small) entry; unlike the zip reader's own buffer(), it fails when the file fails midway. */
+export async function entryBytes(entry: Entry): Promise<Buffer> {
+  return Buffer.concat((await entry.toArray()) as Buffer[]);
+}
