@@ -1,16 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
-import { to as copyTo } from 'pg-copy-streams';
-import { exportCsvJob } from '../apps/server/src/modules/exports/exports.jobs';
+import { sql } from 'drizzle-orm';
 import { clientsService } from '../apps/server/src/modules/clients/clients.service';
-import { seedRestrictions } from '../apps/server/src/modules/demo/demo-seed';
 import { resolveViewer } from '../apps/server/src/platform/auth/resolve-viewer';
-import { backgroundTasks, organizations, organizationUsers, users } from '../apps/server/src/platform/db/schema/index';
-import { withSystem, withTenant } from '../apps/server/src/platform/db/tenant';
-import { startBackgroundTask } from '../apps/server/src/platform/jobs/background-tasks';
+import { withTenant } from '../apps/server/src/platform/db/tenant';
 import type { Platform } from '../apps/server/src/platform/platform';
 import { encodeCursor } from '../apps/server/src/platform/resources/list-query';
-import { listLoad } from './list-load';
-import { benchPlatform, medianMs, pairedMediansMs, rssSampler } from './setup';
+import { copyOutSeconds, timedExport } from './export-job';
+import { listLoad, listLoadWide } from './list-load';
+import { rowsExport } from './rows-export';
+import { seedOrganizations, type SeededOrg } from './seed';
+import { benchPlatform, medianMs, pairedMediansMs } from './setup';
 import { xlsxLoad } from './xlsx-load';
 
 /** What a result must reach; every bound given must hold. */
@@ -38,30 +36,9 @@ export interface Benchmark {
   run(): Promise<BenchResult[]>;
 }
 
-interface SeededOrg {
-  organizationId: number;
-  userId: number;
-}
-
 /** `orgs` organizations, each with its Manager, and `rowsEach` clients apiece. */
 export async function seedClients(platform: Platform, orgs: number, rowsEach: number): Promise<SeededOrg[]> {
-  const seeded = await withSystem(platform.database, 'bench-seed', async (tx) => {
-    const out: SeededOrg[] = [];
-    for (let i = 1; i <= orgs; i++) {
-      const [org] = await tx
-        .insert(organizations)
-        .values({ name: `Bench ${i}`, domain: `bench${i}.test` })
-        .returning();
-      await seedRestrictions(tx, org.id);
-      const [user] = await tx
-        .insert(users)
-        .values({ name: `Bench Manager ${i}`, email: `bench@bench${i}.test` })
-        .returning();
-      await tx.insert(organizationUsers).values({ organizationId: org.id, userId: user.id, role: 'Manager' });
-      out.push({ organizationId: org.id, userId: user.id });
-    }
-    return out;
-  });
+  const seeded = await seedOrganizations(platform, orgs);
   await insertClients(
     platform,
     seeded.map((o) => o.organizationId),
@@ -205,49 +182,20 @@ const exportCsv: Benchmark = {
     const { platform, close } = await benchPlatform();
     try {
       const [ids] = await seedClients(platform, 1, EXPORT_ROWS);
-      const rawCopy = async () => {
-        const client = await platform.database.pool.connect();
-        const t = process.hrtime.bigint();
-        try {
-          const stream = client.query(
-            copyTo(`COPY (SELECT name, client_type, client_status, agency_id, email, website, phone, state, slug, created_at
-                            FROM clients WHERE organization_id = ${Number(ids.organizationId)}) TO STDOUT WITH CSV`),
-          );
-          for await (const chunk of stream) void chunk;
-        } finally {
-          client.release();
-        }
-        return Number(process.hrtime.bigint() - t) / 1e9;
-      };
-      await rawCopy(); // warms the cache for both sides
-
-      const scope = { organizationIds: [ids.organizationId], userId: ids.userId };
-      const task = await withTenant(platform.database, scope, (tx) =>
-        startBackgroundTask(tx, exportCsvJob, ids, { query: 'clients', filters: [] }),
-      );
-      const rss = rssSampler();
-      const t = process.hrtime.bigint();
-      await exportCsvJob.run(
-        { ...ids, taskId: task.id, query: 'clients', filters: [] },
-        { platform, progress: async () => {} },
-      );
-      const jobSeconds = Number(process.hrtime.bigint() - t) / 1e9;
-      const memory = rss.stop();
-      const copySeconds = await rawCopy();
-
-      const [done] = await withTenant(platform.database, scope, (tx) =>
-        tx.select({ filePath: backgroundTasks.filePath }).from(backgroundTasks).where(eq(backgroundTasks.id, task.id)),
-      );
-      const lines = await countLines(platform.storage.read(done.filePath!));
-      if (lines !== EXPORT_ROWS + 1) throw new Error(`the export wrote ${lines} lines, not ${EXPORT_ROWS + 1}`);
+      const select = `SELECT name, client_type, client_status, agency_id, email, website, phone, state, slug, created_at
+                        FROM clients WHERE organization_id = ${Number(ids.organizationId)}`;
+      await copyOutSeconds(platform, select); // warms the cache for both sides
+      const job = await timedExport(platform, ids, { query: 'clients', filters: [] });
+      const copySeconds = await copyOutSeconds(platform, select);
+      if (job.lines !== EXPORT_ROWS + 1) throw new Error(`the export wrote ${job.lines} lines, not ${EXPORT_ROWS + 1}`);
       return [
         {
           name: 'export-csv',
-          value: EXPORT_ROWS / jobSeconds,
+          value: EXPORT_ROWS / job.seconds,
           unit: 'rows/s',
           baseline: EXPORT_ROWS / copySeconds,
           target: { ratioAtLeast: 0.2, rssGrowthMbAtMost: 64 },
-          extra: { rows: EXPORT_ROWS, rssStartMb: memory.startMb, rssPeakMb: memory.peakMb },
+          extra: { rows: EXPORT_ROWS, rssStartMb: job.rssStartMb, rssPeakMb: job.rssPeakMb },
         },
       ];
     } finally {
@@ -256,10 +204,4 @@ const exportCsv: Benchmark = {
   },
 };
 
-async function countLines(stream: AsyncIterable<Buffer>): Promise<number> {
-  let n = 0;
-  for await (const chunk of stream) for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) n++;
-  return n;
-}
-
-export const benchmarks: Benchmark[] = [listPage, exportCsv, listLoad, xlsxLoad];
+export const benchmarks: Benchmark[] = [listPage, exportCsv, rowsExport, listLoad, listLoadWide, xlsxLoad];

@@ -36,7 +36,8 @@ function checks(r: BenchResult, ratio: number): { text: string; met: boolean }[]
   return out;
 }
 
-const fmt = (n: number) => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2));
+// Counts as they are (50 columns, not 50.00); large figures rounded, small ones to two decimals.
+const fmt = (n: number) => (Number.isInteger(n) || n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(2));
 
 const resultsDir = path.join(import.meta.dirname, 'results');
 fs.mkdirSync(resultsDir, { recursive: true });

@@ -233,6 +233,41 @@ describe('exportCsv', () => {
     expect(rows[1].slice(0, 5)).toEqual(['Export Campaign', 'EC', 'Registered', 'Exporter Client', 'Export Brand']);
   });
 
+  it("exports a list's rows as its rows tab does: in position order, phones as shown, statuses, numbers as written", async () => {
+    const {
+      rows: [list],
+    } = await app.sql(
+      `INSERT INTO lists (organization_id, name, list_status) VALUES ($1, 'Exported list', 'Loaded') RETURNING id`,
+      [org.id],
+    );
+    await app.sql(
+      `INSERT INTO rows (organization_id, list_id, position, raw_phone_number, to_phone_number, first_name, row_status)
+       VALUES ($1, $2, 2, '555-0100', NULL, '=Ann', 'Invalid'), ($1, $2, 1, '2125550100', '2125550100', 'Bo', 'Valid')`,
+      [org.id, list.id],
+    );
+    const { rows } = await exportRows('rows', {
+      filters: [{ field: 'listId', operation: 'Equal', value: String(list.id) }],
+      sortBy: 'position',
+      sortOrder: 'Asc',
+    });
+    expect(rows).toEqual([
+      ['Row', 'Phone as found', 'Phone', 'First name', 'Last name', 'State', 'Status'],
+      ['1', '2125550100', '(212)-555-0100', 'Bo', '', '', 'Valid'],
+      ['2', '555-0100', '', "'=Ann", '', '', 'Invalid'],
+    ]);
+  });
+
+  it('writes a negative number neutralised, as any cell starting with a minus', async () => {
+    await app.sql(
+      `INSERT INTO brands (organization_id, name, provider, throughput, provider_configuration_type)
+       VALUES ($1, 'Negative Brand', 'Twilio', -4, 'Platform')`,
+      [org.id],
+    );
+    const { rows } = await exportRows('brands', {
+      filters: [{ field: 'name', operation: 'Equal', value: 'Negative Brand' }],
+    });
+    expect(rows[1].slice(0, 3)).toEqual(['Negative Brand', 'Twilio', "'-4"]);
+  });
   it('a filter on an unknown field is refused before any job starts', async () => {
     const res = await gql(
       app,

@@ -8,6 +8,7 @@ import { copyCsvOut } from '../../platform/db/copy-out';
 import { organizations } from '../../platform/db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import { runAsTask, taskPayload } from '../../platform/jobs/background-tasks';
+import { PROGRESS_INTERVAL_MS } from '../../platform/jobs/task-events';
 import { defineJob } from '../../platform/jobs/registry';
 import type { Filter } from '../../platform/resources/list-query';
 import { servicesByPlural } from '../services';
@@ -31,8 +32,11 @@ export const exportPayload = taskPayload.extend({
 });
 export type ExportPayload = z.infer<typeof exportPayload>;
 
-/** Progress is written to the task row about this often, in rows. */
-export const EXPORT_PROGRESS_EVERY = 5_000;
+/**
+ * Progress is written to the task row at most this often: as often as subscribers hear of it. Every 5,000 rows
+ * was 200 transactions for a million rows, each pausing the COPY stream (measured: a fifth of the export's time).
+ */
+const PROGRESS_EVERY_MS = PROGRESS_INTERVAL_MS;
 
 const NEWLINE = 0x0a;
 function countLines(chunk: Buffer): number {
@@ -91,13 +95,13 @@ export const exportCsvJob = defineJob({
             yield stringify([def.list.exportColumns.map((c) => def.fields[c].label)]);
             // Lines, not rows, when a cell holds a line break: close enough for a progress bar, capped at the total.
             let lines = 0;
-            let reported = 0;
+            let reportedAt = Date.now();
             for await (const chunk of copyCsvOut(tx, select) as AsyncIterable<Buffer>) {
               yield chunk;
               lines += countLines(chunk);
-              if (lines - reported >= EXPORT_PROGRESS_EVERY) {
-                reported = lines;
+              if (Date.now() - reportedAt >= PROGRESS_EVERY_MS) {
                 await task.progress(Math.min(lines, total), total);
+                reportedAt = Date.now();
               }
             }
           }
