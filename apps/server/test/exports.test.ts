@@ -233,16 +233,27 @@ describe('exportCsv', () => {
     expect(rows[1].slice(0, 5)).toEqual(['Export Campaign', 'EC', 'Registered', 'Exporter Client', 'Export Brand']);
   });
 
-  it("exports a list's rows as its rows tab does: in position order, phones as shown, statuses, numbers as written", async () => {
+  it("exports a list's rows as its rows tab does: in position order, phones as shown, its kept columns under the sheet's headers", async () => {
     const {
       rows: [list],
     } = await app.sql(
       `INSERT INTO lists (organization_id, name, list_status) VALUES ($1, 'Exported list', 'Loaded') RETURNING id`,
       [org.id],
     );
+    const {
+      rows: [sheet],
+    } = await app.sql(
+      `INSERT INTO sheets (organization_id, list_id, source_sheet_id, name, header_row, column_roles)
+       VALUES ($1, $2, '0', 'voters', ARRAY['Precinct', 'Party'],
+               ARRAY['Phone', 'FirstName', 'Column', 'Column']::list_column_role[]) RETURNING id`,
+      [org.id, list.id],
+    );
+    await app.sql('UPDATE lists SET sheet_id = $1 WHERE id = $2', [sheet.id, list.id]);
     await app.sql(
-      `INSERT INTO rows (organization_id, list_id, position, raw_phone_number, to_phone_number, first_name, row_status)
-       VALUES ($1, $2, 2, '555-0100', NULL, '=Ann', 'Invalid'), ($1, $2, 1, '2125550100', '2125550100', 'Bo', 'Valid')`,
+      `INSERT INTO rows (organization_id, list_id, position, raw_phone_number, to_phone_number, first_name, row_status,
+                         column_one, column_two)
+       VALUES ($1, $2, 2, '555-0100', NULL, '=Ann', 'Invalid', '7', NULL),
+              ($1, $2, 1, '2125550100', '2125550100', 'Bo', 'Valid', '12, north', 'DEM')`,
       [org.id, list.id],
     );
     const { rows } = await exportRows('rows', {
@@ -251,9 +262,9 @@ describe('exportCsv', () => {
       sortOrder: 'Asc',
     });
     expect(rows).toEqual([
-      ['Row', 'Phone as found', 'Phone', 'First name', 'Last name', 'State', 'Status'],
-      ['1', '2125550100', '(212)-555-0100', 'Bo', '', '', 'Valid'],
-      ['2', '555-0100', '', "'=Ann", '', '', 'Invalid'],
+      ['Row', 'Phone as found', 'Phone', 'First name', 'Last name', 'State', 'Status', 'Precinct', 'Party'],
+      ['1', '2125550100', '(212)-555-0100', 'Bo', '', '', 'Valid', '12, north', 'DEM'],
+      ['2', '555-0100', '', "'=Ann", '', '', 'Invalid', '7', ''],
     ]);
   });
 

@@ -5,6 +5,7 @@ import { campaignsService } from './campaigns/campaigns.service';
 import { clientsService } from './clients/clients.service';
 import { listFiltersService } from './list-filters/list-filters.service';
 import { listsService } from './lists/lists.service';
+import { rowsService } from './lists/rows.service';
 import { dataImportsService, dataImportTemplatesService } from './data-imports/data-imports.service';
 import { phonesService } from './phones/phones.service';
 import { tableOf } from './tables';
@@ -17,6 +18,7 @@ const withRules: readonly ResourceService[] = [
   phonesService,
   listFiltersService,
   listsService,
+  rowsService,
   dataImportsService,
   dataImportTemplatesService,
 ];

@@ -52,6 +52,8 @@ export interface ExportQueryInput {
   /** Whose policy decides which reference names the file may show, as a reference on screen would. */
   viewer: Viewer;
   args: ListArgs;
+  /** The fields written, in order (ResourceService.exportColumns). */
+  columns: readonly string[];
   /** The organization's time zone: dates are written as its local wall-clock time. */
   timeZone: string;
 }
@@ -115,7 +117,7 @@ export function exportQuery(input: ExportQueryInput): { select: RenderedQuery; w
     }
   };
 
-  const cells = Object.fromEntries(def.list.exportColumns.map((name, i) => [`c${i}`, cellOf(name)]));
+  const cells = Object.fromEntries(input.columns.map((name, i) => [`c${i}`, cellOf(name)]));
   let query = new QueryBuilder().select(cells).from(table).$dynamic();
   for (const lookup of lookups) query = query.leftJoinLateral(lookup, sql`true`);
   const { sql: text, params } = query

@@ -69,6 +69,14 @@ export interface ResourceHooks<A = Record<string, unknown>> {
   beforeDestroy?(tx: Tx, row: Row): Promise<void>;
   /** Adds computed fields to a page of rows (counts, nested lists) in one query per page. */
   decorate?(tx: Tx, rows: Row[], viewer: Viewer): Promise<void>;
+  /** The columns of an export beyond the entry's own (a list's rows: its kept columns, under its sheet's headers). */
+  extraExportColumns?(tx: Tx, organizationId: number, args: ListArgs): Promise<ExportColumn[]>;
+}
+
+/** One column of a CSV export: the field it reads and the header the file shows. */
+export interface ExportColumn {
+  name: string;
+  label: string;
 }
 
 export interface ResourceService {
@@ -80,6 +88,8 @@ export interface ResourceService {
    */
   visibleWhere(viewer: Viewer): SQL;
   list(tx: Tx, viewer: Viewer, args: ListArgs, opts?: ListOptions): Promise<Page>;
+  /** What an export of the list `args` describes writes: the entry's export columns, then any a hook adds. */
+  exportColumns(tx: Tx, organizationId: number, args: ListArgs): Promise<ExportColumn[]>;
   get(tx: Tx, viewer: Viewer, id: number): Promise<Row | null>;
   blank(): Record<string, unknown>;
   create(tx: Tx, viewer: Viewer, attrs: Record<string, unknown>, env?: WriteEnv): Promise<WriteResult>;
@@ -302,6 +312,10 @@ export function createResourceService<D extends ResourceDef>(
     table,
     visibleWhere: visible,
     get,
+    async exportColumns(tx, organizationId, args) {
+      const own = def.list.exportColumns.map((name) => ({ name, label: def.fields[name].label }));
+      return hooks.extraExportColumns ? [...own, ...(await hooks.extraExportColumns(tx, organizationId, args))] : own;
+    },
     blank() {
       const out: Record<string, unknown> = {};
       for (const [name, f] of inputFields(def)) out[name] = f.kind === 'enum' ? (f.default ?? null) : null;
