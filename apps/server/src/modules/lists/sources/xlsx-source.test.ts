@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SheetError } from './source';
-import { allRows, failingReaderOf, readerOf, workbookBytes, zipThatIsNotAWorkbook } from './source-testing';
+import { allLines, allRows, failingReaderOf, readerOf, workbookBytes, zipThatIsNotAWorkbook } from './source-testing';
 import { createXlsxSource } from './xlsx-source';
 
 /** Two sheets: contacts with shared strings, a date, a numeric phone, a formula, rich text; and a notes sheet. */
@@ -58,6 +58,11 @@ describe('XLSX source', () => {
       ['5550001111', 'José'],
     ]);
     expect(source.bytesRead).toBeGreaterThan(0);
+  });
+
+  it("numbers each row as the sheet's row, the blank row counted", async () => {
+    const source = createXlsxSource(readerOf(await twoSheets()));
+    expect(await allLines(source, '0')).toEqual([1, 2, 4, 5]);
   });
 
   it('previews the first rows of a sheet', async () => {

@@ -2,7 +2,7 @@ import { Transform, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { cellText } from './cell-text';
 import { readFailure, requireDataRows, sheetErrors } from './sheet-errors';
-import { SheetError, type SheetInfo, type SpreadsheetSource } from './source';
+import { rowBatch, SheetError, type RowBatch, type SheetInfo, type SpreadsheetSource } from './source';
 import { readWorkbookSheets } from './workbook-sheets';
 
 /** Rows per batch: a few thousand, like the CSV source's. */
@@ -60,7 +60,8 @@ export function createXlsxSource(read: () => Readable, size?: number): Spreadshe
 }
 
 /**
- * The first `limit` rows of the sheet at `index`, in batches, blank rows left out. The other sheets are skipped
+ * The first `limit` rows of the sheet at `index`, in batches, blank rows left out, each batch with its rows' numbers
+ * in the sheet (`lines`, exceljs's row numbers). The other sheets are skipped
  * unread. The workbook is read to its end even after the sheet: exceljs parks sheets that come before the shared
  * strings (Excel writes them last) in temporary files, and removes them only when its reading completes.
  */
@@ -69,7 +70,7 @@ async function* readSheet(
   index: number,
   limit = Infinity,
   countBytes?: (bytes: number) => void,
-): AsyncGenerator<string[][]> {
+): AsyncGenerator<RowBatch> {
   const input = guard(file, countBytes);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input.stream, {
     sharedStrings: 'cache',
@@ -85,14 +86,17 @@ async function* readSheet(
         skip(worksheet);
         continue;
       }
-      let batch: string[][] = [];
+      let batch = rowBatch();
       for await (const row of untilFailure(worksheet, input)) {
         const cells = rowCells(row);
-        if (cells) batch.push(cells);
+        if (cells) {
+          batch.push(cells);
+          batch.lines.push(row.number);
+        }
         if (batch.length >= BATCH_ROWS || taken + batch.length >= limit) {
           taken += batch.length;
           yield batch;
-          batch = [];
+          batch = rowBatch();
           if (taken >= limit) break;
         }
       }
