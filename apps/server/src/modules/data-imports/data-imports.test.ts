@@ -327,6 +327,65 @@ describe('clients import', () => {
   });
 });
 
+describe('a run that died', () => {
+  it('can be started again when its worker died mid-run, and its abandoned task is closed', async () => {
+    const uploadId = await upload(org.id, 'restart.csv', 'Mobile\n9175550171\n');
+    const created = await createImport({
+      name: 'Restart',
+      resource: 'DoNotContact',
+      uploadId,
+      mapping: JSON.stringify({ Mobile: 'number' }),
+    });
+    const id = created.dataImport!.id;
+    // What a worker killed mid-run leaves: the import and its task Running, and a half-filled staging table.
+    const { rows } = await app.sql(
+      `INSERT INTO background_tasks (organization_id, user_id, kind, status, payload)
+       VALUES ($1, (SELECT id FROM users WHERE lower(email) = lower($2)), 'runDataImport', 'Running', '{}') RETURNING id`,
+      [org.id, org.emailFor('Admin')],
+    );
+    const deadTask = rows[0].id;
+    await app.sql(`UPDATE data_imports SET status = 'Running', background_task_id = $2 WHERE id = $1`, [id, deadTask]);
+    await app.sql(`CREATE TABLE canvass_staging.import_${org.id}_${id} (position integer, number text, state text)`);
+    await app.sql(`INSERT INTO canvass_staging.import_${org.id}_${id} VALUES (1, '9175550179', NULL)`);
+
+    const started = await gql(app, START, { id }, { token });
+    expect(started.errors).toBeUndefined();
+    expect(started.data!.startDataImport.message).toBe('The import has started');
+    const deadline = Date.now() + 20_000;
+    let state = (await gql(app, IMPORT, { id }, { token })).data!.dataImport;
+    while (state.status !== 'Done' && state.status !== 'Failed' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = (await gql(app, IMPORT, { id }, { token })).data!.dataImport;
+    }
+    expect(state).toMatchObject({ status: 'Done', rowsCount: 1, importedCount: 1 });
+    const numbers = await app.sql(`SELECT number FROM phones WHERE organization_id = $1 AND number LIKE '91755501%'`, [
+      org.id,
+    ]);
+    expect(numbers.rows).toEqual([{ number: '9175550171' }]); // the dead run's staged row never came in
+    const dead = await app.sql('SELECT status, error_message FROM background_tasks WHERE id = $1', [deadTask]);
+    expect(dead.rows[0]).toEqual({
+      status: 'Failed',
+      error_message: 'The run stopped before it finished (its worker ended); nothing from the file was imported',
+    });
+  });
+
+  it('is not started again, nor run twice, while its run is alive', async () => {
+    const id = await directImport('DoNotContact', 'live.csv', 'Mobile\n9175550172\n', { Mobile: 'number' });
+    let refusals: unknown[] = [];
+    await runDataImport(app.platform, { organizationId: org.id, userId: null }, id, {
+      beforeCommit: async () => {
+        const start = await gql(app, START, { id: String(id) }, { token });
+        const second = await runDataImport(app.platform, { organizationId: org.id, userId: null }, id).catch(
+          (err: Error) => err.message,
+        );
+        refusals = [start.errors?.[0].message, second];
+      },
+    });
+    expect(refusals).toEqual(['The import is already running', 'The import is already running']);
+    expect(await importRow(id)).toMatchObject({ status: 'Done', imported_count: 1 });
+  });
+});
+
 describe('templates', () => {
   it('a saved mapping is reused by an import that names the template', async () => {
     const saved = await gql(

@@ -9,6 +9,7 @@ import { openFileSource } from '../lists/sources/file-source';
 import { SheetError, type SpreadsheetSource } from '../lists/sources/source';
 import { copyField, openStagingCopy } from '../lists/staging';
 import { rowChecker } from './check-row';
+import { releaseRunLock, takeRunLock } from './run-lock';
 import { duplicateFinder } from './file-duplicates';
 import { ImportError, parseMapping, planFields, type PlannedField } from './mapping';
 import { targets, type ImportResource, type ImportTarget } from './targets';
@@ -165,6 +166,15 @@ export async function runDataImport(
   const table = stagingTable(scope.organizationId, importId);
   const client = await platform.database.pool.connect();
   let failed = false;
+  // Held for the whole run (run-lock.ts): another run of the import is refused, and a dead run's lock is let go.
+  const locked = await takeRunLock(client, importId).catch((err: unknown) => {
+    client.release(true);
+    throw err;
+  });
+  if (!locked) {
+    client.release();
+    throw new ImportError('The import is already running');
+  }
   try {
     await setImport(platform, scope, importId, { status: 'Running', errorMessage: null });
     const found = await readImport(platform, scope, importId);
@@ -235,7 +245,12 @@ export async function runDataImport(
     });
     throw err;
   } finally {
-    // A connection that failed mid-COPY is discarded rather than handed to the next caller.
+    // A connection that failed mid-COPY is discarded rather than handed to the next caller; that lets go of the lock.
+    if (!failed)
+      failed = await releaseRunLock(client, importId).then(
+        () => false,
+        () => true,
+      );
     client.release(failed);
   }
 }
