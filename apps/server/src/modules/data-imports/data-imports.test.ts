@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
 import { createTestApp, gql, type TestApp } from '../../../test/harness';
 import { createWorker } from '../../app';
+import { sweepStaging } from '../lists/staging-sweep';
 import { runDataImport } from './run-data-import';
 
 let app: TestApp;
@@ -383,6 +384,21 @@ describe('a run that died', () => {
     });
     expect(refusals).toEqual(['The import is already running', 'The import is already running']);
     expect(await importRow(id)).toMatchObject({ status: 'Done', imported_count: 1 });
+  });
+});
+
+describe('the daily staging sweep', () => {
+  it('drops the staging tables of imports that are not running, and keeps that of a run under way', async () => {
+    const idle = await directImport('DoNotContact', 'idle.csv', 'Mobile\n9175550181\n', { Mobile: 'number' });
+    const busy = await directImport('DoNotContact', 'busy.csv', 'Mobile\n9175550182\n', { Mobile: 'number' });
+    await app.sql(`UPDATE data_imports SET status = 'Failed' WHERE id = $1`, [idle]);
+    await app.sql(`UPDATE data_imports SET status = 'Running' WHERE id = $1`, [busy]);
+    for (const id of [idle, busy]) await app.sql(`CREATE TABLE canvass_staging.import_${org.id}_${id} (junk text)`);
+    expect(await sweepStaging(app.platform)).toEqual([`import_${org.id}_${idle}`]);
+    const left = await app.sql(`SELECT tablename FROM pg_tables WHERE schemaname = 'canvass_staging'`);
+    expect(left.rows).toEqual([{ tablename: `import_${org.id}_${busy}` }]);
+    await app.sql(`DROP TABLE canvass_staging.import_${org.id}_${busy}`);
+    await app.sql(`UPDATE data_imports SET status = 'Failed' WHERE id = $1`, [busy]);
   });
 });
 

@@ -7,7 +7,7 @@ import { withTenant, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { openFileSource } from '../lists/sources/file-source';
 import { SheetError, type SpreadsheetSource } from '../lists/sources/source';
-import { copyField, openStagingCopy } from '../lists/staging';
+import { copyField, importStagingTableName, openStagingCopy } from '../lists/staging';
 import { rowChecker } from './check-row';
 import { releaseRunLock, takeRunLock } from './run-lock';
 import { duplicateFinder } from './file-duplicates';
@@ -47,12 +47,6 @@ export interface RunImportOptions {
 const PROGRESS_EVERY_MS = 1_000;
 
 const tenant = (scope: ImportScope) => ({ organizationIds: [scope.organizationId], userId: scope.userId });
-
-/** Named by organization and import, so a retry drops what a killed run left behind. */
-function stagingTable(organizationId: number, importId: number): string {
-  if (!Number.isSafeInteger(organizationId) || !Number.isSafeInteger(importId)) throw new Error('Not an id');
-  return `canvass_staging.import_${organizationId}_${importId}`;
-}
 
 async function setImport(
   platform: Platform,
@@ -163,7 +157,7 @@ export async function runDataImport(
   importId: number,
   options: RunImportOptions = {},
 ): Promise<DataImportResult> {
-  const table = stagingTable(scope.organizationId, importId);
+  const table = importStagingTableName(scope.organizationId, importId);
   const client = await platform.database.pool.connect();
   let failed = false;
   // Held for the whole run (run-lock.ts): another run of the import is refused, and a dead run's lock is let go.
