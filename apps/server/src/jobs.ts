@@ -2,7 +2,7 @@ import type { JobDef } from './platform/jobs/registry';
 import { runDataImportJob } from './modules/data-imports/data-imports.jobs';
 import { exportCsvJob } from './modules/exports/exports.jobs';
 import { loadListJob } from './modules/lists/lists.jobs';
-import { sweepListStagingJob } from './modules/lists/staging-sweep';
+import { sweepStagingJob } from './modules/lists/staging-sweep';
 import { ensureTextPartitionsJob } from './platform/db/text-partitions';
 
 /** Every job a worker runs. */
@@ -11,5 +11,5 @@ export const jobs: readonly JobDef[] = [
   ensureTextPartitionsJob as unknown as JobDef,
   loadListJob as unknown as JobDef,
   runDataImportJob as unknown as JobDef,
-  sweepListStagingJob as unknown as JobDef,
+  sweepStagingJob as unknown as JobDef,
 ];

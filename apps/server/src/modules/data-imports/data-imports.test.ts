@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
 import { createTestApp, gql, type TestApp } from '../../../test/harness';
 import { createWorker } from '../../app';
+import { sweepStaging } from '../lists/staging-sweep';
 import { runDataImport } from './run-data-import';
 
 let app: TestApp;
@@ -63,6 +64,13 @@ const downloadCsv = async (url: string) => {
   return parse(res.body, { relaxColumnCount: true }) as string[][];
 };
 
+/** A CSV the import wrote to storage (its rejected rows). */
+async function storedCsv(path: string): Promise<string[][]> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of app.platform.storage.read(path)) chunks.push(chunk as Buffer);
+  return parse(Buffer.concat(chunks), { relaxColumnCount: true }) as string[][];
+}
+
 const phonesOf = async (orgId: number) =>
   (
     await app.sql(
@@ -106,15 +114,18 @@ afterAll(async () => {
 });
 
 describe('phones import', () => {
-  it('brings the good rows in once, skips numbers already present, and lists each bad row with its reason', async () => {
+  it('brings the good rows in once, skips numbers already present, and lists each bad or repeated row with its reason', async () => {
     await app.sql(
       `INSERT INTO phones (organization_id, number, phone_status, phone_type) VALUES ($1, '2125550199', 'Active', 'FromPhone')`,
       [org.id],
     );
+    // Blank rows (the source leaves them out) still count: rejected rows are named as the staffer finds them.
     const csv = [
       'Number,Kind,Client name,Note',
+      '',
       '(212) 555-0101,Recipient,Importer Client,first',
       '+1 312 555 0102,ToPhone,,second',
+      ',,,',
       '212-555-0101,Recipient,,same number again',
       '2125550199,Provider,,already here',
       'not a phone,Recipient,,bad number',
@@ -139,8 +150,8 @@ describe('phones import', () => {
       errorMessage: null,
       rowsCount: 8,
       importedCount: 2,
-      skippedCount: 2,
-      rejectedCount: 4,
+      skippedCount: 1,
+      rejectedCount: 5,
     });
     expect(await phonesOf(org.id)).toEqual([
       expect.objectContaining({ number: '2125550101', phone_type: 'ToPhone', client_id: org.clientId, state: 'NY' }),
@@ -150,10 +161,18 @@ describe('phones import', () => {
     expect(task).toMatchObject({ status: 'Done', processed: 8, filename: `rejected-rows-${id}.csv` });
     expect(await downloadCsv(task.downloadUrl)).toEqual([
       ['Row', 'Reason', 'Number', 'Kind', 'Client name', 'Note'],
-      ['6', 'Phone number "not a phone" is not a valid US phone number', 'not a phone', 'Recipient', '', 'bad number'],
-      ['7', 'Type "Martian" is not one of Client, Provider, Recipient', '2125550103', 'Martian', '', 'bad type'],
-      ['8', 'Client "Nobody Inc" not found', '2125550104', 'Recipient', 'Nobody Inc', 'unknown client'],
-      ['9', 'Phone number is required', '', 'Recipient', '', 'no number'],
+      [
+        '6',
+        'Duplicate of row 3 of this file (same phone number and type)',
+        '212-555-0101',
+        'Recipient',
+        '',
+        'same number again',
+      ],
+      ['8', 'Phone number "not a phone" is not a valid US phone number', 'not a phone', 'Recipient', '', 'bad number'],
+      ['9', 'Type "Martian" is not one of Client, Provider, Recipient', '2125550103', 'Martian', '', 'bad type'],
+      ['10', 'Client "Nobody Inc" not found', '2125550104', 'Recipient', 'Nobody Inc', 'unknown client'],
+      ['11', 'Phone number is required', '', 'Recipient', '', 'no number'],
     ]);
   });
 
@@ -175,29 +194,45 @@ describe('phones import', () => {
 });
 
 describe('opt-outs import', () => {
-  it('opts numbers out for the organization or a named client, creating recipients, skipping repeats', async () => {
+  it('opts numbers out for the organization or a named client, creating recipients; a repeat is a duplicate, a known opt-out a skip', async () => {
     const id = await directImport(
       'OptOut',
       'optouts.csv',
-      ['Phone,Client', '4155550111,', '4155550112,importer client', '4155550111,', '12,', '4155550113,Ghost'].join(
-        '\n',
-      ),
+      [
+        'Phone,Client',
+        '4155550111,',
+        '4155550112,importer client',
+        '4155550111,',
+        '12,',
+        '4155550113,Ghost',
+        '4155550111,Importer Client',
+      ].join('\n'),
       { Phone: 'number', Client: 'client_id' },
     );
-    await runDataImport(app.platform, { organizationId: org.id, userId: null }, id);
+    const first = await runDataImport(app.platform, { organizationId: org.id, userId: null }, id);
     expect(await importRow(id)).toMatchObject({
       status: 'Done',
-      rows_count: 5,
-      imported_count: 2,
-      skipped_count: 1,
-      rejected_count: 2,
+      rows_count: 6,
+      imported_count: 3,
+      skipped_count: 0,
+      rejected_count: 3,
     });
+    expect((await storedCsv(first.filePath!)).map(([row, reason]) => [row, reason])).toEqual([
+      ['Row', 'Reason'],
+      ['4', 'Duplicate of row 2 of this file (same phone number and client)'],
+      ['5', 'Phone number "12" is not a valid US phone number'],
+      ['6', 'Client "Ghost" not found'],
+    ]);
+    // The same file again: every good row is already in (skipped), the repeat is still the file's own duplicate.
+    const again = await runDataImport(app.platform, { organizationId: org.id, userId: null }, id);
+    expect(again).toMatchObject({ rowsCount: 6, importedCount: 0, skippedCount: 3, rejectedCount: 3 });
     const { rows } = await app.sql(
       `SELECT p.number, o.client_id, o.opt_out_type FROM opt_outs o JOIN phones p ON p.id = o.phone_id
-        WHERE o.organization_id = $1 ORDER BY p.number`,
+        WHERE o.organization_id = $1 ORDER BY p.number, o.client_id NULLS LAST`,
       [org.id],
     );
     expect(rows).toEqual([
+      { number: '4155550111', client_id: org.clientId, opt_out_type: 'Manual' },
       { number: '4155550111', client_id: null, opt_out_type: 'Manual' },
       { number: '4155550112', client_id: org.clientId, opt_out_type: 'Manual' },
     ]);
@@ -251,7 +286,7 @@ describe('do-not-contact import', () => {
 });
 
 describe('clients import', () => {
-  it('creates a client per valid row, types by label or value, and rejects an unknown type', async () => {
+  it('creates a client per valid row, types by label or value, and rejects an unknown type and a repeated row', async () => {
     const id = await directImport(
       'Client',
       'clients.csv',
@@ -260,18 +295,29 @@ describe('clients import', () => {
         'Harbor PAC,Political Action Committee,pac@harbor.test',
         'Dock Agency,Agency,',
         'Nobody,Alien,',
+        'Dock Agency,agency,',
+        'Dock Agency,Agency,dock@agency.test',
       ].join('\n'),
       { Client: 'name', Kind: 'client_type', Mail: 'email' },
     );
     const result = await runDataImport(app.platform, { organizationId: org.id, userId: null }, id);
-    expect(result).toMatchObject({ rowsCount: 3, importedCount: 2, skippedCount: 0, rejectedCount: 1 });
+    expect(result).toMatchObject({ rowsCount: 5, importedCount: 3, skippedCount: 0, rejectedCount: 2 });
+    // Clients have no natural key: only a row the same in every field as an earlier one is its duplicate.
+    expect((await storedCsv(result.filePath!)).slice(1).map(([row, reason]) => [row, reason])).toEqual([
+      [
+        '4',
+        'Type "Alien" is not one of Agency, Campaign, Government, Other, Political Action Committee, Public Affairs, Researcher',
+      ],
+      ['5', 'Duplicate of row 3 of this file'],
+    ]);
     const { rows } = await app.sql(
       `SELECT name, client_type, client_status, email FROM clients WHERE organization_id = $1 AND name <> 'Importer Client'
-        ORDER BY name`,
+        ORDER BY name, email NULLS FIRST`,
       [org.id],
     );
     expect(rows).toEqual([
       { name: 'Dock Agency', client_type: 'Agency', client_status: 'Active', email: null },
+      { name: 'Dock Agency', client_type: 'Agency', client_status: 'Active', email: 'dock@agency.test' },
       {
         name: 'Harbor PAC',
         client_type: 'PoliticalActionCommittee',
@@ -279,6 +325,80 @@ describe('clients import', () => {
         email: 'pac@harbor.test',
       },
     ]);
+  });
+});
+
+describe('a run that died', () => {
+  it('can be started again when its worker died mid-run, and its abandoned task is closed', async () => {
+    const uploadId = await upload(org.id, 'restart.csv', 'Mobile\n9175550171\n');
+    const created = await createImport({
+      name: 'Restart',
+      resource: 'DoNotContact',
+      uploadId,
+      mapping: JSON.stringify({ Mobile: 'number' }),
+    });
+    const id = created.dataImport!.id;
+    // What a worker killed mid-run leaves: the import and its task Running, and a half-filled staging table.
+    const { rows } = await app.sql(
+      `INSERT INTO background_tasks (organization_id, user_id, kind, status, payload)
+       VALUES ($1, (SELECT id FROM users WHERE lower(email) = lower($2)), 'runDataImport', 'Running', '{}') RETURNING id`,
+      [org.id, org.emailFor('Admin')],
+    );
+    const deadTask = rows[0].id;
+    await app.sql(`UPDATE data_imports SET status = 'Running', background_task_id = $2 WHERE id = $1`, [id, deadTask]);
+    await app.sql(`CREATE TABLE canvass_staging.import_${org.id}_${id} (position integer, number text, state text)`);
+    await app.sql(`INSERT INTO canvass_staging.import_${org.id}_${id} VALUES (1, '9175550179', NULL)`);
+
+    const started = await gql(app, START, { id }, { token });
+    expect(started.errors).toBeUndefined();
+    expect(started.data!.startDataImport.message).toBe('The import has started');
+    const deadline = Date.now() + 20_000;
+    let state = (await gql(app, IMPORT, { id }, { token })).data!.dataImport;
+    while (state.status !== 'Done' && state.status !== 'Failed' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      state = (await gql(app, IMPORT, { id }, { token })).data!.dataImport;
+    }
+    expect(state).toMatchObject({ status: 'Done', rowsCount: 1, importedCount: 1 });
+    const numbers = await app.sql(`SELECT number FROM phones WHERE organization_id = $1 AND number LIKE '91755501%'`, [
+      org.id,
+    ]);
+    expect(numbers.rows).toEqual([{ number: '9175550171' }]); // the dead run's staged row never came in
+    const dead = await app.sql('SELECT status, error_message FROM background_tasks WHERE id = $1', [deadTask]);
+    expect(dead.rows[0]).toEqual({
+      status: 'Failed',
+      error_message: 'The run stopped before it finished (its worker ended); nothing from the file was imported',
+    });
+  });
+
+  it('is not started again, nor run twice, while its run is alive', async () => {
+    const id = await directImport('DoNotContact', 'live.csv', 'Mobile\n9175550172\n', { Mobile: 'number' });
+    let refusals: unknown[] = [];
+    await runDataImport(app.platform, { organizationId: org.id, userId: null }, id, {
+      beforeCommit: async () => {
+        const start = await gql(app, START, { id: String(id) }, { token });
+        const second = await runDataImport(app.platform, { organizationId: org.id, userId: null }, id).catch(
+          (err: Error) => err.message,
+        );
+        refusals = [start.errors?.[0].message, second];
+      },
+    });
+    expect(refusals).toEqual(['The import is already running', 'The import is already running']);
+    expect(await importRow(id)).toMatchObject({ status: 'Done', imported_count: 1 });
+  });
+});
+
+describe('the daily staging sweep', () => {
+  it('drops the staging tables of imports that are not running, and keeps that of a run under way', async () => {
+    const idle = await directImport('DoNotContact', 'idle.csv', 'Mobile\n9175550181\n', { Mobile: 'number' });
+    const busy = await directImport('DoNotContact', 'busy.csv', 'Mobile\n9175550182\n', { Mobile: 'number' });
+    await app.sql(`UPDATE data_imports SET status = 'Failed' WHERE id = $1`, [idle]);
+    await app.sql(`UPDATE data_imports SET status = 'Running' WHERE id = $1`, [busy]);
+    for (const id of [idle, busy]) await app.sql(`CREATE TABLE canvass_staging.import_${org.id}_${id} (junk text)`);
+    expect(await sweepStaging(app.platform)).toEqual([`import_${org.id}_${idle}`]);
+    const left = await app.sql(`SELECT tablename FROM pg_tables WHERE schemaname = 'canvass_staging'`);
+    expect(left.rows).toEqual([{ tablename: `import_${org.id}_${busy}` }]);
+    await app.sql(`DROP TABLE canvass_staging.import_${org.id}_${busy}`);
+    await app.sql(`UPDATE data_imports SET status = 'Failed' WHERE id = $1`, [busy]);
   });
 });
 

@@ -7,10 +7,12 @@ import { withTenant, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { openFileSource } from '../lists/sources/file-source';
 import { SheetError, type SpreadsheetSource } from '../lists/sources/source';
-import { copyField, openStagingCopy } from '../lists/staging';
+import { copyField, importStagingTableName, openStagingCopy } from '../lists/staging';
 import { rowChecker } from './check-row';
-import { ImportError, parseMapping, planFields } from './mapping';
-import { targets, type ImportResource } from './targets';
+import { releaseRunLock, takeRunLock } from './run-lock';
+import { duplicateFinder } from './file-duplicates';
+import { ImportError, parseMapping, planFields, type PlannedField } from './mapping';
+import { targets, type ImportResource, type ImportTarget } from './targets';
 
 export interface ImportScope {
   organizationId: number;
@@ -45,12 +47,6 @@ export interface RunImportOptions {
 const PROGRESS_EVERY_MS = 1_000;
 
 const tenant = (scope: ImportScope) => ({ organizationIds: [scope.organizationId], userId: scope.userId });
-
-/** Named by organization and import, so a retry drops what a killed run left behind. */
-function stagingTable(organizationId: number, importId: number): string {
-  if (!Number.isSafeInteger(organizationId) || !Number.isSafeInteger(importId)) throw new Error('Not an id');
-  return `canvass_staging.import_${organizationId}_${importId}`;
-}
 
 async function setImport(
   platform: Platform,
@@ -95,42 +91,47 @@ interface Staged {
   rejected: string[][];
 }
 
-/** Reads the file once: each row checked in Node, the valid ones streamed into staging, the others kept with why. */
+/**
+ * Reads the file once: each row checked in Node and against the file's earlier rows, the valid ones streamed into
+ * staging, the others kept with why. A rejected row is named by its number in the sheet, as the source tells it
+ * (blank rows it left out still count); a source that does not tell is counted from the header, row 1.
+ */
 async function stageRows(
   client: pg.ClientBase,
   table: string,
   source: SpreadsheetSource,
-  resource: ImportResource,
-  mappingText: string | null,
+  target: ImportTarget,
+  plan: (header: string[]) => PlannedField[],
   clientsByName: Map<string, number>,
   progress?: (processed: number) => Promise<void>,
 ): Promise<Staged & { header: string[] }> {
   const [sheet] = await source.sheets();
   if (!sheet) throw new ImportError('The file has no sheet');
-  const mapping = parseMapping(mappingText);
   let check: ReturnType<typeof rowChecker> | null = null;
+  const duplicateOf = duplicateFinder(target);
   let header: string[] = [];
+  let counted = 0;
   const staged: Staged = { rows: 0, valid: 0, rejected: [] };
   const writer = openStagingCopy(client, table);
   let lastProgress = Date.now();
   try {
     for await (const batch of source.rows(sheet.id)) {
       let lines = '';
-      for (const row of batch) {
+      for (let i = 0; i < batch.length; i++) {
+        const row = batch[i];
+        const rowNumber = batch.lines?.[i] ?? ++counted;
         if (!check) {
           header = row.map((h) => h.trim());
-          check = rowChecker(planFields(resource, mapping, header), clientsByName);
+          check = rowChecker(plan(header), clientsByName);
           continue;
         }
         const position = ++staged.rows;
         const outcome = check(row);
-        if ('reason' in outcome) {
-          // Row 1 is the header, so the first data row is row 2, as a spreadsheet numbers it.
-          staged.rejected.push([String(position + 1), outcome.reason, ...row]);
-          continue;
-        }
-        staged.valid++;
-        lines += `${position}\t${outcome.values.map(copyField).join('\t')}\n`;
+        const reason = 'values' in outcome ? duplicateOf(outcome.values, rowNumber) : outcome.reason;
+        if ('values' in outcome && reason === null) {
+          staged.valid++;
+          lines += `${position}\t${outcome.values.map(copyField).join('\t')}\n`;
+        } else staged.rejected.push([String(rowNumber), reason ?? '', ...row]);
       }
       if (lines) await writer.write(lines);
       if (progress && Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
@@ -156,9 +157,18 @@ export async function runDataImport(
   importId: number,
   options: RunImportOptions = {},
 ): Promise<DataImportResult> {
-  const table = stagingTable(scope.organizationId, importId);
+  const table = importStagingTableName(scope.organizationId, importId);
   const client = await platform.database.pool.connect();
   let failed = false;
+  // Held for the whole run (run-lock.ts): another run of the import is refused, and a dead run's lock is let go.
+  const locked = await takeRunLock(client, importId).catch((err: unknown) => {
+    client.release(true);
+    throw err;
+  });
+  if (!locked) {
+    client.release();
+    throw new ImportError('The import is already running');
+  }
   try {
     await setImport(platform, scope, importId, { status: 'Running', errorMessage: null });
     const found = await readImport(platform, scope, importId);
@@ -177,7 +187,9 @@ export async function runDataImport(
     await client.query(
       `CREATE UNLOGGED TABLE ${table} (position integer NOT NULL${columns}) WITH (autovacuum_enabled = off)`,
     );
-    const staged = await stageRows(client, table, source, resource, mappingText, found.clientsByName, options.progress);
+    const mapping = parseMapping(mappingText);
+    const plan = (header: string[]) => planFields(resource, mapping, header);
+    const staged = await stageRows(client, table, source, target, plan, found.clientsByName, options.progress);
     await options.progress?.(staged.rows);
 
     let file: { filePath: string; filename: string } | undefined;
@@ -227,7 +239,12 @@ export async function runDataImport(
     });
     throw err;
   } finally {
-    // A connection that failed mid-COPY is discarded rather than handed to the next caller.
+    // A connection that failed mid-COPY is discarded rather than handed to the next caller; that lets go of the lock.
+    if (!failed)
+      failed = await releaseRunLock(client, importId).then(
+        () => false,
+        () => true,
+      );
     client.release(failed);
   }
 }

@@ -35,6 +35,11 @@ export interface CommitStep {
 
 export interface ImportTarget {
   fields: TargetField[];
+  /**
+   * The fields that make two rows the same thing (the natural key the commit skips on): a row of the file with the
+   * same values as an earlier row is that row's duplicate. Without a key, only a row equal in every field is.
+   */
+  key?: string[];
   /** The statements that move the staged rows in, in order, inside the import's one transaction. */
   commit(staging: SQL, org: number, userId: number | null): CommitStep[];
 }
@@ -57,8 +62,9 @@ const newRecipients = (staging: SQL, org: number, doNotContact: boolean) => sql`
   SELECT count(*)::int AS n FROM added`;
 
 /**
- * What each import resource's rows become. Natural keys make a repeated row (in the file or already stored) a
- * skip, not an error: phones (organization, number, type), opt-outs (organization, phone, client).
+ * What each import resource's rows become. A row repeating an earlier row of the file is rejected as its duplicate
+ * before staging (duplicateFinder); natural keys make a row already stored a skip, not an error: phones
+ * (organization, number, type), opt-outs (organization, phone, client), do-not-contact numbers (number).
  */
 export const targets: Record<ImportResource, ImportTarget> = {
   Phone: {
@@ -72,6 +78,7 @@ export const targets: Record<ImportResource, ImportTarget> = {
       { name: 'first_name', label: 'First name', kind: 'text', maxLength: 255 },
       { name: 'last_name', label: 'Last name', kind: 'text', maxLength: 255 },
     ],
+    key: ['number', 'phone_type'],
     commit: (staging, org) => [
       counted(sql`
       WITH added AS (
@@ -89,6 +96,7 @@ export const targets: Record<ImportResource, ImportTarget> = {
   },
   OptOut: {
     fields: [phone, client, state],
+    key: ['number', 'client_id'],
     // The recipients first (not counted: the opt-outs are what the user imports), then one opt-out per number and client.
     commit: (staging, org, userId) => [
       { statement: newRecipients(staging, org, false), counted: false },
@@ -106,6 +114,7 @@ export const targets: Record<ImportResource, ImportTarget> = {
   },
   DoNotContact: {
     fields: [phone, state],
+    key: ['number'],
     // New numbers come in marked; known recipients not yet marked are marked. Either counts as imported.
     commit: (staging, org) => [
       counted(newRecipients(staging, org, true)),
@@ -129,7 +138,7 @@ export const targets: Record<ImportResource, ImportTarget> = {
       { ...phone, name: 'phone', label: 'Phone', required: false },
       state,
     ],
-    // Clients have no natural key: every valid row is a new client.
+    // Clients have no natural key: every valid row is a new client, unless it repeats an earlier row in full.
     commit: (staging, org) => [
       counted(sql`
       WITH added AS (

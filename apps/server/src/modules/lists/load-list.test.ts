@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { memorySource } from '../../../test/memory-source';
 import type { ColumnRole } from './column-roles';
 import { runListLoad } from './run-list-load';
-import { sweepListStaging } from './staging-sweep';
+import { sweepStaging } from './staging-sweep';
 
 let app: TestApp;
 let org: BuiltOrganization;
@@ -284,7 +284,7 @@ describe('the daily staging sweep', () => {
     const busy = await makeList(org.id);
     await app.sql(`UPDATE lists SET list_status = 'Loading' WHERE id = $1`, [busy]);
     for (const id of [idle, busy]) await app.sql(`CREATE TABLE canvass_staging.list_${org.id}_${id} (junk text)`);
-    expect(await sweepListStaging(app.platform)).toEqual([`list_${org.id}_${idle}`]);
+    expect(await sweepStaging(app.platform)).toEqual([`list_${org.id}_${idle}`]);
     expect(await stagingTables()).toEqual([{ tablename: `list_${org.id}_${busy}` }]);
     await app.sql(`DROP TABLE canvass_staging.list_${org.id}_${busy}`);
   });

@@ -4,13 +4,26 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 
 /**
- * The staging table of one list's load, in the canvass_staging schema (ARCHITECTURE §4: COPY FROM is refused into
- * a table under row-level security). Named by organization and list, so the next load of the list, or the sweep,
- * drops what a killed load left behind.
+ * What staging tables are for, each kind named `<kind>_<organization>_<id>` in the canvass_staging schema
+ * (ARCHITECTURE §4: COPY FROM is refused into a table under row-level security): a list's load, a data import's run.
+ * Named by organization and owner, so the owner's next run, or the daily sweep (staging-sweep.ts), drops what a
+ * killed run left behind.
  */
+export type StagingKind = 'list' | 'import';
+
+function stagingName(kind: StagingKind, organizationId: number, ownerId: number): string {
+  if (!Number.isSafeInteger(organizationId) || !Number.isSafeInteger(ownerId)) throw new Error('Not an id');
+  return `canvass_staging.${kind}_${organizationId}_${ownerId}`;
+}
+
+/** The staging table of one list's load. */
 export function stagingTableName(organizationId: number, listId: number): string {
-  if (!Number.isSafeInteger(organizationId) || !Number.isSafeInteger(listId)) throw new Error('Not an id');
-  return `canvass_staging.list_${organizationId}_${listId}`;
+  return stagingName('list', organizationId, listId);
+}
+
+/** The staging table of one data import's run. */
+export function importStagingTableName(organizationId: number, importId: number): string {
+  return stagingName('import', organizationId, importId);
 }
 
 /** The staging table's columns, in COPY order; then c1 … cN, the sheet's kept columns. */

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { readFailure } from './sheet-errors';
-import { SheetError } from './source';
+import { rowBatch, SheetError, type RowBatch } from './source';
 import { createChunkDecoder, type ChunkDecoder } from './text-decoding';
 
 /** Text parsed at a time once the delimiter is known: a few thousand rows of a typical list per batch. */
@@ -19,13 +19,15 @@ const DELIMITERS = [',', ';', '\t', '|'];
 export type ByteCounter = (bytes: number) => void;
 
 /**
- * The rows of a CSV stream, in batches, cells trimmed, blank rows left out.
+ * The rows of a CSV stream, in batches, cells trimmed, blank rows left out. Each batch's `lines` are its rows'
+ * numbers in the file as a spreadsheet opens it: one per record, blank ones included (a quoted cell holding a line
+ * break does not start a new row).
  *
  * Papa's core Parser is driven directly (rather than Papa.parse on a stream) so that this generator pulls the file at
  * the consumer's pace and chooses the batch size: one parse call per ~512 KB of text, no callback or object per row.
  * Each parse leaves the last, possibly incomplete, row for the next one (`ignoreLastRow`).
  */
-export async function* parseCsv(input: Readable, countBytes?: ByteCounter): AsyncGenerator<string[][]> {
+export async function* parseCsv(input: Readable, countBytes?: ByteCounter): AsyncGenerator<RowBatch> {
   let head: Buffer[] = [];
   let headLength = 0;
   let decoder: ChunkDecoder | undefined;
@@ -38,11 +40,12 @@ export async function* parseCsv(input: Readable, countBytes?: ByteCounter): Asyn
     const result = parser.parse(text, 0, !final);
     const cursor: number = result.meta.cursor;
     const data: string[][] = result.data;
+    const firstLine = recordsSeen + 1;
     recordsSeen += data.length;
     const unclosed = final && result.errors.some((e: Papa.ParseError) => e.code === 'MissingQuotes');
     text = final ? '' : text.slice(cursor);
     if (unclosed || text.length > MAX_ROW_CHARS) throw unclosedQuote(recordsSeen);
-    return keepFilledRows(data);
+    return keepFilledRows(data, firstLine);
   };
 
   for await (const chunk of readChunks(input)) {
@@ -91,17 +94,21 @@ function createParser(sample: string): Papa.Parser {
   return new Papa.Parser({ delimiter: guess.meta.delimiter, newline, quoteChar: '"' });
 }
 
-/** Trims every cell in place and leaves out rows whose cells are all empty. */
-function keepFilledRows(data: string[][]): string[][] {
-  const rows: string[][] = [];
-  for (const row of data) {
+/** Trims every cell in place and leaves out rows whose cells are all empty; `data[0]` is record `firstLine`. */
+function keepFilledRows(data: string[][], firstLine: number): RowBatch {
+  const rows = rowBatch();
+  for (let r = 0; r < data.length; r++) {
+    const row = data[r];
     let filled = false;
     for (let i = 0; i < row.length; i++) {
       const cell = row[i].trim();
       row[i] = cell;
       if (cell !== '') filled = true;
     }
-    if (filled) rows.push(row);
+    if (filled) {
+      rows.push(row);
+      rows.lines.push(firstLine + r);
+    }
   }
   return rows;
 }

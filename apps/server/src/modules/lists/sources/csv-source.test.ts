@@ -3,7 +3,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { createCsvSource } from './csv-source';
 import { SheetError } from './source';
-import { allRows, failingReaderOf, readerOf } from './source-testing';
+import { allLines, allRows, failingReaderOf, readerOf } from './source-testing';
 
 const csv = (bytes: Buffer | string, chunkSize?: number) => createCsvSource(readerOf(bytes, chunkSize), 'voters.csv');
 const rowsOf = (bytes: Buffer | string, chunkSize?: number) => allRows(csv(bytes, chunkSize), '0');
@@ -116,6 +116,12 @@ describe('CSV source', () => {
     ]);
   });
 
+  it("numbers each row as the file's row: header and blank rows counted, a quoted line break inside its row", async () => {
+    const text = 'phone,name,name\n\n5551234567,"Ann\nLee",x\n,,\n   \n5559876543,Bo\r\n\r\n5550001111,Cy\n\n';
+    expect(await allLines(csv(text), '0')).toEqual([1, 3, 6, 8]);
+    expect(await allLines(csv(text, 5), '0')).toEqual([1, 3, 6, 8]); // the same when rows are split between chunks
+  });
+
   it('keeps cell text verbatim: Excel scientific numbers stay the text they are', async () => {
     expect(await rowsOf('phone,name\n5.55123E+09,Ann\n0012,Bo\n')).toEqual([
       ['phone', 'name'],
@@ -138,9 +144,11 @@ describe('CSV source', () => {
     const source = csv(lines.join('\r\n'), 4096);
     const batches: number[] = [];
     const rows: string[][] = [];
+    const numbers: number[] = [];
     for await (const batch of source.rows('0')) {
       batches.push(batch.length);
       rows.push(...batch);
+      numbers.push(...batch.lines!);
     }
     expect(batches.length).toBeGreaterThan(3);
     expect(rows).toHaveLength(count + 1);
@@ -150,6 +158,7 @@ describe('CSV source', () => {
       `555${String(i).padStart(7, '0')}`,
     ]);
     expect(rows.slice(1)).toEqual(expectedRows);
+    expect(numbers).toEqual(Array.from({ length: count + 1 }, (_, i) => i + 1)); // one row per record, across batches
     expect(source.bytesRead).toBe(Buffer.byteLength(lines.join('\r\n')));
   });
 

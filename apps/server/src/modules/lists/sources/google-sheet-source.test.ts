@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../test/harness';
 import { startMockGoogle, type MockGoogle, type MockSheet } from '../../../../test/mock-google';
 import { saveGoogleAuthorization } from '../../google/google-authorization.service';
 import { openGoogleSheetSource } from './google-sheet-source';
-import { SheetError, type SpreadsheetSource } from './source';
+import { SheetError, type RowBatch, type SpreadsheetSource } from './source';
 
 let google: MockGoogle;
 let app: TestApp;
@@ -54,7 +54,7 @@ async function sheetError(attempt: () => Promise<unknown>): Promise<SheetError> 
 }
 
 async function collect(source: SpreadsheetSource, sheetId: string) {
-  const batches: string[][][] = [];
+  const batches: RowBatch[] = [];
   for await (const batch of source.rows(sheetId)) batches.push(batch);
   return batches;
 }
@@ -103,6 +103,10 @@ describe('A Google Sheet as a list source', () => {
     expect(rows.at(-1)).toEqual(people[24]);
     expect(rows[25][3]).toBe('3/4/2024');
     expect(batches.length).toBeGreaterThan(2);
+    // Each row's number in the sheet, blank rows counted: the header is row 1, 10 people, a blank row, 10 people…
+    const lines = batches.flatMap((b) => b.lines);
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    expect(lines).toEqual([...range(1, 11), ...range(13, 22), ...range(25, 29)]);
     const reads = google.requests.slice(before).filter((r) => r.includes('/values/'));
     expect(reads.length).toBeGreaterThan(2);
     expect(reads.every((r) => r.includes('valueRenderOption=FORMATTED_VALUE'))).toBe(true);

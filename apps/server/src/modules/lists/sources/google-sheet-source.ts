@@ -3,7 +3,7 @@ import { sheets as sheetsApi, type sheets_v4 } from '@googleapis/sheets';
 import type { Platform } from '../../../platform/platform';
 import { forgetRevokedAuthorization, readGoogleAuthorization } from '../../google/google-authorization.service';
 import { googleOAuthClient } from '../../google/google-oauth';
-import { SheetError, type SheetInfo, type SpreadsheetSource } from './source';
+import { rowBatch, SheetError, type RowBatch, type SheetInfo, type SpreadsheetSource } from './source';
 
 /**
  * Cells per values.get (rows per request = this / the sheet's columns): a few MB of JSON per response, and few
@@ -87,8 +87,11 @@ export async function openGoogleSheetSource(options: GoogleSheetSourceOptions): 
     return sheet;
   };
 
-  /** The non-blank rows of a sheet from the first row, at most `limit` rows of the grid per request. */
-  async function* chunks(sheetId: string, limit = Infinity): AsyncGenerator<string[][]> {
+  /**
+   * The non-blank rows of a sheet from the first row, at most `limit` rows of the grid per request, each batch with
+   * its rows' numbers in the sheet (`lines`).
+   */
+  async function* chunks(sheetId: string, limit = Infinity): AsyncGenerator<RowBatch> {
     const sheet = await sheetById(sheetId);
     const size = Math.min(limit, rowsPerRequest(sheet));
     // The grid's row count, not an empty answer, says where the sheet ends: a run of blank rows in the middle
@@ -103,8 +106,16 @@ export async function openGoogleSheetSource(options: GoogleSheetSourceOptions): 
           valueRenderOption: 'FORMATTED_VALUE',
         }),
       );
-      const rows = toRows(data).filter((row) => !isBlank(row));
-      for (let i = 0; i < rows.length; i += GOOGLE_SHEET_BATCH_ROWS) yield rows.slice(i, i + GOOGLE_SHEET_BATCH_ROWS);
+      let batch = rowBatch();
+      for (const [i, row] of toRows(data).entries()) {
+        if (isBlank(row)) continue;
+        batch.push(row);
+        batch.lines.push(from + i);
+        if (batch.length < GOOGLE_SHEET_BATCH_ROWS) continue;
+        yield batch;
+        batch = rowBatch();
+      }
+      if (batch.length > 0) yield batch;
     }
   }
 

@@ -1,4 +1,4 @@
-import { SheetError } from './source';
+import { SheetError, type RowBatch } from './source';
 
 /** The messages for files and sheets that hold no list, shared by every source so a staffer reads the same words. */
 export const sheetErrors = {
@@ -40,7 +40,7 @@ export const sheetErrors = {
  * Passes the batches of a sheet through and, once the sheet has ended, refuses one that had no rows or only a header:
  * the loader then fails with a message rather than loading an empty list.
  */
-export async function* requireDataRows(batches: AsyncIterable<string[][]>, where: string): AsyncGenerator<string[][]> {
+export async function* requireDataRows(batches: AsyncIterable<RowBatch>, where: string): AsyncGenerator<RowBatch> {
   let rows = 0;
   for await (const batch of batches) {
     rows += batch.length;

@@ -15,9 +15,11 @@ export interface SheetContext {
  * A parser of a worksheet part that hands `onRow` each row as the text of its cells, as the part streams through
  * it: only <row>, <c> and their value (<v>, or <is> for an inline string) are read. A cell goes to the column its
  * reference names (r="C5"), '' filling the columns the sheet has no cell for; a cell without a reference follows
- * the one before it. Blank rows are left out.
+ * the one before it. Blank rows are left out; `line` is the row's number in the sheet (its r, else the one after the
+ * row before), blank rows counted.
  */
-export function sheetRowsParser(context: SheetContext, onRow: (cells: string[]) => void): XmlStream {
+export function sheetRowsParser(context: SheetContext, onRow: (cells: string[], line: number) => void): XmlStream {
+  let line = 0;
   let cells: string[] = [];
   let filled = false;
   let column = 0;
@@ -41,6 +43,8 @@ export function sheetRowsParser(context: SheetContext, onRow: (cells: string[]) 
         value = '';
         hasValue = false;
       } else if (name === 'row') {
+        const numbered = Number(attributes.r);
+        line = Number.isSafeInteger(numbered) && numbered > 0 ? numbered : line + 1;
         cells = [];
         filled = false;
         column = 0;
@@ -70,7 +74,7 @@ export function sheetRowsParser(context: SheetContext, onRow: (cells: string[]) 
       } else if (name === 'row') {
         if (!filled) return;
         for (let i = 0; i < cells.length; i++) cells[i] ??= '';
-        onRow(cells);
+        onRow(cells, line);
       } else if (inInline) inline.close(name);
     },
   });

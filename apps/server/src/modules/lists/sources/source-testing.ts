@@ -23,6 +23,13 @@ export async function allRows(source: SpreadsheetSource, sheetId: string): Promi
   return rows;
 }
 
+/** The sheet's row number of every row, the batches joined; undefined where a batch does not tell them. */
+export async function allLines(source: SpreadsheetSource, sheetId: string): Promise<(number | undefined)[]> {
+  const lines: (number | undefined)[] = [];
+  for await (const batch of source.rows(sheetId)) lines.push(...(batch.lines ?? batch.map(() => undefined)));
+  return lines;
+}
+
 /** A workbook written by exceljs's streaming writer, the way a large export is written. */
 export async function workbookBytes(build: (book: ExcelJS.stream.xlsx.WorkbookWriter) => void): Promise<Buffer> {
   const out = new PassThrough();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SheetError } from './source';
 import {
+  allLines,
   allRows,
   failingReaderOf,
   handWrittenWorkbook,
@@ -65,6 +66,11 @@ describe('XLSX source', () => {
       ['5550001111', 'José'],
     ]);
     expect(source.bytesRead).toBeGreaterThan(0);
+  });
+
+  it("numbers each row as the sheet's row, the blank row counted", async () => {
+    const source = createXlsxSource(readerOf(await twoSheets()));
+    expect(await allLines(source, '0')).toEqual([1, 2, 4, 5]);
   });
 
   it('previews the first rows of a sheet', async () => {

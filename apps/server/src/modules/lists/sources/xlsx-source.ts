@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { previewRows } from './preview';
 import { requireDataRows, sheetErrors } from './sheet-errors';
 import { sheetRowsParser } from './sheet-rows';
-import { SheetError, type SheetInfo, type SpreadsheetSource } from './source';
+import { rowBatch, SheetError, type RowBatch, type SheetInfo, type SpreadsheetSource } from './source';
 import { walkWorkbook, workbookParts, type WorkbookFound, type WorkbookParts } from './workbook-parts';
 import { zipEntries } from './zip-entries';
 
@@ -54,15 +54,21 @@ export function createXlsxSource(read: () => Readable, size?: number): Spreadshe
   return source;
 }
 
-/** The rows of the sheet whose part is `path`, in batches, blank rows left out; the zip is not read past it. */
+/**
+ * The rows of the sheet whose part is `path`, in batches with their numbers in the sheet (`lines`), blank rows left
+ * out; the zip is not read past it.
+ */
 async function* readSheet(
   file: Readable,
   parts: WorkbookParts,
   path: string | undefined,
   countBytes?: (bytes: number) => void,
-): AsyncGenerator<string[][]> {
-  let batch: string[][] = [];
-  const xml = sheetRowsParser(parts, (row) => batch.push(row));
+): AsyncGenerator<RowBatch> {
+  let batch = rowBatch();
+  const xml = sheetRowsParser(parts, (row, line) => {
+    batch.push(row);
+    batch.lines.push(line);
+  });
   const zip = zipEntries(file, countBytes);
   try {
     for await (const entry of zip) {
@@ -71,7 +77,7 @@ async function* readSheet(
         xml.write(chunk);
         if (batch.length >= BATCH_ROWS) {
           yield batch;
-          batch = [];
+          batch = rowBatch();
         }
       }
       xml.end();
