@@ -9,34 +9,25 @@ import { dataImportsService } from './data-imports.service';
 
 export { findUpload } from './data-imports.service';
 import { ImportError } from './mapping';
-import { runIsLive } from './run-lock';
+import { closeAbandonedTask, runIsLive } from '../../platform/jobs/run-lock';
 
 const ABANDONED = 'The run stopped before it finished (its worker ended); nothing from the file was imported';
 
 /**
  * Queues a run of the import (a background task the user can follow), in the caller's transaction. Refuses,
  * with an ImportError, an import the viewer cannot see, one already running and one without a file. An import
- * left Running by a worker that died mid-run is not running: it is started again (run-lock.ts says why that is
+ * left Running by a worker that died mid-run is not running: it is started again (platform/jobs/run-lock.ts says why that is
  * safe), and its abandoned task is closed as Failed so that nobody waits on it.
  */
 export async function startDataImport(tx: Tx, viewer: Viewer, id: number): Promise<BackgroundTask> {
   const found = await dataImportsService.get(tx, viewer, id);
   if (!found) throw new ImportError(messages.notFound);
   // Queued: its job is waiting for a worker and will run. Running: unless no run holds the import's lock.
-  if (found.status === 'Queued' || (found.status === 'Running' && (await runIsLive(tx, id))))
+  if (found.status === 'Queued' || (found.status === 'Running' && (await runIsLive(tx, 'data_import', id))))
     throw new ImportError('The import is already running');
   if (found.uploadId == null) throw new ImportError('Upload a file to import first');
   if (found.status === 'Running' && found.backgroundTaskId != null)
-    await tx
-      .update(backgroundTasks)
-      .set({ status: 'Failed', errorMessage: ABANDONED, updatedAt: new Date() })
-      .where(
-        and(
-          eq(backgroundTasks.organizationId, viewer.organizationId),
-          eq(backgroundTasks.id, Number(found.backgroundTaskId)),
-          eq(backgroundTasks.status, 'Running'),
-        ),
-      );
+    await closeAbandonedTask(tx, viewer.organizationId, Number(found.backgroundTaskId), ABANDONED);
   const task = await startBackgroundTask(
     tx,
     runDataImportJob,

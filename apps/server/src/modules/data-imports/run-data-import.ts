@@ -9,7 +9,7 @@ import { openFileSource } from '../lists/sources/file-source';
 import { SheetError, type SpreadsheetSource } from '../lists/sources/source';
 import { copyField, importStagingTableName, openStagingCopy } from '../lists/staging';
 import { rowChecker } from './check-row';
-import { releaseRunLock, takeRunLock } from './run-lock';
+import { releaseRunLock, takeRunLock } from '../../platform/jobs/run-lock';
 import { duplicateFinder } from './file-duplicates';
 import { ImportError, parseMapping, planFields, type PlannedField } from './mapping';
 import { targets, type ImportResource, type ImportTarget } from './targets';
@@ -160,8 +160,8 @@ export async function runDataImport(
   const table = importStagingTableName(scope.organizationId, importId);
   const client = await platform.database.pool.connect();
   let failed = false;
-  // Held for the whole run (run-lock.ts): another run of the import is refused, and a dead run's lock is let go.
-  const locked = await takeRunLock(client, importId).catch((err: unknown) => {
+  // Held for the whole run (platform/jobs/run-lock.ts): another run of the import is refused, and a dead run's lock is let go.
+  const locked = await takeRunLock(client, 'data_import', importId).catch((err: unknown) => {
     client.release(true);
     throw err;
   });
@@ -241,7 +241,7 @@ export async function runDataImport(
   } finally {
     // A connection that failed mid-COPY is discarded rather than handed to the next caller; that lets go of the lock.
     if (!failed)
-      failed = await releaseRunLock(client, importId).then(
+      failed = await releaseRunLock(client, 'data_import', importId).then(
         () => false,
         () => true,
       );

@@ -5,13 +5,14 @@ import type { Viewer } from '../../platform/auth/viewer';
 import { lists, projects, sheets } from '../../platform/db/schema/index';
 import { withTenant, type Tx } from '../../platform/db/tenant';
 import { startBackgroundTask } from '../../platform/jobs/background-tasks';
+import { closeAbandonedTask, runIsLive } from '../../platform/jobs/run-lock';
 import type { Platform } from '../../platform/platform';
 import type { Row } from '../../platform/resources/resource-service';
 import { planColumns, type ColumnRole } from './column-roles';
 import { openListSource } from './list-source';
 import { loadListJob } from './lists.jobs';
 import { listsService } from './lists.service';
-import { runListLoad } from './run-list-load';
+import { ALREADY_LOADING, runListLoad } from './run-list-load';
 import { SheetError } from './sources/source';
 
 export interface ListActionResult {
@@ -20,15 +21,26 @@ export interface ListActionResult {
 }
 
 type Status = EnumValue<typeof ListStatus>;
-/** While a load is under way the list's sheet choice and a second load wait. */
-const LOADING: readonly Status[] = ['Submitted', 'AwaitingLoad', 'Loading', 'LoadingPhones'];
+/** A load queued for a worker (it will run); a load a worker has begun (under way while it holds its run lock). */
+const QUEUED: readonly Status[] = ['Submitted'];
+const RUNNING: readonly Status[] = ['AwaitingLoad', 'Loading', 'LoadingPhones'];
+const ABANDONED = 'The load stopped before it finished (its worker ended); the list kept its previous rows';
 const MAX_PREVIEW_ROWS = 100;
-const ALREADY_LOADING = 'The list is loading; wait until it has finished';
 
 const refused = (field: string, message: string): ListActionResult => ({
   errors: { [field]: [message] },
   message: null,
 });
+/**
+ * While a load is under way the list's sheet choice and a second load wait. A list left loading by a worker that
+ * died is not under way (platform/jobs/run-lock.ts): it may be loaded again, its old rows untouched by the dead run.
+ */
+async function loadUnderWay(tx: Tx, list: Row): Promise<boolean> {
+  const status = list.listStatus as Status;
+  if (QUEUED.includes(status)) return true;
+  return RUNNING.includes(status) && runIsLive(tx, 'list_load', Number(list.id));
+}
+
 const scopeOf = (viewer: Viewer) => ({ organizationIds: [viewer.organizationId], userId: viewer.userId });
 
 /** The list (through its policy) and one of its sheets, or null when the viewer cannot see them. */
@@ -83,12 +95,13 @@ export async function setListColumns(
   viewer: Viewer,
   choice: { listId: number; sheetId: number; headerRowIndex: number; columnRoles: ColumnRole[] },
 ): Promise<ListActionResult> {
-  const found = await withTenant(platform.database, scopeOf(viewer), (tx) =>
-    findListSheet(tx, viewer, choice.listId, choice.sheetId),
-  );
+  const found = await withTenant(platform.database, scopeOf(viewer), async (tx) => {
+    const listSheet = await findListSheet(tx, viewer, choice.listId, choice.sheetId);
+    return listSheet && { ...listSheet, loading: await loadUnderWay(tx, listSheet.list) };
+  });
   if (!found) return refused('base', messages.notFound);
   if (!found.sheet) return refused('sheetId', listMessages.sheetNotFound);
-  if (LOADING.includes(found.list.listStatus as Status)) return refused('base', ALREADY_LOADING);
+  if (found.loading) return refused('base', ALREADY_LOADING);
   if (
     !Number.isInteger(choice.headerRowIndex) ||
     choice.headerRowIndex < 0 ||
@@ -163,7 +176,9 @@ export async function loadList(
   const started = await withTenant(platform.database, scopeOf(viewer), async (tx): Promise<ListActionResult | null> => {
     const list = await listsService.get(tx, viewer, listId);
     if (!list) return refused('base', messages.notFound);
-    if (LOADING.includes(list.listStatus as Status)) return refused('base', ALREADY_LOADING);
+    if (await loadUnderWay(tx, list)) return refused('base', ALREADY_LOADING);
+    if (RUNNING.includes(list.listStatus as Status) && list.loadTaskId != null)
+      await closeAbandonedTask(tx, viewer.organizationId, Number(list.loadTaskId), ABANDONED);
     if (list.sheetId == null) return refused('base', listMessages.notLoadable);
     const setList = (values: Partial<typeof lists.$inferInsert>) =>
       tx

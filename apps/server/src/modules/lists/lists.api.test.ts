@@ -10,7 +10,9 @@ import { freePort } from '../../../test/free-port';
 import { createTestApp, gql, type TestApp } from '../../../test/harness';
 import { startMockGoogle, type MockGoogle } from '../../../test/mock-google';
 import { createWorker } from '../../app';
+import { releaseRunLock, takeRunLock } from '../../platform/jobs/run-lock';
 import { saveGoogleAuthorization } from '../google/google-authorization.service';
+import { ALREADY_LOADING } from './run-list-load';
 import { workbookBytes } from './sources/source-testing';
 
 let app: TestApp;
@@ -366,6 +368,47 @@ describe('a list from an uploaded CSV', () => {
       listStatus: 'ErrorSheetIsInUseByAProject',
       loadErrorMessage: message,
       rowsCount: 4,
+    });
+  });
+});
+
+describe('a load that died', () => {
+  it('a list left loading by a worker that died loads again, its abandoned task closed; a live load is refused', async () => {
+    const list = await readyList();
+    await gql(app, LOAD, { listId: list.id, async: false }, { token });
+    // What a worker killed mid-load leaves: the list Loading and its task Running, no run holding the list's lock.
+    const { rows } = await app.sql(
+      `INSERT INTO background_tasks (organization_id, user_id, kind, status, payload)
+       VALUES ($1, (SELECT id FROM users WHERE lower(email) = lower($2)), 'loadList', 'Running', '{}') RETURNING id`,
+      [org.id, org.emailFor('Admin')],
+    );
+    await app.sql(`UPDATE lists SET list_status = 'Loading', load_task_id = $2 WHERE id = $1`, [list.id, rows[0].id]);
+
+    // While a run holds the lock the list is loading: a second load and a new column choice wait.
+    const lock = await app.platform.database.pool.connect();
+    try {
+      expect(await takeRunLock(lock, 'list_load', Number(list.id))).toBe(true);
+      const refused = await gql(app, LOAD, { listId: list.id, async: false }, { token });
+      expect(refused.data?.loadList.errors).toEqual([{ field: 'base', messages: [ALREADY_LOADING] }]);
+      const columns = await gql(
+        app,
+        SET_COLUMNS,
+        { listId: list.id, sheetId: list.sheets[0].id, h: 1, roles: ['Phone', 'FirstName', 'LastName', 'Column'] },
+        { token },
+      );
+      expect(columns.data?.setListColumns.errors).toEqual([{ field: 'base', messages: [ALREADY_LOADING] }]);
+    } finally {
+      await releaseRunLock(lock, 'list_load', Number(list.id));
+      lock.release();
+    }
+
+    // Its worker gone, the lock is free: the list loads again, with the rows it had.
+    const again = await gql(app, LOAD, { listId: list.id, async: false }, { token });
+    expect(again.data?.loadList).toMatchObject({ errors: [], list: { listStatus: 'Loaded', rowsCount: 4 } });
+    const dead = await app.sql('SELECT status, error_message FROM background_tasks WHERE id = $1', [rows[0].id]);
+    expect(dead.rows[0]).toEqual({
+      status: 'Failed',
+      error_message: 'The load stopped before it finished (its worker ended); the list kept its previous rows',
     });
   });
 });

@@ -2,10 +2,13 @@ import { listMessages } from '@canvass/domain';
 import { and, eq } from 'drizzle-orm';
 import { lists } from '../../platform/db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
+import { withRunLock } from '../../platform/jobs/run-lock';
 import type { Platform } from '../../platform/platform';
 import { openListSource } from './list-source';
 import { loadListRows, setListStatus, type ListLoadCounts, type LoadHooks, type LoadScope } from './load-list';
 import { SheetError, type SpreadsheetSource } from './sources/source';
+
+export const ALREADY_LOADING = 'The list is loading; wait until it has finished';
 
 export interface RunLoadOptions extends LoadHooks {
   /** The source to read instead of the list's own (tests read an in-memory sheet). */
@@ -22,6 +25,22 @@ export async function runListLoad(
   scope: LoadScope,
   listId: number,
   options: RunLoadOptions = {},
+): Promise<ListLoadCounts> {
+  // Held for the whole run (platform/jobs/run-lock.ts): a list left loading by a worker that died can be loaded again.
+  return withRunLock(
+    platform.database.pool,
+    'list_load',
+    listId,
+    () => new Error(ALREADY_LOADING),
+    () => runLocked(platform, scope, listId, options),
+  );
+}
+
+async function runLocked(
+  platform: Platform,
+  scope: LoadScope,
+  listId: number,
+  options: RunLoadOptions,
 ): Promise<ListLoadCounts> {
   try {
     await setListStatus(platform, scope, listId, 'AwaitingLoad', { loadErrorMessage: null });
