@@ -1,23 +1,26 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setAccessToken } from '../app/token-store';
 import { fakeUploads } from '../ui/fake-uploads.test-utils';
 import { callsTo, renderResources } from '../ui/test-render';
 
+/** The fields of a phones import, as dataImportFields serves them. */
+const phoneFields = () => ({
+  data: {
+    dataImportFields: [
+      { name: 'number', label: 'Phone number', required: true },
+      { name: 'state', label: 'State', required: false },
+    ],
+  },
+});
+
 describe('data import screens', { timeout: 20_000 }, () => {
   afterEach(() => setAccessToken(null));
 
   it('uploads a file, maps its columns from a template, and starts the import', async () => {
     const { calls, router } = renderResources('/data_import/new', {
-      DataImportFields: () => ({
-        data: {
-          dataImportFields: [
-            { name: 'number', label: 'Phone number', required: true },
-            { name: 'state', label: 'State', required: false },
-          ],
-        },
-      }),
+      DataImportFields: phoneFields,
       DataImportTemplates: () => ({
         data: { dataImportTemplates: { nodes: [{ id: '5', name: 'Vendor', mapping: '{"Cell #":"number"}' }] } },
       }),
@@ -84,14 +87,7 @@ describe('data import screens', { timeout: 20_000 }, () => {
     };
     const { calls } = renderResources('/data_import_template/5/edit', {
       DataImportTemplate: () => ({ data: { dataImportTemplate: template } }),
-      DataImportFields: () => ({
-        data: {
-          dataImportFields: [
-            { name: 'number', label: 'Phone number', required: true },
-            { name: 'state', label: 'State', required: false },
-          ],
-        },
-      }),
+      DataImportFields: phoneFields,
       UpdateDataImportTemplate: () => ({
         data: {
           updateDataImportTemplate: {
@@ -114,6 +110,104 @@ describe('data import screens', { timeout: 20_000 }, () => {
     expect(callsTo(calls, 'UpdateDataImportTemplate')[0].variables).toEqual({
       id: '5',
       attributes: { name: 'Vendor', resource: 'Phone', mapping: '{"Cell #":"number","Region":"state"}' },
+    });
+  });
+
+  describe("an import's edit page", () => {
+    const anImport = (overrides: Record<string, unknown>) => ({
+      __typename: 'DataImport',
+      id: '7',
+      name: 'vendor.csv',
+      resource: 'Phone',
+      uploadId: '41',
+      templateId: null,
+      template: null,
+      mapping: '{"Cell #":"number"}',
+      filename: 'vendor.csv',
+      status: 'Failed',
+      errorMessage: 'State is not a column',
+      rowsCount: 0,
+      importedCount: 0,
+      skippedCount: 0,
+      rejectedCount: 0,
+      createdAt: '2025-03-04T15:06:00.000Z',
+      can: { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: false },
+      ...overrides,
+    });
+
+    it("maps the columns of its file's header, as data_import/new does, and saves them", async () => {
+      const record = anImport({});
+      const { calls } = renderResources('/data_import/7/edit', {
+        DataImport: () => ({ data: { dataImport: record } }),
+        DataImportFields: phoneFields,
+        DataImportPreview: () => ({
+          data: {
+            dataImportPreview: [
+              ['Cell #', 'Region'],
+              ['5105550141', 'CA'],
+            ],
+          },
+        }),
+        UpdateDataImport: () => ({
+          data: {
+            updateDataImport: {
+              __typename: 'DataImportPayload',
+              dataImport: { ...record, mapping: '{"Cell #":"number","Region":"state"}' },
+              errors: [],
+              message: 'All changes saved',
+            },
+          },
+        }),
+      });
+      const user = userEvent.setup();
+      const phone = await screen.findByRole('combobox', { name: /^Phone number/ }, { timeout: 5000 });
+      await waitFor(() => expect(phone).toHaveProperty('value', 'Cell #'));
+      expect(callsTo(calls, 'DataImportPreview')[0].variables).toEqual({ uploadId: '41' });
+      // The state's column is one of the file's, chosen from its header.
+      const state = screen.getByRole('combobox', { name: /^State/ });
+      await user.click(state);
+      const choices = document.getElementById(state.getAttribute('aria-controls')!)!;
+      expect(
+        within(choices)
+          .getAllByRole('option', { hidden: true })
+          .map((o) => o.textContent),
+      ).toEqual(['Cell #', 'Region']);
+      await user.click(within(choices).getByRole('option', { name: 'Region', hidden: true }));
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(callsTo(calls, 'UpdateDataImport')).toHaveLength(1));
+      expect(callsTo(calls, 'UpdateDataImport')[0].variables).toEqual({
+        id: '7',
+        attributes: {
+          name: 'vendor.csv',
+          resource: 'Phone',
+          templateId: null,
+          mapping: '{"Cell #":"number","Region":"state"}',
+        },
+      });
+    });
+
+    it('lets the columns be typed by name when its file cannot be read', async () => {
+      renderResources('/data_import/7/edit', {
+        DataImport: () => ({ data: { dataImport: anImport({ status: null }) } }),
+        DataImportFields: phoneFields,
+        DataImportPreview: () => ({ errors: [{ message: 'Uploaded file not found' }] }),
+      });
+      const user = userEvent.setup();
+      const state = await screen.findByRole('combobox', { name: /^State/ }, { timeout: 5000 });
+      expect(screen.getByRole('combobox', { name: /^Phone number/ })).toHaveProperty('value', 'Cell #');
+      await user.type(state, 'Region');
+      expect(state).toHaveProperty('value', 'Region');
+    });
+
+    it('leaves the mapping of a done import as it was imported', async () => {
+      const { calls } = renderResources('/data_import/7/edit', {
+        DataImport: () => ({ data: { dataImport: anImport({ status: 'Done' }) } }),
+        DataImportFields: phoneFields,
+      });
+      await screen.findByRole('textbox', { name: /^Name/ }, { timeout: 5000 });
+      expect(screen.queryByRole('group', { name: 'Column mapping' })).toBeNull();
+      expect(screen.queryByText('Column mapping')).toBeNull();
+      expect(callsTo(calls, 'DataImportPreview')).toHaveLength(0);
     });
   });
 });

@@ -1,14 +1,26 @@
 import { dataImport, dataImportTemplate } from '@canvass/domain';
 import { lazyNamed } from '../app/lazy-component';
 import { defineScreen, editTab, overviewTab } from '../ui/screen';
+import { changeable } from './data-imports/run-status';
 
 const DataImportCreatePage = lazyNamed(() => import('./data-imports/DataImportCreatePage'), 'DataImportCreatePage');
 const DataImportRun = lazyNamed(() => import('./data-imports/DataImportRun'), 'DataImportRun');
-const TemplateMappingInput = lazyNamed(() => import('./data-imports/TemplateMappingInput'), 'TemplateMappingInput');
+const MappingInput = lazyNamed(() => import('./data-imports/MappingInput'), 'MappingInput');
 
-/** A data import starts from a file (its own new page); its overview follows the run and offers the rejected rows. */
+/**
+ * A data import starts from a file (its own new page); its overview follows the run and offers the rejected rows.
+ * Its edit form maps the columns of its file field by field while it can still be changed (spec §2,
+ * data_import/{id}/edit); once running or done, what it was imported with stays as it is.
+ */
 export const dataImportScreen = defineScreen(dataImport, {
-  tabs: [overviewTab((record) => <DataImportRun id={String(record.id)} />), editTab({ path: 'edit', label: 'Edit' })],
+  tabs: [
+    overviewTab((record) => <DataImportRun id={String(record.id)} />),
+    editTab({
+      path: 'edit',
+      label: 'Edit',
+      inputs: { mapping: (props) => (changeable(props.record.status) ? <MappingInput {...props} /> : null) },
+    }),
+  ],
   newPage: () => <DataImportCreatePage />,
 });
 
@@ -16,6 +28,6 @@ export const dataImportScreen = defineScreen(dataImport, {
 export const dataImportTemplateScreen = defineScreen(dataImportTemplate, {
   tabs: [
     overviewTab(),
-    editTab({ path: 'edit', label: 'Edit', inputs: { mapping: (props) => <TemplateMappingInput {...props} /> } }),
+    editTab({ path: 'edit', label: 'Edit', inputs: { mapping: (props) => <MappingInput {...props} /> } }),
   ],
 });

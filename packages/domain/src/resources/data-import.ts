@@ -47,7 +47,7 @@ export const dataImport = defineResource({
       'createdAt',
     ],
   },
-  sections: [{ title: 'Import', path: 'import', fields: ['name', 'resource', 'templateId'] }],
+  sections: [{ title: 'Import', path: 'import', fields: ['name', 'resource', 'templateId', 'mapping'] }],
   guard: 'DataImport',
   menuOrder: 7,
   ownedBy: null,

@@ -6,8 +6,7 @@ import { errorText, notifySuccess } from '../../ui/notify';
 import { useBackgroundTask } from '../../ui/useBackgroundTask';
 import type { DataImportRunQuery as RunResult } from '../../gql/graphql';
 import { DataImportRunQuery, StartDataImportMutation } from '../data-imports-operations';
-
-const running = (status: string | null | undefined) => status === 'Queued' || status === 'Running';
+import { changeable, running } from './run-status';
 
 /**
  * An import's run on its page: status and counts, progress while it runs (pushed live), the rejected
@@ -71,7 +70,7 @@ export function DataImportRun({ id }: { id: string }) {
         {item.status === 'Done' && item.rejectedCount > 0 && task?.downloadUrl && (
           <Anchor href={task.downloadUrl}>Download the rejected rows (CSV)</Anchor>
         )}
-        {!running(item.status) && item.status !== 'Done' && <Button onClick={() => void start()}>Start import</Button>}
+        {changeable(item.status) && <Button onClick={() => void start()}>Start import</Button>}
       </Group>
     </Stack>
   );
