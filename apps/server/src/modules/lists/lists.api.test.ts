@@ -326,6 +326,21 @@ describe('a list from an uploaded CSV', () => {
       '12',
     ]);
     expect(res.data?.rows.nodes[0].columnTwo).toBeNull();
+
+    // A new column choice names the next load's columns; the rows there keep the names they were loaded with.
+    const rowColumns = async () =>
+      (await gql(app, `query($id: ID!) { list(id: $id) { rowColumns { header } } }`, { id: list.id }, { token })).data
+        ?.list.rowColumns;
+    const chosen = await gql(
+      app,
+      SET_COLUMNS,
+      { listId: list.id, sheetId: list.sheets[0].id, h: 1, roles: ['Phone', 'FirstName', 'Column', 'Column'] },
+      { token },
+    );
+    expect(chosen.data?.setListColumns.errors).toEqual([]);
+    expect(await rowColumns()).toEqual([{ header: 'Precinct' }]);
+    await gql(app, LOAD, { listId: list.id, async: false }, { token });
+    expect(await rowColumns()).toEqual([{ header: 'Last Name' }, { header: 'Precinct' }]);
   });
 
   it('loadList in the background goes through its task to Loaded, the task showing the rows processed', async () => {

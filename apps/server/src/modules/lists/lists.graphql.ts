@@ -1,4 +1,4 @@
-import { ListColumnRole, rowColumnKeys } from '@canvass/domain';
+import { ListColumnRole } from '@canvass/domain';
 import { assertCan } from '../../platform/auth/viewer';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
@@ -8,6 +8,7 @@ import { BackgroundTaskRef } from '../exports/exports.graphql';
 import type { ColumnRole } from './column-roles';
 import { loadList, previewSheet, setListColumns, type ListActionResult } from './lists.actions';
 import { listsService, loadTaskOf, sheetsOf, uploadFilenameOf, type SheetRow } from './lists.service';
+import { rowColumnsOf } from './rows.service';
 
 const ListSheetRef = builder.objectRef<SheetRow>('ListSheet').implement({
   description: "One sheet (tab) of a list's spreadsheet, with the header row and column roles chosen for it",
@@ -37,12 +38,6 @@ const ListRowColumnRef = builder.objectRef<RowColumn>('ListRowColumn').implement
   fields: (t) => ({ field: t.exposeString('field'), header: t.exposeString('header') }),
 });
 
-/** The chosen sheet's kept columns, in the order the load fills columnOne … with them. */
-function rowColumnsOf(sheetId: unknown, sheetRows: SheetRow[]): RowColumn[] {
-  const chosen = sheetRows.find((s) => s.id === Number(sheetId));
-  return (chosen?.headerRow ?? []).map((header, i) => ({ field: rowColumnKeys[i], header }));
-}
-
 /**
  * What lists add to the generic List type and API: its sheets and load task, the preview for the column-role
  * picker, the column choice and the load (spec §7 loadList). Called with the List type the registry made.
@@ -55,11 +50,9 @@ export function registerListsSchema(listRef: RecordRef) {
     }),
     rowColumns: t.field({
       type: [ListRowColumnRef],
-      description: 'The columns the list keeps besides phone and names, as its rows hold them; empty until chosen',
-      resolve: async (list, _a, ctx) =>
-        list.sheetId == null
-          ? []
-          : rowColumnsOf(list.sheetId, await ctx.tenant((tx, viewer) => sheetsOf(tx, viewer, list.id))),
+      description:
+        'The columns the loaded rows keep besides phone and names (columnOne …) under their header names; empty until loaded',
+      resolve: (list) => rowColumnsOf((list.rowHeaders as string[] | null) ?? []),
     }),
     uploadFilename: t.string({
       nullable: true,

@@ -201,14 +201,14 @@ async function commitLoad(
   scope: LoadScope,
   listId: number,
   table: string,
-  keptColumns: number,
+  headers: string[],
   idBase: number,
   staged: StagedCounts,
   hooks: LoadHooks,
 ): Promise<ListLoadCounts> {
   const org = scope.organizationId;
   const staging = sql.raw(table);
-  const kept = rowColumnKeys.slice(0, keptColumns).map((key) => rows[key].name);
+  const kept = rowColumnKeys.slice(0, headers.length).map((key) => rows[key].name);
   const keptTarget = sql.raw(kept.map((c) => `, ${c}`).join(''));
   const keptSource = sql.raw(kept.map((_, i) => `, s.c${i + 1}`).join(''));
   return withTenant(platform.database, tenant(platform, scope), async (tx) => {
@@ -256,11 +256,23 @@ async function commitLoad(
     };
     await tx
       .update(lists)
-      .set({ ...counts, listStatus: 'Loaded', loadErrorMessage: null, lastLoadedAt: new Date(), updatedAt: new Date() })
+      .set({
+        ...counts,
+        rowHeaders: headers,
+        listStatus: 'Loaded',
+        loadErrorMessage: null,
+        lastLoadedAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(and(eq(lists.organizationId, org), eq(lists.id, listId)));
     if (hooks.beforeCommit) await hooks.beforeCommit(tx);
     return counts;
   });
+}
+
+/** The header names of the kept columns, one per column the rows keep (a name made up where the sheet has none). */
+function keptHeaders(headerRow: string[], plan: ColumnPlan): string[] {
+  return plan.columns.map((_, i) => headerRow[i] ?? `Column ${i + 1}`);
 }
 
 /**
@@ -302,7 +314,7 @@ export async function loadListRows(
     phones.catch(() => {});
     let counts: ListLoadCounts;
     try {
-      counts = await commitLoad(platform, scope, listId, table, plan.columns.length, idBase, staged, {
+      counts = await commitLoad(platform, scope, listId, table, keptHeaders(sheet.headerRow, plan), idBase, staged, {
         ...hooks,
         beforeCommit: async (tx) => {
           await phones;

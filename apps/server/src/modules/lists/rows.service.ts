@@ -1,6 +1,6 @@
 import { row, rowColumnKeys } from '@canvass/domain';
 import { and, eq } from 'drizzle-orm';
-import { lists, rows, sheets } from '../../platform/db/schema/index';
+import { lists, rows } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import type { ListArgs } from '../../platform/resources/list-query';
 import { createResourceService, type ExportColumn } from '../../platform/resources/resource-service';
@@ -14,18 +14,22 @@ function listIdOf(args: ListArgs): number | null {
 }
 
 /**
- * The kept columns of a list, as its rows hold them (columnOne …), under its chosen sheet's header names: an export
- * of the rows tab reads like the file the staffer uploaded. Rows of several lists have no one header: none added.
+ * The kept columns of a list's rows (columnOne …) under the header names the load stored with them: an export of
+ * the rows tab reads like the file the staffer uploaded. Rows of several lists have no one header: none added.
  */
 async function keptColumns(tx: Tx, organizationId: number, args: ListArgs): Promise<ExportColumn[]> {
   const listId = listIdOf(args);
   if (listId === null) return [];
-  const [chosen] = await tx
-    .select({ headerRow: sheets.headerRow })
+  const [found] = await tx
+    .select({ rowHeaders: lists.rowHeaders })
     .from(lists)
-    .innerJoin(sheets, and(eq(sheets.organizationId, lists.organizationId), eq(sheets.id, lists.sheetId)))
     .where(and(eq(lists.organizationId, organizationId), eq(lists.id, listId)));
-  return (chosen?.headerRow ?? []).map((label, i) => ({ name: rowColumnKeys[i], label }));
+  return rowColumnsOf(found?.rowHeaders ?? []).map(({ field, header }) => ({ name: field, label: header }));
+}
+
+/** The kept columns of loaded rows: the Row field holding each (columnOne …) and its header name. */
+export function rowColumnsOf(headers: readonly string[]): { field: string; header: string }[] {
+  return headers.map((header, i) => ({ field: rowColumnKeys[i], header }));
 }
 
 export const rowsService = createResourceService(row, rows, tableOf, { extraExportColumns: keptColumns });

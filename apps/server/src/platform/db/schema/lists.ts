@@ -62,6 +62,12 @@ export const lists = pgTable(
     // The background task of the latest load, so the screen can follow its progress.
     loadTaskId: refId('load_task_id'),
     lastLoadedAt: timestamp('last_loaded_at', { withTimezone: true }),
+    // The header names of the loaded rows' kept columns (columnOne …), written by the load with the rows: a new
+    // column choice names the next load's columns, not the rows already there.
+    rowHeaders: text('row_headers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     rowsCount: integer('rows_count').notNull().default(0),
     validRowsCount: integer('valid_rows_count').notNull().default(0),
     invalidRowsCount: integer('invalid_rows_count').notNull().default(0),
