@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import { usAreaCodes } from '@canvass/domain';
+import type { LoadScope } from '../apps/server/src/modules/lists/load-list';
 import { runListLoad } from '../apps/server/src/modules/lists/run-list-load';
 import type { Platform } from '../apps/server/src/platform/platform';
 import type { Benchmark, Target } from './benchmarks';
@@ -146,6 +147,36 @@ interface ListLoadOptions {
   target: Target;
 }
 
+/**
+ * One load of the list, timed: its seconds, and the figures every list-load bench prints (staging and the final
+ * transaction apart, memory, the counts). Throws unless the list holds `rows` rows.
+ */
+export async function timedListLoad(platform: Platform, scope: LoadScope, listId: number, rows: number) {
+  const rss = rssSampler();
+  const t = process.hrtime.bigint();
+  let stagedAt = 0n;
+  const counts = await runListLoad(platform, scope, listId, {
+    // The last progress report comes when every row is staged: what follows is the final transaction.
+    progress: async () => {
+      stagedAt = process.hrtime.bigint();
+    },
+  });
+  const end = process.hrtime.bigint();
+  const memory = rss.stop();
+  if (counts.rowsCount !== rows) throw new Error(`the list holds ${counts.rowsCount} rows, not ${rows}`);
+  console.log(`  counts: ${JSON.stringify(counts)}`);
+  return {
+    seconds: Number(end - t) / 1e9,
+    figures: {
+      stagingSeconds: Number(stagedAt - t) / 1e9,
+      finalTransactionSeconds: Number(end - stagedAt) / 1e9,
+      rssStartMb: memory.startMb,
+      rssPeakMb: memory.peakMb,
+      ...counts,
+    },
+  };
+}
+
 /** Loading a generated `rows` × `columns` CSV in storage to a Loaded list, vs a raw COPY of the same file. */
 export function listLoadBenchmark({ name, rows, columns, target }: ListLoadOptions): Benchmark {
   if (columns < BASE_HEADER.length) throw new Error(`${name}: a file has at least ${BASE_HEADER.length} columns`);
@@ -164,20 +195,7 @@ export function listLoadBenchmark({ name, rows, columns, target }: ListLoadOptio
         await rawCopySeconds(platform, key, columns); // warms the file cache for both sides
         const copySeconds = await rawCopySeconds(platform, key, columns);
 
-        const rss = rssSampler();
-        const t = process.hrtime.bigint();
-        let stagedAt = 0n;
-        const counts = await runListLoad(platform, { organizationId: org, userId }, listId, {
-          // The last progress report comes when every row is staged: what follows is the final transaction.
-          progress: async () => {
-            stagedAt = process.hrtime.bigint();
-          },
-        });
-        const end = process.hrtime.bigint();
-        const memory = rss.stop();
-        const seconds = Number(end - t) / 1e9;
-        if (counts.rowsCount !== rows) throw new Error(`the list holds ${counts.rowsCount} rows, not ${rows}`);
-        console.log(`  counts: ${JSON.stringify(counts)}`);
+        const { seconds, figures } = await timedListLoad(platform, { organizationId: org, userId }, listId, rows);
         return [
           {
             name,
@@ -189,11 +207,7 @@ export function listLoadBenchmark({ name, rows, columns, target }: ListLoadOptio
               rows,
               columns,
               fileMb: Math.round(size / 1024 / 1024),
-              stagingSeconds: Number(stagedAt - t) / 1e9,
-              finalTransactionSeconds: Number(end - stagedAt) / 1e9,
-              rssStartMb: memory.startMb,
-              rssPeakMb: memory.peakMb,
-              ...counts,
+              ...figures,
             },
           },
         ];

@@ -3,12 +3,11 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { usAreaCodes } from '@canvass/domain';
-import { runListLoad } from '../apps/server/src/modules/lists/run-list-load';
 import { openFileSource } from '../apps/server/src/modules/lists/sources/file-source';
 import type { Platform } from '../apps/server/src/platform/platform';
 import type { Benchmark } from './benchmarks';
-import { phoneOf, rawCopySeconds, seedList, seedOrganization } from './list-load';
-import { benchPlatform, rssSampler } from './setup';
+import { phoneOf, rawCopySeconds, seedList, seedOrganization, timedListLoad } from './list-load';
+import { benchPlatform } from './setup';
 
 const ROWS = 200_000;
 // prettier-ignore
@@ -131,20 +130,7 @@ export const xlsxLoad: Benchmark = {
       // The reading alone, printed beside the load: where the time goes.
       const readSeconds = await sourceSeconds(platform, storageKey, shown(voter(0, areaCodes)));
 
-      const rss = rssSampler();
-      const t = process.hrtime.bigint();
-      let stagedAt = 0n;
-      const counts = await runListLoad(platform, { organizationId: org, userId }, listId, {
-        // The last progress report comes when every row is staged: what follows is the final transaction.
-        progress: async () => {
-          stagedAt = process.hrtime.bigint();
-        },
-      });
-      const end = process.hrtime.bigint();
-      const seconds = Number(end - t) / 1e9;
-      const memory = rss.stop();
-      if (counts.rowsCount !== ROWS) throw new Error(`the list holds ${counts.rowsCount} rows, not ${ROWS}`);
-      console.log(`  counts: ${JSON.stringify(counts)}`);
+      const { seconds, figures } = await timedListLoad(platform, { organizationId: org, userId }, listId, ROWS);
       return [
         {
           name: 'list-load-xlsx',
@@ -156,11 +142,7 @@ export const xlsxLoad: Benchmark = {
             rows: ROWS,
             fileMb: Math.round(size / 1024 / 1024),
             sourceOnlySeconds: readSeconds,
-            stagingSeconds: Number(stagedAt - t) / 1e9,
-            finalTransactionSeconds: Number(end - stagedAt) / 1e9,
-            rssStartMb: memory.startMb,
-            rssPeakMb: memory.peakMb,
-            ...counts,
+            ...figures,
           },
         },
       ];
