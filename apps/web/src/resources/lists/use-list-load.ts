@@ -46,6 +46,9 @@ export function useListLoad(target: { id: string }, { watch = false } = {}): Lis
     query: LIST_STATE,
     variables: { id: target.id },
     context,
+    // Shown from the cache, then read afresh on each mount: a re-read the column picker's setListColumns started can
+    // land after loadList's and leave a cached 'Setup' that is never re-checked (its status is not a loading one).
+    requestPolicy: 'cache-and-network',
   });
   const list = result.data?.list ?? null;
   const loading = list ? isLoadingStatus(list.listStatus) : false;
