@@ -1,4 +1,5 @@
 import { listErrorMessages, listMessages } from '@canvass/domain';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -53,6 +54,21 @@ async function rowsOf(listId: number) {
     [listId],
   );
   return rows;
+}
+
+/**
+ * Whether a backend's INSERT INTO phones (or, on Citus, into a shard of it) is waiting for a lock: another
+ * transaction's row of the same number. On Citus that backend is a worker's, which citus_stat_activity shows. The
+ * statistics snapshot is cleared first: inside a transaction pg_stat_activity otherwise answers from its first read.
+ */
+async function phoneInsertWaits(client: pg.ClientBase): Promise<boolean> {
+  const { rows: views } = await client.query(`SELECT to_regclass('citus_stat_activity') IS NOT NULL AS citus`);
+  const activity = views[0].citus ? 'citus_stat_activity' : 'pg_stat_activity';
+  const { rows } = await client.query(
+    `SELECT 1 FROM pg_stat_clear_snapshot() c, ${activity} a
+      WHERE a.datname = current_database() AND a.wait_event_type = 'Lock' AND a.query ~ 'INSERT INTO (public\\.)?phones'`,
+  );
+  return rows.length > 0;
 }
 
 const stagingTables = async () =>
@@ -178,6 +194,40 @@ describe('a list load, through the whole pipeline', () => {
         class: 'Recipient',
       })),
     );
+  });
+
+  it('a number another writer adds while the load inserts its phones stays one phone, and the load succeeds', async () => {
+    const listId = await makeList(org.id);
+    // Another writer (an opt-out, say) holds a new phone of one of the list's numbers, not yet committed. On a
+    // connection of its own: the load takes most of the pool's.
+    const writer = new pg.Client({ connectionString: app.platform.config.DATABASE_URL });
+    await writer.connect();
+    try {
+      await writer.query('BEGIN');
+      await writer.query(
+        `INSERT INTO phones (organization_id, number, phone_status, phone_type, phone_class)
+         VALUES ($1, '2125550171', 'ToPhone', 'ToPhone', 'Recipient')`,
+        [org.id],
+      );
+      const loading = load(listId, [HEADER, ['2125550171', 'Raced', '', '', ''], ['2125550172', 'Calm', '', '', '']]);
+      // The load's insert, which could not see that phone, waits on the number until the writer commits.
+      await expect.poll(() => phoneInsertWaits(writer), { timeout: 10_000 }).toBe(true);
+      await writer.query('COMMIT');
+      await loading;
+    } finally {
+      await writer.end();
+    }
+    expect(await listOf(listId)).toMatchObject({ list_status: 'Loaded', valid_rows_count: 2 });
+    const { rows } = await app.sql(
+      `SELECT number, count(*)::int AS n FROM phones
+        WHERE organization_id = $1 AND number IN ('2125550171', '2125550172') AND phone_type = 'ToPhone'
+        GROUP BY number ORDER BY number`,
+      [org.id],
+    );
+    expect(rows).toEqual([
+      { number: '2125550171', n: 1 },
+      { number: '2125550172', n: 1 },
+    ]);
   });
 
   it('skips the rows above the chosen header row', async () => {

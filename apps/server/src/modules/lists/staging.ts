@@ -61,7 +61,8 @@ export async function createStagingTable(client: pg.ClientBase, table: string, k
   await client.query(`GRANT SELECT ON ${table} TO canvass_app`);
 }
 
-async function rowsAreDistributed(client: pg.ClientBase): Promise<boolean> {
+/** Whether the rows table is distributed by Citus (then the staging table is too). */
+export async function rowsAreDistributed(client: pg.ClientBase): Promise<boolean> {
   const { rows: citus } = await client.query(`SELECT 1 FROM pg_extension WHERE extname = 'citus'`);
   if (!citus.length) return false;
   const { rows } = await client.query(`SELECT 1 FROM pg_dist_partition WHERE logicalrelid = 'public.rows'::regclass`);
