@@ -12,6 +12,7 @@ import './modules/google/google.graphql';
 import './modules/list-filters/list-filters.graphql';
 import { registerListsSchema } from './modules/lists/lists.graphql';
 import './modules/options/options.graphql';
+import './modules/organization/organization.graphql';
 import './modules/queue/queue.graphql';
 import './modules/tasks/tasks.graphql';
 

@@ -37,6 +37,7 @@ export const messages = {
   slugInvalid: 'Slug may contain only letters, digits and single dashes (my-campaign)',
   invalidUrl: 'Website must be a web address (https://example.org)',
   invalidState: 'State must be a US state abbreviation (NY)',
+  invalidHostName: 'Domain must be a host name, without http:// or a path (texts.example.org)',
   outsideYourClients: 'Choose one of the clients you can see',
   exportStarted: 'Your export is being prepared',
   exportReady: 'Your export is ready',

@@ -38,7 +38,7 @@ interface FieldBase {
   /** The smallest number accepted (throughput: at least 1). */
   min?: number;
   /** A text the product gives a shape: a URL-safe slug, a US state abbreviation (spec §5). */
-  format?: 'slug' | 'usState';
+  format?: 'slug' | 'usState' | 'hostname';
   /** The form shows the field disabled (and empty) while another field has this value: Unregistered → no client. */
   disabledWhen?: Record<string, string>;
   /** The opposite: the field applies only while another field has this value (a State filter's state). */
@@ -86,8 +86,10 @@ export interface ChildrenField extends FieldBase {
   typeName: string;
   /** One row in words for the form's buttons: 'phone number' → 'Add phone number', 'Remove phone number 2'. */
   rowLabel: string;
-  fields: Record<string, ScalarField>;
+  /** Plain values, or a choice from an enum (a provider colour's provider). */
+  fields: Record<string, ChildRowField>;
 }
+export type ChildRowField = ScalarField | EnumField;
 export type FieldDef = ScalarField | EnumField | RefField | KeyValuesField | ChildrenField;
 
 export interface FormSection {
@@ -189,7 +191,7 @@ export function keyValues(label: string, opts: Omit<KeyValuesField, 'kind' | 'la
   return { kind: 'keyValues', label, ...opts };
 }
 
-export function children<const C extends Record<string, ScalarField>>(
+export function children<const C extends Record<string, ChildRowField>>(
   label: string,
   opts: Omit<ChildrenField, 'kind' | 'label' | 'fields'> & { fields: C },
 ): Omit<ChildrenField, 'fields'> & { fields: C } {
@@ -275,7 +277,7 @@ export interface ChildRowChanges {
 export function childRowChanges(
   field: ChildrenField,
   rows: readonly ChildRowInput[] | null | undefined,
-  normalize: (f: ScalarField, value: string) => string,
+  normalize: (f: ChildRowField, value: string) => string,
 ): ChildRowChanges {
   const out: ChildRowChanges = { remove: [], change: [], add: [] };
   for (const row of rows ?? []) {

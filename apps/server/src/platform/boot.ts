@@ -12,7 +12,7 @@ import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import type { Platform } from './platform';
 import { loadSecretsCipher } from './secrets/load-key';
-import { resealProviderSettings } from './secrets/reseal';
+import { resealConfigurationValues, resealProviderSettings } from './secrets/reseal';
 import { resealGoogleAuthorizations } from './secrets/reseal-google';
 import { createLocalStorage } from './storage/storage';
 
@@ -67,6 +67,10 @@ export async function bootPlatform(config: Config): Promise<Booted> {
   if (resealed.changed) logger.info({ brands: resealed.changed }, 'provider settings sealed under the current key');
   if (resealed.unreadable.length)
     logger.error({ brands: resealed.unreadable }, 'provider settings sealed under a key not in SECRETS_KEY(_PREVIOUS)');
+  const configured = await resealConfigurationValues(database, secrets);
+  if (configured.changed) logger.info({ values: configured.changed }, 'organization provider settings resealed');
+  if (configured.unreadable.length)
+    logger.error({ values: configured.unreadable }, 'organization provider settings sealed under an unknown key');
   const google = await resealGoogleAuthorizations(database, secrets);
   if (google.changed) logger.info({ users: google.changed }, 'Google authorizations sealed under the current key');
   if (google.unreadable.length)

@@ -7,8 +7,10 @@ import { dataImport, dataImportTemplate } from './data-import';
 import { list } from './list';
 import { phone } from './phone';
 import { row } from './row';
+import { textDefault } from './text-default';
 
 export { brand, campaign, client, dataImport, dataImportTemplate, list, listFilter, phone, row };
+export { textDefault };
 
 /**
  * Every resource the generic machinery serves, by name: the one list. The server's services, tables, schema and
@@ -24,6 +26,7 @@ export const resources = {
   row,
   dataImportTemplate,
   dataImport,
+  textDefault,
 } satisfies Record<string, ResourceDef>;
 export type ResourceName = keyof typeof resources;
 

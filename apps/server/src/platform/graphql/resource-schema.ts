@@ -42,15 +42,15 @@ type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T
 type RowFieldBuilder = ObjectFieldBuilder<Types & SchemaTypes, Row>;
 
 // Provider settings are write-only (platform/secrets): a browser learns which keys are set, never a value.
-const EnvKeyValueRef = builder.objectRef<SettingView>('EnvKeyValue').implement({
+export const EnvKeyValueRef = builder.objectRef<SettingView>('EnvKeyValue').implement({
   fields: (t) => ({ envKey: t.exposeString('envKey'), isSet: t.exposeBoolean('isSet') }),
 });
-const EnvKeyValueInput = builder.inputType('EnvKeyValueInput', {
+export const EnvKeyValueInput = builder.inputType('EnvKeyValueInput', {
   description: 'A new value replaces the stored one, clear removes it, the key alone keeps what is stored',
   fields: (t) => ({ envKey: t.string({ required: true }), envValue: t.string(), clear: t.boolean() }),
 });
 /** A child row as its resource's decorate hook hands it over: its id and its fields' values. */
-type ChildRow = Record<string, unknown> & { id: number };
+export type ChildRow = Record<string, unknown> & { id: number };
 
 // One output and one input type per children field, made on first use (a resource's rows are one shape).
 const childTypes = new Map<string, { output: ReturnType<typeof childOutput>; input: ReturnType<typeof childInput> }>();
@@ -81,13 +81,14 @@ function childInput(f: ChildrenField) {
   });
 }
 
-function childTypesOf(f: ChildrenField) {
+/** The output and input types of a children field's rows (also served by modules outside the registry). */
+export function childTypesOf(f: ChildrenField) {
   let types = childTypes.get(f.typeName);
   if (!types) childTypes.set(f.typeName, (types = { output: childOutput(f), input: childInput(f) }));
   return types;
 }
 
-const RecordAbilitiesRef = builder.objectRef<RecordAbilities>('RecordAbilities').implement({
+export const RecordAbilitiesRef = builder.objectRef<RecordAbilities>('RecordAbilities').implement({
   description: 'What the viewer may do with this record (spec §6): the UI shows its buttons from this',
   fields: (t) => ({
     update: t.exposeBoolean('update'),

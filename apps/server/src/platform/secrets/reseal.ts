@@ -42,3 +42,37 @@ export async function resealProviderSettings(
     return { changed, unreadable };
   });
 }
+
+/**
+ * The same for the organizations' provider configurations, whose settings are rows (env_value holds the sealed
+ * value): each row not sealed under the current key is sealed again, if it is still the value read.
+ */
+export async function resealConfigurationValues(
+  database: Database,
+  cipher: SecretsCipher,
+): Promise<{ changed: number; unreadable: number[] }> {
+  return withSystem(database, 'reseal-configuration-values', async (tx) => {
+    const { rows } = await tx.execute<{ organizationId: number; id: number; envKey: string; envValue: string }>(
+      sql`SELECT organization_id AS "organizationId", id, env_key AS "envKey", env_value AS "envValue"
+            FROM provider_configuration_values WHERE env_value IS NOT NULL`,
+    );
+    let changed = 0;
+    const unreadable: number[] = [];
+    for (const row of rows) {
+      let resealed: StoredSetting | null;
+      try {
+        resealed = resealSetting({ envKey: row.envKey, ciphertext: row.envValue }, cipher);
+      } catch {
+        unreadable.push(row.id);
+        continue;
+      }
+      if (!resealed?.ciphertext) continue;
+      const updated = await tx.execute(
+        sql`UPDATE provider_configuration_values SET env_value = ${resealed.ciphertext}
+            WHERE organization_id = ${row.organizationId} AND id = ${row.id} AND env_value = ${row.envValue}`,
+      );
+      changed += updated.rowCount ?? 0;
+    }
+    return { changed, unreadable };
+  });
+}

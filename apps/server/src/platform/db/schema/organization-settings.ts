@@ -38,6 +38,9 @@ export const textDefaults = pgTable(
     tenantPolicy('text_defaults'),
     tenantKey('text_defaults', t),
     uniqueIndex('text_defaults_field_key').on(t.organizationId, t.field),
+    // The TextDefaults list sorts by key or by creation, each with id (sort-indexes.test.ts).
+    index('text_defaults_org_field_idx').on(t.organizationId, t.field, t.id),
+    index('text_defaults_org_created_idx').on(t.organizationId, t.createdAt, t.id),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE INDEX "text_defaults_org_field_idx" ON "text_defaults" USING btree ("organization_id","field","id");--> statement-breakpoint
+CREATE INDEX "text_defaults_org_created_idx" ON "text_defaults" USING btree ("organization_id","created_at","id");
