@@ -42,7 +42,6 @@ export const organization = defineResource({
         color: field('color', 'Colour', { required: true }),
       },
     }),
-    createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: { columns: ['name'], search: 'name', sortBy: 'name', sortOrder: 'Asc', exportColumns: ['name'] },
   sections: [

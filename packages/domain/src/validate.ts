@@ -35,7 +35,7 @@ const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /**
  * A bare host name as a browser sends it in Host: lower-case, no scheme, path or port, at least two labels of 1–63
- * letters, digits or inner dashes, 253 characters at most (texts.example.org). Upper case is the caller's to fold.
+ * letters, digits or inner dashes, 253 characters at most (texts.example.org).
  */
 export function isHostName(value: string): boolean {
   const labels = value.split('.');
@@ -45,7 +45,8 @@ export function isHostName(value: string): boolean {
 function checkFormat(f: FieldDef, value: string): string | undefined {
   if (f.format === 'slug') return SLUG.test(value) ? undefined : messages.slugInvalid;
   if (f.format === 'usState') return STATES.has(value) ? undefined : messages.invalidState;
-  if (f.format === 'hostname') return isHostName(value) ? undefined : messages.invalidHostName;
+  // Stored lower-case (normalizeHostName); the case typed is no error.
+  if (f.format === 'hostname') return isHostName(value.trim().toLowerCase()) ? undefined : messages.invalidHostName;
   return undefined;
 }
 

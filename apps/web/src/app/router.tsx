@@ -66,8 +66,9 @@ export function appRoutes(): RouteObject[] {
             },
             { path: 'profile', lazy: page(() => import('../features/account/profile-page'), 'ProfilePage') },
             {
-              path: 'organization',
-              lazy: page(() => import('../features/account/organization-page'), 'OrganizationPage'),
+              // Tabs (/organization/{tab}) and edit sections (/organization/edit/{section}) inside the page.
+              path: 'organization/*',
+              lazy: page(() => import('../features/organization/organization-page'), 'OrganizationPage'),
             },
             {
               path: 'admin/queue',

@@ -1,5 +1,6 @@
-import { Group, Input, Stack, TextInput } from '@mantine/core';
-import type { ChildrenField } from '@canvass/domain';
+import { ColorInput, Group, Input, Select, Stack, TextInput } from '@mantine/core';
+import type { ChildRowField, ChildrenField } from '@canvass/domain';
+import type { ReactNode } from 'react';
 import { AddRowButton, RemoveRowButton } from './RowButtons';
 import { blankChildRow, type ChildRow } from './form-values';
 import type { FieldInputProps } from './input-props';
@@ -30,19 +31,19 @@ export function ChildRowsInput({ name, field, value, onChange, errors, disabled 
           const n = ++shown;
           return (
             <Group key={row.id ?? `new-${i}`} gap="xs" align="flex-start" wrap="nowrap">
-              {columns.map(([column, f], c) => (
-                <TextInput
-                  key={column}
-                  aria-label={`${f.label} ${n}`}
-                  placeholder={f.placeholder}
-                  value={String(row[column] ?? '')}
-                  onChange={(e) => set(i, { [column]: e.currentTarget.value })}
-                  error={errors[`${name}.${i}.${column}`]}
-                  disabled={disabled}
+              {columns.map(([column, f], c) =>
+                cellInput(f, {
+                  key: column,
+                  'aria-label': `${f.label} ${n}`,
+                  placeholder: f.placeholder,
+                  value: String(row[column] ?? ''),
+                  onChange: (v: string) => set(i, { [column]: v }),
+                  error: errors[`${name}.${i}.${column}`],
+                  disabled,
                   // The first column (the row's key: a number, a name) narrower than what describes it.
-                  style={{ flex: c === 0 ? 1 : 2 }}
-                />
-              ))}
+                  style: { flex: c === 0 ? 1 : 2 },
+                }),
+              )}
               <RemoveRowButton label={`Remove ${field.rowLabel} ${n}`} onClick={() => remove(i)} disabled={disabled} />
             </Group>
           );
@@ -55,4 +56,31 @@ export function ChildRowsInput({ name, field, value, onChange, errors, disabled 
       </Stack>
     </Input.Wrapper>
   );
+}
+
+interface CellProps {
+  key: string;
+  'aria-label': string;
+  placeholder?: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+  disabled?: boolean;
+  style: { flex: number };
+}
+
+/** One cell of a row: a choice for an enum column (a provider), a colour picker for a colour, else text. */
+function cellInput(f: ChildRowField, { key, value, onChange, ...props }: CellProps): ReactNode {
+  if (f.kind === 'enum')
+    return (
+      <Select
+        key={key}
+        {...props}
+        data={f.enum.options().filter((o) => !f.exclude?.includes(o.value))}
+        value={value || null}
+        onChange={(v) => onChange(v ?? '')}
+      />
+    );
+  if (f.kind === 'color') return <ColorInput key={key} {...props} value={value} onChange={onChange} />;
+  return <TextInput key={key} {...props} value={value} onChange={(e) => onChange(e.currentTarget.value)} />;
 }

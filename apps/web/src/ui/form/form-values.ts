@@ -116,15 +116,19 @@ function childRowsAttribute(name: string, f: ChildrenField, rows: ChildRow[], ad
   return out;
 }
 
+/** Provider settings as the API takes them: a row left blank sends its key alone (keeping the stored value). */
+export function keyValueAttributes(rows: readonly KeyValueRow[]): { envKey: string; envValue?: string }[] {
+  return rows
+    .filter((r) => r.envKey !== '')
+    .map((r) =>
+      r.isSet && r.envValue.trim() === '' ? { envKey: r.envKey } : { envKey: r.envKey, envValue: r.envValue.trim() },
+    );
+}
+
 function attributeOf(name: string, f: FieldDef, v: FormValue, add: Add): unknown {
   if (Array.isArray(v)) {
     if (f.kind === 'children') return childRowsAttribute(name, f, v as ChildRow[], add);
-    // A row left blank sends its key alone, which keeps the stored value; a typed value replaces it.
-    return (v as KeyValueRow[])
-      .filter((r) => r.envKey !== '')
-      .map((r) =>
-        r.isSet && r.envValue.trim() === '' ? { envKey: r.envKey } : { envKey: r.envKey, envValue: r.envValue.trim() },
-      );
+    return keyValueAttributes(v as KeyValueRow[]);
   }
   if (typeof v === 'boolean' || v === null) return v;
   const text = v.trim();
