@@ -230,6 +230,10 @@ describe('rules and their messages', () => {
       ],
     });
     expect(saved.prices.map((p) => [p.price, p.messagingServiceType])).toEqual([[0.035, 'SMS']]);
+    const tooLarge = await update({
+      prices: [{ price: '123456789', campaignType: 'Registered', messagingServiceType: 'MMS', startAt: '2026-02-01' }],
+    });
+    expect(errorMap(tooLarge.errors)).toEqual({ 'prices.0.price': [organizationMessages.invalidPrice] });
     const removed = await mustUpdate({ prices: [{ id: saved.prices[0].id, price: '', startAt: '2026-01-01' }] });
     expect(removed.prices).toEqual([]);
   });

@@ -60,6 +60,8 @@ export const organizationMessages = {
   invalidTimeZone: 'Time zone is not a valid option',
   pricesUpdated: 'Prices Updated Successfully',
   pricesFailed: 'Error Updating Prices',
+  invalidPrice: 'Price must be a number of at most 8 digits and 4 decimals (0.035)',
+  settingTwice: (key: string) => `${key} is given more than once`,
   duplicateKey: (label: string) => `${label} has already been taken`,
 } as const;
 
@@ -147,7 +149,9 @@ export function priceRowErrors(rows: readonly PriceRowInput[] | null | undefined
   const add = (path: string, message: string) => (errors[path] ??= []).push(message);
   (rows ?? []).forEach((row, i) => {
     if (row._destroy || blank(row.price)) return;
-    if (!/^\d+(\.\d{1,4})?$/.test(String(row.price).trim())) add(`prices.${i}.price`, 'Price must be a number');
+    // What the column holds: numeric(12, 4).
+    if (!/^\d{1,8}(\.\d{1,4})?$/.test(String(row.price).trim()))
+      add(`prices.${i}.price`, organizationMessages.invalidPrice);
     if (blank(row.startAt)) add(`prices.${i}.startAt`, messages.required('Start date'));
     else if (Number.isNaN(Date.parse(String(row.startAt)))) add(`prices.${i}.startAt`, 'Start date is not a date');
     if (!MessagingServiceType.is(row.messagingServiceType))
@@ -171,6 +175,9 @@ export function providerConfigurationErrors(
     const keys: readonly string[] = providerEnvKeys[row.provider];
     const foreign = (row.values ?? []).find((v) => !keys.includes(v.envKey));
     if (foreign) add(`${at}.values`, messages.notAProviderKey(foreign.envKey, row.provider));
+    const keysGiven = (row.values ?? []).map((v) => v.envKey);
+    const twice = keysGiven.find((k, j) => keysGiven.indexOf(k) !== j);
+    if (twice) add(`${at}.values`, organizationMessages.settingTwice(twice));
   });
   return errors;
 }
