@@ -13,3 +13,5 @@ export * from './list-filters';
 export * from './area-code-states';
 export * from './list-messages';
 export * from './row-columns';
+export * from './date-time';
+export * from './restriction-grid';
