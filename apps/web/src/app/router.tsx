@@ -70,6 +70,11 @@ export function appRoutes(): RouteObject[] {
               lazy: page(() => import('../features/account/organization-page'), 'OrganizationPage'),
             },
             {
+              // Its own route beside the organization page (spec §6 restrictions; linked from the settings menu).
+              path: 'organization/restrictions',
+              lazy: page(() => import('../features/restrictions/restrictions-page'), 'RestrictionsPage'),
+            },
+            {
               path: 'admin/queue',
               lazy: page(() => import('../features/admin/queue-monitor-page'), 'QueueMonitorPage'),
             },

@@ -88,7 +88,9 @@ export function ResourceForm(props: Props) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={`${def.label} form`}>
       {/* A form inside an inline dialog is part of the page's form, which guards both. */}
-      {allowInlineCreate && <UnsavedChangesGuard dirty={form.dirty && !created} />}
+      {allowInlineCreate && (
+        <UnsavedChangesGuard dirty={form.dirty && !created} message={isCreate ? def.messages.discardNew : undefined} />
+      )}
       <Stack gap="lg">
         {shown.map((section) => (
           <Stack key={section.path} gap="sm">

@@ -1,5 +1,6 @@
 import {
   allOperations,
+  isOrganizationAdmin,
   messages,
   restrictionGrid,
   restrictionResources,
@@ -12,11 +13,6 @@ import { eq, sql } from 'drizzle-orm';
 import { ForbiddenError, type Viewer } from '../../platform/auth/viewer';
 import { restrictions } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
-
-/** Spec §6: the organization's own admins (role Admin there) and the platform admins edit its restrictions. */
-export function isOrganizationAdmin(viewer: Viewer): boolean {
-  return viewer.isAdmin || viewer.role === 'Admin';
-}
 
 function assertOrganizationAdmin(viewer: Viewer): void {
   if (!isOrganizationAdmin(viewer)) throw new ForbiddenError(messages.onlyOrganizationAdmins);
