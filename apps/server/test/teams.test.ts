@@ -62,6 +62,29 @@ describe('teams', () => {
   });
 });
 
+describe("a team that is still some user's own team", () => {
+  it('is not deleted, and the user is told why', async () => {
+    const id = await createTeam(adminA, 'Home team');
+    await app.sql(`UPDATE organization_users SET team_id = $1 WHERE organization_id = $2 AND role = 'Texter'`, [
+      id,
+      orgA.id,
+    ]);
+    const counted = await gql(app, `query($id: ID!) { team(id: $id) { usersCount } }`, { id }, { token: adminA });
+    expect(counted.data?.team.usersCount).toBe(1);
+    const res = await gql(
+      app,
+      `mutation($id: ID!) { destroyTeam(id: $id) { message errors { field messages } } }`,
+      { id },
+      { token: adminA },
+    );
+    expect(res.data?.destroyTeam).toEqual({
+      message: null,
+      errors: [{ field: 'base', messages: ['This team is still in use and cannot be deleted'] }],
+    });
+    await app.sql(`UPDATE organization_users SET team_id = NULL WHERE organization_id = $1`, [orgA.id]);
+  });
+});
+
 describe("a team's members and leads", () => {
   let team: string;
   let texter: string;

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { team as teamDef } from '@canvass/domain';
+import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../app/test-utils';
+import { InlineCreateDialog } from '../ui/InlineCreateDialog';
 import { callsTo, renderResources } from '../ui/test-render';
 
 const team = {
@@ -19,6 +21,7 @@ const members = [
   { id: '1', userId: '21', name: 'Lena Lead', email: 'lena@acme.org', isLead: true },
   { id: '2', userId: '22', name: 'Toby Texter', email: 'toby@acme.org', isLead: false },
 ];
+const blankTeam = { __typename: 'TeamDraft', name: null, teamStatus: 'Active' };
 const saved = (key: string) => () => ({ data: { [key]: { message: 'All changes saved', errors: [] } } });
 
 describe('team screens', { timeout: 20_000 }, () => {
@@ -91,12 +94,27 @@ describe('team screens', { timeout: 20_000 }, () => {
 
   it('warn that the filled data will be lost when leaving a new team', async () => {
     const { router } = renderResources('/teams/new', {
-      NewTeam: () => ({ data: { newTeam: { __typename: 'TeamDraft', name: null, teamStatus: 'Active' } } }),
+      NewTeam: () => ({ data: { newTeam: blankTeam } }),
     });
     await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Weekend crew');
     void router.navigate('/dashboard');
     expect((await screen.findByRole('dialog')).textContent).toContain('All the filled data will be lost');
     expect(router.state.location.pathname).toBe('/teams/new');
+  });
+
+  it('ask before a filled-in inline team dialog is discarded', async () => {
+    const onClose = vi.fn();
+    const dialog = <InlineCreateDialog def={teamDef} opened onClose={onClose} onCreated={() => undefined} />;
+    renderResources('/dialog', { NewTeam: () => ({ data: { newTeam: blankTeam } }) }, undefined, undefined, [
+      { path: '/dialog', element: dialog },
+    ]);
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Weekend crew');
+    await userEvent.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard this team?' });
+    expect(ask.textContent).toContain('All the filled data will be lost');
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.click(within(ask).getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('show member names as plain text to a Client-type user, and no changes without update', async () => {
