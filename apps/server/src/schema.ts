@@ -15,6 +15,8 @@ import './modules/options/options.graphql';
 import './modules/organization/organization.graphql';
 import './modules/queue/queue.graphql';
 import './modules/tasks/tasks.graphql';
+import './modules/teams/teams.graphql';
+import './modules/restrictions/restrictions.graphql';
 
 // Every registry entry is served by the same generic machinery, through its service.
 const recordRefs = new Map(services.map((service) => [service.def.name, registerResource(service, tableOf)]));

@@ -124,10 +124,14 @@ function ownerRow(org: Org, owner: Owner): FixtureRow | null {
 
 async function insertRow(def: ResourceDef, orgId: number, values: Record<string, unknown>): Promise<number> {
   const table = tableOf(def.name)!;
+  // A timestamp column takes a Date; the samples are the text a form or the API sends.
+  const columns = Object.fromEntries(
+    Object.entries(values).map(([k, v]) => [k, def.fields[k]?.kind === 'datetime' && v ? new Date(String(v)) : v]),
+  );
   const [row] = await withSystem(app.platform.database, 'test-fixture', (tx) =>
     tx
       .insert(table)
-      .values({ ...values, organizationId: orgId })
+      .values({ ...columns, organizationId: orgId })
       .returning(),
   );
   return (row as { id: number }).id;

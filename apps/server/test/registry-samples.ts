@@ -26,6 +26,11 @@ export function sampleValue(f: FieldDef, label: string): unknown {
       return f.default ?? f.enum.values.find((v) => !f.exclude?.includes(v));
     case 'number':
       return f.min ?? 1;
+    case 'money':
+      // Exact decimal text, distinct per sample so a row is told apart by its amount.
+      return `${nextLabel()}.25`;
+    case 'datetime':
+      return '2026-01-01 12:00';
     case 'phone':
       return `212555${String(nextLabel()).padStart(4, '0')}`;
     case 'email':
@@ -52,4 +57,6 @@ export function sampleValue(f: FieldDef, label: string): unknown {
  */
 export const serviceSamples: Record<string, Record<string, unknown>> = {
   list: { googleSheetKey: 'fixture-sheet-key' },
+  // The samples' type is the first, Collection, which needs a fee (spec §5).
+  collection: { fee: '1.50' },
 };

@@ -14,3 +14,5 @@ export * from './area-code-states';
 export * from './list-messages';
 export * from './row-columns';
 export * from './organization';
+export * from './date-time';
+export * from './restriction-grid';

@@ -49,6 +49,13 @@ export const messages = {
   cannotBeChosen: (label: string) => `This ${label.toLowerCase()} cannot be chosen`,
   wholeNumber: (label: string) => `${label} must be a whole number`,
   atLeast: (label: string, min: number) => `${label} must be at least ${min}`,
+  teamNotFound: 'Team not found',
+  userNotFound: 'User not found',
+  alreadyTeamMember: 'This user is already a member of the team',
+  notTeamMember: 'This user is not a member of the team',
+  onlyOrganizationAdmins: 'Only an organization admin can change the restrictions',
+  invalidAmount: (label: string) => `${label} must be an amount with at most 2 decimals (1234.56)`,
+  invalidDateTime: (label: string) => `${label} must be a date (YYYY-MM-DD), with a time if needed (YYYY-MM-DD HH:MM)`,
   invalidId: (value: string) => `Invalid id: ${JSON.stringify(value)}`,
   /** '2 clients belong to this agency': why a record others depend on cannot be deleted. */
   dependants: (count: number, singular: string, plural: string, owner: string) =>

@@ -79,3 +79,8 @@ export function can(restrictions: readonly Restriction[], operation: Operation, 
 }
 
 export const allOperations = ALL;
+
+/** Spec §6: the organization's own admins (role Admin there) and the platform admins edit its restrictions. */
+export function isOrganizationAdmin(who: { isAdmin: boolean; role: string }): boolean {
+  return who.isAdmin || who.role === 'Admin';
+}

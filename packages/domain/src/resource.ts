@@ -14,6 +14,8 @@ export type FieldKind =
   | 'phone'
   | 'color'
   | 'number'
+  /** An amount of money: exact decimal text ('0.10'), never a floating-point number (spec §3 Collection). */
+  | 'money'
   | 'boolean'
   | 'date'
   | 'datetime'
@@ -153,7 +155,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * organization as a whole. Required, so a new resource decides who sees its rows.
    */
   ownedBy: (keyof F & string) | 'id' | null;
-  messages: { destroyed: string };
+  messages: {
+    destroyed: string;
+    /** What leaving a new, filled-in form of it warns (spec §8: a new team). Absent: the generic warning. */
+    discardNew?: string;
+  };
 }
 
 // The helpers keep each field's kind, enum values and options as literal types, so RecordOf can type a record.

@@ -2,6 +2,7 @@ import { Provider } from './enums';
 import { usStates } from './geography';
 import { listFilterRules } from './list-filters';
 import { messages } from './messages';
+import { isLocalDateTime } from './date-time';
 import { normalizePhone } from './phone';
 import { providerEnvKeys } from './provider-keys';
 import type { ChildRowInput, ChildrenField, FieldDef, ResourceDef } from './resource';
@@ -19,6 +20,8 @@ function isBlank(v: unknown): boolean {
 }
 
 const SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
+/** numeric(14, 2): up to 12 whole digits and 2 decimals, as text so nothing passes through a float. */
+const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
 const STATES = new Set(usStates.map((s) => s.abbreviation));
 
 /** A web address a browser can open: http(s) with a dotted host. */
@@ -64,6 +67,10 @@ function checkField(name: string, f: FieldDef, value: unknown): string | undefin
       if (f.integer && !/^\d+$/.test(String(value))) return messages.wholeNumber(f.label);
       if (!/^\d+(\.\d+)?$/.test(String(value))) return `${f.label} must be a number`;
       return f.min !== undefined && Number(value) < f.min ? messages.atLeast(f.label, f.min) : undefined;
+    case 'money':
+      return MONEY.test(String(value).trim()) ? undefined : messages.invalidAmount(f.label);
+    case 'datetime':
+      return isLocalDateTime(String(value)) ? undefined : messages.invalidDateTime(f.label);
     case 'url':
       return isWebAddress(String(value)) ? undefined : messages.invalidUrl;
     case 'ref':
@@ -167,6 +174,8 @@ const resourceRules: Record<string, Rule> = {
   phone: (p) =>
     p.phoneType === 'ClientPhone' && isBlank(p.clientId) ? [['clientId', messages.required('Client')]] : [],
   listFilter: listFilterRules,
+  // Spec §5: the fee belongs to a Collection only (other types clear it: the field's enabledWhen).
+  collection: (c) => (c.collectionType === 'Collection' && isBlank(c.fee) ? [['fee', messages.required('Fee')]] : []),
   brand: (b) => {
     const values = (b.providerConfigurationValues ?? []) as KeyValueRow[];
     const keys: readonly string[] = Provider.is(b.provider) ? providerEnvKeys[b.provider] : [];

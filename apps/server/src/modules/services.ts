@@ -8,6 +8,8 @@ import { listsService } from './lists/lists.service';
 import { rowsService } from './lists/rows.service';
 import { dataImportsService, dataImportTemplatesService } from './data-imports/data-imports.service';
 import { phonesService } from './phones/phones.service';
+import { teamsService } from './teams/teams.service';
+import { collectionsService } from './collections/collections.service';
 import { tableOf } from './tables';
 
 /** The resources that add rules of their own (hooks); every other registry entry gets the plain service. */
@@ -21,6 +23,8 @@ const withRules: readonly ResourceService[] = [
   rowsService,
   dataImportsService,
   dataImportTemplatesService,
+  teamsService,
+  collectionsService,
 ];
 
 function plainService(name: string): ResourceService {

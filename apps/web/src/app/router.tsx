@@ -71,6 +71,11 @@ export function appRoutes(): RouteObject[] {
               lazy: page(() => import('../features/organization/organization-page'), 'OrganizationPage'),
             },
             {
+              // Its own route beside the organization page (spec §6 restrictions; linked from the settings menu).
+              path: 'organization/restrictions',
+              lazy: page(() => import('../features/restrictions/restrictions-page'), 'RestrictionsPage'),
+            },
+            {
               path: 'admin/queue',
               lazy: page(() => import('../features/admin/queue-monitor-page'), 'QueueMonitorPage'),
             },

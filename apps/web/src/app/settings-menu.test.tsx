@@ -52,6 +52,13 @@ describe('SettingsMenu', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('menuitem', { name: 'Queue monitor' })).toBeNull();
   });
 
+  it('links the restrictions grid for an organization admin only', async () => {
+    await openSettings(buildUser({ role: 'Admin' }));
+    expect(screen.getByRole('menuitem', { name: 'Restrictions' }).getAttribute('href')).toBe(
+      '/organization/restrictions',
+    );
+  });
+
   it('switches organization when the user belongs to several', async () => {
     const switched = buildUser({ currentOrganization: platform, organizations: [acme, platform] });
     const { calls } = await openSettings(buildUser({ organizations: [acme, platform] }), {

@@ -1,6 +1,7 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBuilding, IconCheck, IconExternalLink, IconLogout, IconUser } from '@tabler/icons-react';
+import { isOrganizationAdmin } from '@canvass/domain';
+import { IconBuilding, IconCheck, IconExternalLink, IconLock, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { GoogleAccountMenuItem } from '../features/google/google-account-menu-item';
 import { useSession } from './session';
@@ -9,7 +10,7 @@ import { useSession } from './session';
 const QUEUE_MONITOR_ORGANIZATION_ID = '1';
 const QUEUE_MONITOR_URL = '/admin/queue';
 
-/** The avatar menu, top right: Profile, Organization, Google account, queue monitor, organization switcher, Logout. */
+/** The avatar menu, top right: Profile, Organization, Restrictions (organization admins), Google account, queue monitor, organization switcher, Logout. */
 export function SettingsMenu() {
   const { user, switchOrganization } = useSession();
   const navigate = useNavigate();
@@ -50,6 +51,11 @@ export function SettingsMenu() {
         <Menu.Item component={Link} to="/organization" leftSection={<IconBuilding size={16} />}>
           Organization
         </Menu.Item>
+        {isOrganizationAdmin(user) && (
+          <Menu.Item component={Link} to="/organization/restrictions" leftSection={<IconLock size={16} />}>
+            Restrictions
+          </Menu.Item>
+        )}
         <GoogleAccountMenuItem />
         {user.isAdmin && current.id === QUEUE_MONITOR_ORGANIZATION_ID && (
           <Menu.Item

@@ -80,6 +80,12 @@ export type Role =
   | 'TeamLead'
   | 'Texter';
 
+export type RoleRestrictionInput = {
+  operations: Array<PermissionOperation>;
+  resource: string;
+  role: Role;
+};
+
 export type CurrentUserFieldsFragment = { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> };
 
 export type AuthPayloadFieldsFragment = { accessToken: string | null, expiresIn: number | null, message: string | null, user: { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> } | null };
@@ -162,6 +168,18 @@ export type UpdatePasswordMutationVariables = Exact<{
 
 
 export type UpdatePasswordMutation = { updatePassword: { success: boolean, message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type OrganizationRestrictionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OrganizationRestrictionsQuery = { organizationRestrictions: Array<{ role: Role, resource: string, operations: Array<PermissionOperation> }> };
+
+export type SaveRestrictionsMutationVariables = Exact<{
+  restrictions: Array<RoleRestrictionInput> | RoleRestrictionInput;
+}>;
+
+
+export type SaveRestrictionsMutation = { saveRestrictions: { message: string | null, restrictions: Array<{ role: Role, resource: string, operations: Array<PermissionOperation> }>, errors: Array<{ field: string, messages: Array<string> }> } };
 
 export type DataImportFieldsQueryVariables = Exact<{
   resource: DataImportResource;
@@ -246,3 +264,43 @@ export type LoadListMutationVariables = Exact<{
 
 
 export type LoadListMutation = { loadList: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, list: { id: string, name: string, googleSheetKey: string | null, uploadId: string | null, uploadFilename: string | null, listStatus: ListStatus, loadErrorMessage: string | null, lastLoadedAt: string | null, rowsCount: number, validRowsCount: number, invalidRowsCount: number, duplicateRowsCount: number, optedOutRowsCount: number, doNotContactRowsCount: number, optimizedRowsCount: number, sheetId: string | null, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, sheets: Array<{ id: string, name: string, headerRowIndex: number, columnRoles: Array<ListColumnRole>, headerRow: Array<string> }>, rowColumns: Array<{ field: string, header: string }> } | null } };
+
+export type TeamMembersQueryVariables = Exact<{
+  teamId: string;
+}>;
+
+
+export type TeamMembersQuery = { teamMembers: Array<{ id: string, userId: string, name: string, email: string, isLead: boolean }> };
+
+export type TeamMemberCandidatesQueryVariables = Exact<{
+  teamId: string;
+  search: string;
+}>;
+
+
+export type TeamMemberCandidatesQuery = { teamMemberCandidates: Array<{ id: string, name: string, email: string }> };
+
+export type AddTeamMemberMutationVariables = Exact<{
+  teamId: string;
+  userId: string;
+}>;
+
+
+export type AddTeamMemberMutation = { addTeamMember: { message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type RemoveTeamMemberMutationVariables = Exact<{
+  teamId: string;
+  userId: string;
+}>;
+
+
+export type RemoveTeamMemberMutation = { removeTeamMember: { message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type SetTeamLeadMutationVariables = Exact<{
+  teamId: string;
+  userId: string;
+  isLead: boolean;
+}>;
+
+
+export type SetTeamLeadMutation = { setTeamLead: { message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };

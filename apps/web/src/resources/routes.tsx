@@ -8,6 +8,8 @@ import { clientScreen } from './clients';
 import { listScreen } from './lists';
 import { dataImportScreen, dataImportTemplateScreen } from './data-imports';
 import { phoneScreen } from './phones';
+import { teamScreen } from './teams';
+import { collectionScreen } from './collections';
 
 // Each generic screen is a chunk of its own, loaded on the first visit (the dashboard does not carry the forms).
 const ResourceIndex = lazyNamed(() => import('../ui/ResourceIndex'), 'ResourceIndex');
@@ -23,6 +25,8 @@ const ownScreens: readonly ResourceScreen[] = [
   listScreen,
   dataImportScreen,
   dataImportTemplateScreen,
+  teamScreen,
+  collectionScreen,
 ];
 
 /** A resource with nothing of its own: its fields read-only and its edit form. */

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { createdMessage, isFieldDisabled, type ResourceDef } from '@canvass/domain';
-import { Fragment, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useSession } from '../app/session';
@@ -29,11 +29,13 @@ type Props = Target & {
   /** Off inside an inline dialog, so dialogs do not stack. */
   allowInlineCreate?: boolean;
   inputs?: FieldInputs;
+  /** Told whether the form holds unsaved changes (an inline dialog asks before discarding them). */
+  onDirtyChange?(dirty: boolean): void;
 };
 
 /** The create/edit form of any resource, rendered from its sections and field kinds. */
 export function ResourceForm(props: Props) {
-  const { def, record, sections, onSaved, allowInlineCreate = true, inputs } = props;
+  const { def, record, sections, onSaved, allowInlineCreate = true, inputs, onDirtyChange } = props;
   const { can, isAdmin } = useSession();
   const navigate = useNavigate();
   const isCreate = props.mode === 'create';
@@ -53,6 +55,7 @@ export function ResourceForm(props: Props) {
   const allowed = props.mode === 'create' ? can('Create', def.typeName) : abilitiesOf(props.record).update;
   // Set once a new record is saved, so going to it is not taken for leaving unsaved changes behind.
   const [created, setCreated] = useState(false);
+  useEffect(() => onDirtyChange?.(form.dirty && !created), [onDirtyChange, form.dirty, created]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -88,7 +91,9 @@ export function ResourceForm(props: Props) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={`${def.label} form`}>
       {/* A form inside an inline dialog is part of the page's form, which guards both. */}
-      {allowInlineCreate && <UnsavedChangesGuard dirty={form.dirty && !created} />}
+      {allowInlineCreate && (
+        <UnsavedChangesGuard dirty={form.dirty && !created} message={isCreate ? def.messages.discardNew : undefined} />
+      )}
       <Stack gap="lg">
         {shown.map((section) => (
           <Stack key={section.path} gap="sm">

@@ -15,6 +15,18 @@ export function formatDate(value: unknown): string {
   return d.isValid() ? d.format('M/D/YYYY') : value;
 }
 
+/**
+ * An amount as the API sends it (exact decimal text, '1234.5') in dollars with two decimals ('$1,234.50'), by
+ * rewriting the digits: no float ever holds it (spec §9, currency to 2 decimals).
+ */
+export function formatMoney(value: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d*))?$/.exec(value.trim());
+  if (!m) return value;
+  const whole = m[2].replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const cents = (m[3] ?? '').padEnd(2, '0').slice(0, 2);
+  return `${m[1]}$${whole}.${cents}`;
+}
+
 /** The plain text of a scalar or enum value, as every screen writes it ('' when empty). */
 export function displayText(field: FieldDef, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
@@ -25,6 +37,8 @@ export function displayText(field: FieldDef, value: unknown): string {
       return formatDate(value);
     case 'phone':
       return formatPhone(String(value));
+    case 'money':
+      return formatMoney(String(value));
     case 'boolean':
       return value === true ? 'Yes' : 'No';
     case 'enum':

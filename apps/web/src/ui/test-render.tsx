@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { GraphqlProvider } from '../app/graphql-provider';
 import { SessionProvider } from '../app/session';
 import type { CurrentUser } from '../app/session-types';
@@ -19,9 +19,12 @@ export function renderResources(
   handlers: Record<string, Handler>,
   user: CurrentUser = buildUser({ isAdmin: true }),
   state?: unknown,
+  /** Routes of the test's own beside the resource routes (a component mounted on its own page). */
+  extraRoutes: RouteObject[] = [],
 ) {
   const calls = installFakeServer({ RefreshSession: () => ({ data: signedInAs(user) }), ...handlers });
-  const router = createMemoryRouter([...resourceRoutes(), { path: '/dashboard', element: <p>Dashboard page</p> }], {
+  const routes = [...resourceRoutes(), ...extraRoutes, { path: '/dashboard', element: <p>Dashboard page</p> }];
+  const router = createMemoryRouter(routes, {
     initialEntries: [{ pathname: path, state }],
   });
   const view = render(

@@ -2,15 +2,17 @@ import type { ResourceDef } from '../resource';
 import { brand } from './brand';
 import { campaign } from './campaign';
 import { client } from './client';
+import { collection } from './collection';
 import { listFilter } from './list-filter';
 import { dataImport, dataImportTemplate } from './data-import';
 import { list } from './list';
 import { phone } from './phone';
 import { row } from './row';
 import { textDefault } from './text-default';
+import { team } from './team';
 
 export { brand, campaign, client, dataImport, dataImportTemplate, list, listFilter, phone, row };
-export { textDefault };
+export { collection, team, textDefault };
 
 /**
  * Every resource the generic machinery serves, by name: the one list. The server's services, tables, schema and
@@ -27,6 +29,8 @@ export const resources = {
   dataImportTemplate,
   dataImport,
   textDefault,
+  team,
+  collection,
 } satisfies Record<string, ResourceDef>;
 export type ResourceName = keyof typeof resources;
 

@@ -85,6 +85,7 @@ export function exportQuery(input: ExportQueryInput): { select: RenderedQuery; w
       case 'boolean':
         return sql`${col}::text`;
       case 'number':
+      case 'money':
         return numberCell(col);
       case 'ref': {
         const target = input.tableOf(f.resource);

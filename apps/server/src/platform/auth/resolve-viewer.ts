@@ -1,4 +1,10 @@
-import { defaultRestrictions, type Operation, type Restriction, type RoleName } from '@canvass/domain';
+import {
+  defaultRestrictions,
+  restrictionsOrDefaults,
+  type Operation,
+  type Restriction,
+  type RoleName,
+} from '@canvass/domain';
 import { and, eq } from 'drizzle-orm';
 import { organizationUsers, restrictions, users, userViews } from '../db/schema/index';
 import { withTenant, type Database } from '../db/tenant';
@@ -40,9 +46,10 @@ export async function resolveViewer(
       .from(userViews)
       .where(and(eq(userViews.organizationId, claims.organizationId), eq(userViews.userId, claims.userId)));
     const isAdmin = adminEmails.includes(m.email.toLowerCase());
-    const list: Restriction[] = rs.length
-      ? rs.map((r) => ({ resource: r.resource, operations: r.operations as Operation[] }))
-      : defaultRestrictions[role];
+    const list: Restriction[] = restrictionsOrDefaults(
+      role,
+      rs.map((r) => ({ resource: r.resource, operations: r.operations as Operation[] })),
+    );
     return {
       userId: claims.userId,
       organizationId: claims.organizationId,

@@ -34,7 +34,7 @@ function column(table: PgTable, def: ResourceDef, name: string): { col: PgColumn
   return { col, field };
 }
 
-function escapeLike(s: string): string {
+export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
@@ -57,6 +57,10 @@ function typedValue(field: FieldDef | undefined, name: string, raw: string): unk
       if (raw.trim() === '' || !Number.isFinite(n)) throw bad();
       return n;
     }
+    case 'money':
+      // Compared as the decimal text it is: a float would turn 0.1 into 0.1000000000000000055…
+      if (!/^-?\d+(\.\d+)?$/.test(raw.trim())) throw bad();
+      return raw.trim();
     case 'enum':
       if (!field.enum.is(raw)) throw bad();
       return raw;
@@ -126,6 +130,8 @@ function validKey(field: FieldDef | undefined, k: unknown): boolean {
     case 'ref':
     case undefined:
       return (typeof k === 'number' && Number.isFinite(k)) || (typeof k === 'string' && /^-?\d+(\.\d+)?$/.test(k));
+    case 'money':
+      return typeof k === 'string' && /^-?\d+(\.\d+)?$/.test(k);
     case 'enum':
       return typeof k === 'string' && field.enum.is(k);
     case 'boolean':

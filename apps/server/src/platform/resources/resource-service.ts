@@ -59,8 +59,11 @@ export interface WriteResult {
  * (AttributesOf<typeof client>), so a hook reads `attrs.phones` as the rows it is.
  */
 export interface ResourceHooks<A = Record<string, unknown>> {
-  /** Settles attributes the viewer does not choose (an Agency user's clients belong to its agency). */
-  prepare?(attrs: A, ctx: { viewer: Viewer; existing: Row | null }): A;
+  /**
+   * Settles attributes the viewer does not choose (an Agency user's clients belong to its agency), or reads what
+   * the database knows to settle them (a collection's local date in the organization's time zone).
+   */
+  prepare?(attrs: A, ctx: { viewer: Viewer; existing: Row | null; tx: Tx }): A | Promise<A>;
   /** Rules that need the database (an agency must be of type Agency); return field errors. */
   check?(tx: Tx, attrs: A, ctx: { viewer: Viewer; existing: Row | null }): Promise<FieldErrors>;
   /** Writes what is not a column of the table (a client's phone numbers, a new list's sheets). */
@@ -112,6 +115,9 @@ function coerce(kind: string, value: unknown): unknown {
   if (value === null) return null;
   if (kind === 'number' || kind === 'ref') return Number(value);
   if (kind === 'phone') return phoneDigits(String(value));
+  // An instant as validated text (a resource's prepare hook settles local times): the column takes a Date.
+  if (kind === 'datetime') return new Date(String(value));
+  if (kind === 'money') return String(value).trim();
   return value;
 }
 
@@ -199,7 +205,7 @@ export function createResourceService<D extends ResourceDef>(
     if (refused) return { row: null, errors: refused };
     // The generic code handles attributes by name; a resource's hooks see them typed by its entry.
     const typed = (a: Record<string, unknown>) => a as AttributesOf<D>;
-    const prepared = hooks.prepare ? hooks.prepare(typed(rawAttrs), { viewer, existing }) : rawAttrs;
+    const prepared = hooks.prepare ? await hooks.prepare(typed(rawAttrs), { viewer, existing, tx }) : rawAttrs;
     const attrs = normalizeAttributes(def, withDefaults(prepared, isCreate, viewer));
     const errors: FieldErrors = {
       ...validateAttributes(def, attrs, { isCreate, isAdmin: viewer.isAdmin }, existing ?? {}),

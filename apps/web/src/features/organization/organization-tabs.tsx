@@ -1,16 +1,11 @@
 import { Anchor, ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
-import { campaign, Provider, phone, textDefault, usTimeZones } from '@canvass/domain';
+import { campaign, collection, Provider, phone, team, textDefault, usTimeZones } from '@canvass/domain';
 import { Link } from 'react-router';
 import { lazyNamed } from '../../app/lazy-component';
 import { DetailList } from '../account/detail-list';
 import { laterTab, type ResourceTab } from '../../ui/screen';
 import type { OrganizationRecord } from './organization-documents';
-import {
-  OrganizationCollectionsTab,
-  OrganizationDoNotContactTab,
-  OrganizationTeamsTab,
-  OrganizationUsersTab,
-} from './pending-tabs';
+import { OrganizationDoNotContactTab, OrganizationUsersTab } from './pending-tabs';
 
 const ResourceIndex = lazyNamed(() => import('../../ui/ResourceIndex'), 'ResourceIndex');
 const ListFiltersPanel = lazyNamed(() => import('../../resources/list-filters'), 'ListFiltersPanel');
@@ -130,11 +125,11 @@ export const organizationTabs: readonly Tab[] = [
     render: () => <ListFiltersPanel clientId={null} title="Organization list filters" />,
   },
   { path: 'users', label: 'Users', render: () => <OrganizationUsersTab /> },
-  { path: 'teams', label: 'Teams', render: () => <OrganizationTeamsTab /> },
+  { path: 'teams', label: 'Teams', render: () => <ResourceIndex def={team} /> },
   laterTab('audit-report', 'Audit Report', 'The audit report will appear here once reports are available'),
   laterTab('billing-report', 'Billing Report', 'The billing report will appear here once reports are available'),
   { path: 'provider-colors', label: 'Provider Colors', render: ({ record }) => <ProviderColorsTab record={record} /> },
-  { path: 'collections', label: 'Collections', render: () => <OrganizationCollectionsTab /> },
+  { path: 'collections', label: 'Collections', render: () => <ResourceIndex def={collection} /> },
   laterTab('balance', 'Balance', "The organization's balance will appear here once billing is available"),
   { path: 'do-not-contact', label: 'Do Not Contact', render: () => <OrganizationDoNotContactTab /> },
   laterTab(

@@ -8,19 +8,6 @@ export function OrganizationUsersTab() {
   return <EmptyTab title="Users" message="The organization's users will appear here once the users screens land" />;
 }
 
-export function OrganizationTeamsTab() {
-  return <EmptyTab title="Teams" message="The organization's teams will appear here once the teams screens land" />;
-}
-
-export function OrganizationCollectionsTab() {
-  return (
-    <EmptyTab
-      title="Collections"
-      message="The organization's collections will appear here once the collections screens land"
-    />
-  );
-}
-
 /** The do-not-contact tab and the Do Not Contact edit section alike. */
 export function OrganizationDoNotContactTab() {
   return (

@@ -10,16 +10,20 @@ export const collections = pgTable(
     id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     collectionType: collectionTypeEnum('collection_type').notNull(),
-    amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+    // Money as exact decimal text ('0.10'), never a JavaScript number: no float ever holds an amount.
+    amount: numeric('amount', { precision: 14, scale: 2, mode: 'string' }).notNull(),
     // Only for type Collection.
-    fee: numeric('fee', { precision: 14, scale: 2, mode: 'number' }),
+    fee: numeric('fee', { precision: 14, scale: 2, mode: 'string' }),
     collectionDate: timestamp('collection_date', { withTimezone: true }).notNull(),
     ...timestamps(),
   },
   (t) => [
     tenantPolicy('collections'),
     tenantKey('collections', t),
-    index('collections_org_date_idx').on(t.organizationId, t.collectionDate),
-    index('collections_org_created_idx').on(t.organizationId, t.createdAt),
+    // The list's sort columns, each ending in id for keyset paging (sort-indexes.test.ts).
+    index('collections_org_date_idx').on(t.organizationId, t.collectionDate, t.id),
+    index('collections_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('collections_org_type_idx').on(t.organizationId, t.collectionType, t.id),
+    index('collections_org_amount_idx').on(t.organizationId, t.amount, t.id),
   ],
 );

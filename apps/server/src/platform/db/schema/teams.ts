@@ -1,4 +1,4 @@
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { teamStatusEnum } from './enums';
 import { organizations } from './organizations';
@@ -18,9 +18,10 @@ export const teams = pgTable(
   (t) => [
     tenantPolicy('teams'),
     tenantKey('teams', t),
-    index('teams_org_name_idx').on(t.organizationId, t.name),
-    index('teams_org_status_idx').on(t.organizationId, t.teamStatus),
-    index('teams_org_created_idx').on(t.organizationId, t.createdAt),
+    // The list's sort columns, each ending in id for keyset paging (sort-indexes.test.ts).
+    index('teams_org_name_idx').on(t.organizationId, t.name, t.id),
+    index('teams_org_status_idx').on(t.organizationId, t.teamStatus, t.id),
+    index('teams_org_created_idx').on(t.organizationId, t.createdAt, t.id),
   ],
 );
 
@@ -34,6 +35,8 @@ export const teamUsers = pgTable(
     userId: refId('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    // A team lead of this team (spec §6 TeamLead); marked and unmarked on the team's users tab.
+    isLead: boolean('is_lead').notNull().default(false),
     ...timestamps(),
   },
   (t) => [

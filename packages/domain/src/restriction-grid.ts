@@ -1,0 +1,40 @@
+import { Role } from './enums';
+import { allOperations, defaultRestrictions, type Operation, type Restriction, type RoleName } from './permissions';
+
+/**
+ * The restrictions screen (spec §6): one grid of role × restriction resource × operation, edited and saved whole.
+ * Its rows are every role and every restriction resource a role can be granted anything on.
+ */
+export interface RoleRestriction {
+  role: RoleName;
+  resource: string;
+  operations: Operation[];
+}
+
+/** Every restriction resource, in the order the admin role's defaults name them. */
+export const restrictionResources: readonly string[] = defaultRestrictions.Admin.map((r) => r.resource);
+export const restrictionRoles: readonly RoleName[] = Role.values;
+
+/**
+ * What a role may do in an organization: its stored restrictions, or the domain defaults while the organization has
+ * stored none for the role. Once the grid is saved every cell is stored, so a cleared cell stays cleared.
+ */
+export function restrictionsOrDefaults(role: RoleName, stored: readonly Restriction[]): Restriction[] {
+  return stored.length ? [...stored] : defaultRestrictions[role];
+}
+
+/** The whole grid from the stored rows (any roles) with defaults filled in per role, in a fixed order. */
+export function restrictionGrid(stored: readonly RoleRestriction[]): RoleRestriction[] {
+  return restrictionRoles.flatMap((role) => {
+    const own = restrictionsOrDefaults(
+      role,
+      stored.filter((r) => r.role === role),
+    );
+    return restrictionResources.map((resource) => ({
+      role,
+      resource,
+      // Kept in the operations' own order, so a saved grid reads back exactly as sent.
+      operations: allOperations.filter((op) => own.some((r) => r.resource === resource && r.operations.includes(op))),
+    }));
+  });
+}
