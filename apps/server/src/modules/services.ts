@@ -8,6 +8,7 @@ import { listsService } from './lists/lists.service';
 import { rowsService } from './lists/rows.service';
 import { dataImportsService, dataImportTemplatesService } from './data-imports/data-imports.service';
 import { phonesService } from './phones/phones.service';
+import { optOutsService } from './opt-outs/opt-outs.service';
 import { tableOf } from './tables';
 
 /** The resources that add rules of their own (hooks); every other registry entry gets the plain service. */
@@ -21,6 +22,7 @@ const withRules: readonly ResourceService[] = [
   rowsService,
   dataImportsService,
   dataImportTemplatesService,
+  optOutsService,
 ];
 
 function plainService(name: string): ResourceService {

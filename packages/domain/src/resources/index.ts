@@ -5,10 +5,11 @@ import { client } from './client';
 import { listFilter } from './list-filter';
 import { dataImport, dataImportTemplate } from './data-import';
 import { list } from './list';
+import { optOut } from './opt-out';
 import { phone } from './phone';
 import { row } from './row';
 
-export { brand, campaign, client, dataImport, dataImportTemplate, list, listFilter, phone, row };
+export { brand, campaign, client, dataImport, dataImportTemplate, list, listFilter, optOut, phone, row };
 
 /**
  * Every resource the generic machinery serves, by name: the one list. The server's services, tables, schema and
@@ -24,6 +25,7 @@ export const resources = {
   row,
   dataImportTemplate,
   dataImport,
+  optOut,
 } satisfies Record<string, ResourceDef>;
 export type ResourceName = keyof typeof resources;
 
