@@ -70,6 +70,10 @@ export function appRoutes(): RouteObject[] {
               lazy: page(() => import('../features/account/organization-page'), 'OrganizationPage'),
             },
             {
+              path: 'organization/do-not-contact',
+              lazy: page(() => import('../features/do-not-contact/do-not-contact-page'), 'DoNotContactPage'),
+            },
+            {
               path: 'admin/queue',
               lazy: page(() => import('../features/admin/queue-monitor-page'), 'QueueMonitorPage'),
             },

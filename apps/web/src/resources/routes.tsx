@@ -7,6 +7,7 @@ import { campaignScreen } from './campaigns';
 import { clientScreen } from './clients';
 import { listScreen } from './lists';
 import { dataImportScreen, dataImportTemplateScreen } from './data-imports';
+import { optOutScreen } from './opt-outs';
 import { phoneScreen } from './phones';
 
 // Each generic screen is a chunk of its own, loaded on the first visit (the dashboard does not carry the forms).
@@ -23,6 +24,7 @@ const ownScreens: readonly ResourceScreen[] = [
   listScreen,
   dataImportScreen,
   dataImportTemplateScreen,
+  optOutScreen,
 ];
 
 /** A resource with nothing of its own: its fields read-only and its edit form. */
@@ -38,9 +40,9 @@ export function resourceRoutes(): RouteObject[] {
   return resourceScreens.flatMap((screen): RouteObject[] => {
     const base = `/${screen.def.path}`;
     return [
-      { path: base, element: <ResourceIndex def={screen.def} /> },
+      { path: base, element: <ResourceIndex def={screen.def} addable={Boolean(screen.newPage)} /> },
       // Spec §2 names some index pages /{path}/list (data_import/list): the same index.
-      { path: `${base}/list`, element: <ResourceIndex def={screen.def} /> },
+      { path: `${base}/list`, element: <ResourceIndex def={screen.def} addable={Boolean(screen.newPage)} /> },
       { path: `${base}/new`, element: screen.newPage?.() ?? <ResourceCreatePage def={screen.def} /> },
       { path: `${base}/:id`, element: <Navigate to="overview" replace /> },
       { path: `${base}/:id/:tab`, element: <ResourceShowPage screen={screen} /> },

@@ -19,8 +19,9 @@ export const optOut = defineResource({
     // The number is kept on the opt-out: a Client-role user sees its opt-outs' numbers although the recipient
     // phone itself (no client) is not one of its phones.
     number: field('phone', 'Phone number', { required: true }),
-    phoneId: ref('phone', 'phone', 'Phone', { required: true }),
-    clientId: ref('client', 'client', 'Client'),
+    // An opt-out goes with its phone or its client (the foreign keys cascade); its audit record stays.
+    phoneId: ref('phone', 'phone', 'Phone', { required: true, deletedWith: true }),
+    clientId: ref('client', 'client', 'Client', { deletedWith: true }),
     body: text('Body'),
     // Spec §4: an opt-out added by hand is Manual; Provider and Recipient come from the carriers and STOPs.
     optOutType: oneOf(OptOutType, 'Type', { readOnly: true, required: true }),
