@@ -45,8 +45,10 @@ export function resourceRoutes(): RouteObject[] {
       { path: `${base}/list`, element: <ResourceIndex def={screen.def} addable={Boolean(screen.newPage)} /> },
       { path: `${base}/new`, element: screen.newPage?.() ?? <ResourceCreatePage def={screen.def} /> },
       { path: `${base}/:id`, element: <Navigate to="overview" replace /> },
-      { path: `${base}/:id/:tab`, element: <ResourceShowPage screen={screen} /> },
-      { path: `${base}/:id/edit/:section`, element: <ResourceShowPage screen={screen} /> },
+      // Keyed by resource: going from one resource's record to another's (a client's opt-out) mounts a new page,
+      // instead of the same one reading the previous record's answer, which lacks the new one, as "not found".
+      { path: `${base}/:id/:tab`, element: <ResourceShowPage key={screen.def.name} screen={screen} /> },
+      { path: `${base}/:id/edit/:section`, element: <ResourceShowPage key={screen.def.name} screen={screen} /> },
     ];
   });
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildUser, fillIn } from '../../app/test-utils';
 import { setAccessToken } from '../../app/token-store';
+import { acmeClient } from '../../test/client-fixtures';
 import { callsTo, renderResources } from '../../ui/test-render';
 
 const admin = buildUser({ isAdmin: true });
@@ -106,6 +107,73 @@ describe('adding an opt-out', { timeout: 20_000 }, () => {
   });
 });
 
+const historyAnswer = () => ({
+  data: {
+    optOut: {
+      __typename: 'OptOut',
+      id: '5',
+      history: [
+        {
+          __typename: 'OptOutChange',
+          id: '1',
+          action: 'Added',
+          source: 'Manual',
+          optOutType: 'Manual',
+          reason: null,
+          ipAddress: '203.0.113.7',
+          userName: 'Ada Lovelace',
+          createdAt: '2026-01-05T15:00:00.000Z',
+        },
+      ],
+    },
+  },
+});
+
+describe("a client's opt-outs tab", { timeout: 20_000 }, () => {
+  afterEach(() => setAccessToken(null));
+
+  it('lists its opt-outs with Add, and opens one (a record of another resource) on its overview', async () => {
+    const { calls, router } = renderResources(
+      '/clients/7/opt_outs',
+      {
+        Client: () => ({ data: { client: { ...acmeClient, id: '7' } } }),
+        OptOuts: () => ({
+          data: {
+            optOuts: {
+              __typename: 'OptOutConnection',
+              totalCount: 1,
+              totalCountIsCapped: false,
+              pageInfo: {
+                __typename: 'PageInfo',
+                hasNextPage: false,
+                hasPreviousPage: false,
+                startCursor: 'a',
+                endCursor: 'a',
+              },
+              nodes: [optOutRecord],
+            },
+          },
+        }),
+        OptOut: () => ({ data: { optOut: optOutRecord } }),
+        OptOutHistory: historyAnswer,
+      },
+      admin,
+    );
+    const user = userEvent.setup();
+    const table = await screen.findByRole('table', { name: 'Opt-outs' });
+    const link = await within(table).findByRole('link', { name: '(415)-555-0101' });
+    expect(callsTo(calls, 'OptOuts')[0].variables.filters).toEqual([
+      { field: 'clientId', operation: 'Equal', value: '7' },
+    ]);
+    expect(screen.getByRole('button', { name: 'Add new' }).textContent).toBe('Add new');
+
+    await user.click(link);
+    const history = await screen.findByRole('table', { name: 'Opt-out history' });
+    expect(within(history).getByText('Ada Lovelace').textContent).toBe('Ada Lovelace');
+    expect(router.state.location.pathname).toBe('/opt-outs/5/overview');
+  });
+});
+
 describe('removing an opt-out', { timeout: 20_000 }, () => {
   afterEach(() => setAccessToken(null));
 
@@ -114,27 +182,7 @@ describe('removing an opt-out', { timeout: 20_000 }, () => {
       '/opt-outs/5/overview',
       {
         OptOut: () => ({ data: { optOut: optOutRecord } }),
-        OptOutHistory: () => ({
-          data: {
-            optOut: {
-              __typename: 'OptOut',
-              id: '5',
-              history: [
-                {
-                  __typename: 'OptOutChange',
-                  id: '1',
-                  action: 'Added',
-                  source: 'Manual',
-                  optOutType: 'Manual',
-                  reason: null,
-                  ipAddress: '203.0.113.7',
-                  userName: 'Ada Lovelace',
-                  createdAt: '2026-01-05T15:00:00.000Z',
-                },
-              ],
-            },
-          },
-        }),
+        OptOutHistory: historyAnswer,
         RemoveOptOut: () => ({
           data: {
             removeOptOut: { optOut: { __typename: 'OptOut', id: '5' }, errors: [], message: 'Opt-out removed' },
