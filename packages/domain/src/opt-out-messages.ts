@@ -27,9 +27,3 @@ export type OptOutChangeSourceValue = EnumValue<typeof OptOutChangeSource>;
 export const OptOutChangeAction = defineEnum('OptOutChangeAction', ['Added', 'Removed'], {
   colours: { Added: 'red', Removed: 'gray' },
 });
-
-/**
- * The header the web app sends with its GraphQL requests, so a change made in the UI is recorded as Manual and one
- * made by another API caller as Api.
- */
-export const WEB_CLIENT_HEADER = 'x-canvass-client';
