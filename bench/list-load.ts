@@ -84,8 +84,8 @@ export async function seedOrganization(platform: Platform, areaCodes: string[]) 
   );
   await pool.query(
     `WITH p AS (INSERT INTO phones (organization_id, number, phone_status, phone_type, phone_class)
-                SELECT $1, n, 'ToPhone', 'ToPhone', 'Recipient' FROM unnest($2::text[]) n RETURNING id)
-     INSERT INTO opt_outs (organization_id, phone_id, opt_out_type) SELECT $1, id, 'Recipient' FROM p`,
+                SELECT $1, n, 'ToPhone', 'ToPhone', 'Recipient' FROM unnest($2::text[]) n RETURNING id, number)
+     INSERT INTO opt_outs (organization_id, phone_id, number, opt_out_type) SELECT $1, id, number, 'Recipient' FROM p`,
     [org, opted],
   );
   await pool.query('VACUUM ANALYZE phones, opt_outs');

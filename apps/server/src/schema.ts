@@ -13,6 +13,7 @@ import './modules/list-filters/list-filters.graphql';
 import { registerListsSchema } from './modules/lists/lists.graphql';
 import './modules/options/options.graphql';
 import './modules/organization/organization.graphql';
+import { registerOptOutsSchema } from './modules/opt-outs/opt-outs.graphql';
 import './modules/queue/queue.graphql';
 import './modules/tasks/tasks.graphql';
 import './modules/teams/teams.graphql';
@@ -22,6 +23,7 @@ import './modules/restrictions/restrictions.graphql';
 const recordRefs = new Map(services.map((service) => [service.def.name, registerResource(service, tableOf)]));
 // Modules that add fields to a registry type get it here, once it exists.
 registerListsSchema(recordRefs.get('list')!);
+registerOptOutsSchema(recordRefs.get('optOut')!);
 
 let schema: GraphQLSchema | null = null;
 

@@ -86,7 +86,8 @@ describe('texts partitioned by month', () => {
       [organizationId],
     );
     await app.sql(
-      `INSERT INTO opt_outs (organization_id, phone_id, opt_out_type, text_id, text_created_at) VALUES ($1, $2, 'Recipient', $3, $4)`,
+      `INSERT INTO opt_outs (organization_id, phone_id, number, opt_out_type, text_id, text_created_at)
+       VALUES ($1, $2, '2125550100', 'Recipient', $3, $4)`,
       [organizationId, phone[0].id, textId, createdAt],
     );
     await app.sql(`ALTER TABLE texts DETACH PARTITION ${monthName(0)}`);

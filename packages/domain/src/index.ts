@@ -2,6 +2,8 @@ export * from './enum';
 export * from './enums';
 export * from './graphql-documents';
 export * from './messages';
+export * from './opt-out-messages';
+export * from './web-client';
 export * from './permissions';
 export * from './phone';
 export * from './provider-keys';

@@ -10,6 +10,7 @@ import { dataImportsService, dataImportTemplatesService } from './data-imports/d
 import { phonesService } from './phones/phones.service';
 import { teamsService } from './teams/teams.service';
 import { collectionsService } from './collections/collections.service';
+import { optOutsService } from './opt-outs/opt-outs.service';
 import { tableOf } from './tables';
 
 /** The resources that add rules of their own (hooks); every other registry entry gets the plain service. */
@@ -25,6 +26,7 @@ const withRules: readonly ResourceService[] = [
   dataImportTemplatesService,
   teamsService,
   collectionsService,
+  optOutsService,
 ];
 
 function plainService(name: string): ResourceService {

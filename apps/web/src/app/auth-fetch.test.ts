@@ -30,6 +30,8 @@ describe('createAuthFetch', () => {
     expect(await response.json()).toEqual({ data: { clients: { totalCount: 3 } } });
     expect(renewToken).not.toHaveBeenCalled();
     expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The server tells the app's own changes (audited as made in the app) from other API callers'.
+    expect(new Headers(fetchMock.mock.calls[0][1]?.headers).get('x-canvass-client')).toBe('web');
   });
 
   it('renews the token once and replays the request with it', async () => {

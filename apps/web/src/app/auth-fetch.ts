@@ -1,3 +1,5 @@
+import { WEB_CLIENT_HEADER } from '@canvass/domain';
+
 export interface AuthFetchDeps {
   /** Returns a fresh access token, or null when the session cannot be renewed. */
   renewToken: () => Promise<string | null>;
@@ -22,9 +24,9 @@ export async function isUnauthenticated(response: Response): Promise<boolean> {
   }
 }
 
-function withBearer(init: RequestInit | undefined, token: string): RequestInit {
+function withHeader(init: RequestInit | undefined, name: string, value: string): RequestInit {
   const headers = new Headers(init?.headers);
-  headers.set('authorization', `Bearer ${token}`);
+  headers.set(name, value);
   return { ...init, headers };
 }
 
@@ -35,8 +37,10 @@ function withBearer(init: RequestInit | undefined, token: string): RequestInit {
  */
 export function createAuthFetch(deps: AuthFetchDeps): typeof fetch {
   return async (input, init) => {
+    // The server records changes made through the app (an opt-out added by hand) as made in the app, not by the API.
+    const sent = withHeader(init, WEB_CLIENT_HEADER, 'web');
     // globalThis.fetch is read per call so tests (and polyfills) that replace it are honoured.
-    const response = await globalThis.fetch(input, init);
+    const response = await globalThis.fetch(input, sent);
     if (!(await isUnauthenticated(response))) return response;
 
     const token = await deps.renewToken();
@@ -44,7 +48,7 @@ export function createAuthFetch(deps: AuthFetchDeps): typeof fetch {
       deps.onSessionLost();
       return response;
     }
-    const replay = await globalThis.fetch(input, withBearer(init, token));
+    const replay = await globalThis.fetch(input, withHeader(sent, 'authorization', `Bearer ${token}`));
     if (await isUnauthenticated(replay)) deps.onSessionLost();
     return replay;
   };

@@ -29,6 +29,22 @@ export type DataImportTemplateAttributes = {
   resource: DataImportResource | null | undefined;
 };
 
+export type FilterInput = {
+  arrayValues: Array<string> | null | undefined;
+  field: string;
+  operation: FilterOperation;
+  value: string | null | undefined;
+};
+
+/** Equal, In (arrayValues), With (the field has a value; value "false": has none), Like (contains, any case), GreaterThan, LessThan */
+export type FilterOperation =
+  | 'Equal'
+  | 'GreaterThan'
+  | 'In'
+  | 'LessThan'
+  | 'Like'
+  | 'With';
+
 export type ListColumnRole =
   | 'Column'
   | 'FirstName'
@@ -60,6 +76,21 @@ export type ListStatus =
   | 'LoadingPhones'
   | 'Setup'
   | 'Submitted';
+
+export type OptOutChangeAction =
+  | 'Added'
+  | 'Removed';
+
+export type OptOutChangeSource =
+  | 'Api'
+  | 'Import'
+  | 'Inbound'
+  | 'Manual';
+
+export type OptOutType =
+  | 'Manual'
+  | 'Provider'
+  | 'Recipient';
 
 export type PermissionOperation =
   | 'Convert'
@@ -169,6 +200,30 @@ export type UpdatePasswordMutationVariables = Exact<{
 
 export type UpdatePasswordMutation = { updatePassword: { success: boolean, message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
 
+export type DoNotContactNumbersQueryVariables = Exact<{
+  search: string | null | undefined;
+  after: string | null | undefined;
+  first: number | null | undefined;
+}>;
+
+
+export type DoNotContactNumbersQuery = { doNotContactCount: number, doNotContactNumbers: { hasNextPage: boolean, endCursor: string | null, nodes: Array<{ number: string, updatedAt: string }> } };
+
+export type AddDoNotContactNumberMutationVariables = Exact<{
+  number: string;
+}>;
+
+
+export type AddDoNotContactNumberMutation = { addDoNotContactNumber: { number: string | null, message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type RemoveDoNotContactNumberMutationVariables = Exact<{
+  number: string;
+  reason: string | null | undefined;
+}>;
+
+
+export type RemoveDoNotContactNumberMutation = { removeDoNotContactNumber: { number: string | null, message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
 export type OrganizationRestrictionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -264,6 +319,38 @@ export type LoadListMutationVariables = Exact<{
 
 
 export type LoadListMutation = { loadList: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, list: { id: string, name: string, googleSheetKey: string | null, uploadId: string | null, uploadFilename: string | null, listStatus: ListStatus, loadErrorMessage: string | null, lastLoadedAt: string | null, rowsCount: number, validRowsCount: number, invalidRowsCount: number, duplicateRowsCount: number, optedOutRowsCount: number, doNotContactRowsCount: number, optimizedRowsCount: number, sheetId: string | null, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, sheets: Array<{ id: string, name: string, headerRowIndex: number, columnRoles: Array<ListColumnRole>, headerRow: Array<string> }>, rowColumns: Array<{ field: string, header: string }> } | null } };
+
+export type AddOptOutMutationVariables = Exact<{
+  number: string | null | undefined;
+  clientId: string | null | undefined;
+  body: string | null | undefined;
+}>;
+
+
+export type AddOptOutMutation = { addOptOut: { message: string | null, optOut: { id: string, number: string, clientId: string | null } | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type RemoveOptOutMutationVariables = Exact<{
+  id: string;
+  reason: string;
+}>;
+
+
+export type RemoveOptOutMutation = { removeOptOut: { message: string | null, optOut: { id: string } | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type OptOutHistoryQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type OptOutHistoryQuery = { optOut: { id: string, history: Array<{ id: string, action: OptOutChangeAction, source: OptOutChangeSource, optOutType: OptOutType | null, reason: string | null, ipAddress: string | null, userName: string | null, createdAt: string }> } | null };
+
+export type OptOutPhoneSearchQueryVariables = Exact<{
+  filters: Array<FilterInput> | FilterInput | null | undefined;
+  limit: number | null | undefined;
+}>;
+
+
+export type OptOutPhoneSearchQuery = { phones: { nodes: Array<{ id: string, number: string }> } };
 
 export type TeamMembersQueryVariables = Exact<{
   teamId: string;

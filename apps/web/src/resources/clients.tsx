@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { client, phone, type RecordOf } from '@canvass/domain';
+import { client, optOut, phone, type RecordOf } from '@canvass/domain';
 import { childListTab, defineScreen, editTab, laterTab, overviewTab } from '../ui/screen';
 import { listFiltersTab } from './list-filters-tab';
 
@@ -44,7 +44,7 @@ export const clientScreen = defineScreen(client, {
       parentField: 'clientId',
       fixed: { phoneType: 'FromPhone' },
     }),
-    laterTab('opt_outs', 'Opt Outs', 'Opt-outs of this client will appear here once opt-outs are available'),
+    childListTab({ path: 'opt_outs', label: 'Opt Outs', def: optOut, parentField: 'clientId', addable: true }),
     laterTab(
       'discussions',
       'Discussions',

@@ -7,6 +7,7 @@ import { campaignScreen } from './campaigns';
 import { clientScreen } from './clients';
 import { listScreen } from './lists';
 import { dataImportScreen, dataImportTemplateScreen } from './data-imports';
+import { optOutScreen } from './opt-outs';
 import { phoneScreen } from './phones';
 import { teamScreen } from './teams';
 import { collectionScreen } from './collections';
@@ -27,6 +28,7 @@ const ownScreens: readonly ResourceScreen[] = [
   dataImportTemplateScreen,
   teamScreen,
   collectionScreen,
+  optOutScreen,
 ];
 
 /** A resource with nothing of its own: its fields read-only and its edit form. */
@@ -42,13 +44,15 @@ export function resourceRoutes(): RouteObject[] {
   return resourceScreens.flatMap((screen): RouteObject[] => {
     const base = `/${screen.def.path}`;
     return [
-      { path: base, element: <ResourceIndex def={screen.def} /> },
+      { path: base, element: <ResourceIndex def={screen.def} addable={Boolean(screen.newPage)} /> },
       // Spec §2 names some index pages /{path}/list (data_import/list): the same index.
-      { path: `${base}/list`, element: <ResourceIndex def={screen.def} /> },
+      { path: `${base}/list`, element: <ResourceIndex def={screen.def} addable={Boolean(screen.newPage)} /> },
       { path: `${base}/new`, element: screen.newPage?.() ?? <ResourceCreatePage def={screen.def} /> },
       { path: `${base}/:id`, element: <Navigate to="overview" replace /> },
-      { path: `${base}/:id/:tab`, element: <ResourceShowPage screen={screen} /> },
-      { path: `${base}/:id/edit/:section`, element: <ResourceShowPage screen={screen} /> },
+      // Keyed by resource: going from one resource's record to another's (a client's opt-out) mounts a new page,
+      // instead of the same one reading the previous record's answer, which lacks the new one, as "not found".
+      { path: `${base}/:id/:tab`, element: <ResourceShowPage key={screen.def.name} screen={screen} /> },
+      { path: `${base}/:id/edit/:section`, element: <ResourceShowPage key={screen.def.name} screen={screen} /> },
     ];
   });
 }

@@ -21,10 +21,12 @@ interface Props {
   /** Rows a page when not the usual 50 (spec §9: a list's rows page holds 20), and fields the cells also read. */
   options?: ListOptions;
   cell?: CellRenderer;
+  /** A read-only resource whose own module adds records through a page of its own (opt-outs) still has Add. */
+  addable?: boolean;
 }
 
 /** The index list of any resource: heading, search, sortable table, cursor pages, Add new and Export. */
-export function ResourceIndex({ def, filters, addState, title, options, cell }: Props) {
+export function ResourceIndex({ def, filters, addState, title, options, cell, addable }: Props) {
   // Inside a record's tab the list is part of the record's page, which names the tab.
   usePageTitle(filters ? null : def.pluralLabel);
   const { can } = useSession();
@@ -40,7 +42,7 @@ export function ResourceIndex({ def, filters, addState, title, options, cell }: 
         <Group gap="sm">
           {can('Export', def.typeName) && <ExportButton def={def} variables={list.exportVariables} />}
           {/* A read-only resource (a list's rows) is written by its own module, never added by hand. */}
-          {can('Create', def.typeName) && !def.readOnly && (
+          {can('Create', def.typeName) && (!def.readOnly || addable) && (
             <Button
               leftSection={<IconPlus size={16} />}
               onClick={() => void navigate(`/${def.path}/new`, { state: addState })}

@@ -108,6 +108,8 @@ export function childListTab<R extends ResourceRecord = ResourceRecord>(opts: {
   visible?: ResourceTab<R>['visible'];
   options?: ListOptions;
   cell?: CellRenderer;
+  /** Add for a read-only resource that has a page of its own to add records (opt-outs). */
+  addable?: boolean;
 }): ResourceTab<R> {
   const fixed = Object.entries(opts.fixed ?? {});
   return {
@@ -125,6 +127,7 @@ export function childListTab<R extends ResourceRecord = ResourceRecord>(opts: {
         addState={{ [opts.parentField]: record.id, ...opts.fixed }}
         options={opts.options}
         cell={opts.cell}
+        addable={opts.addable}
       />
     ),
   };

@@ -6,12 +6,13 @@ import { collection } from './collection';
 import { listFilter } from './list-filter';
 import { dataImport, dataImportTemplate } from './data-import';
 import { list } from './list';
+import { optOut } from './opt-out';
 import { phone } from './phone';
 import { row } from './row';
 import { textDefault } from './text-default';
 import { team } from './team';
 
-export { brand, campaign, client, dataImport, dataImportTemplate, list, listFilter, phone, row };
+export { brand, campaign, client, dataImport, dataImportTemplate, list, listFilter, optOut, phone, row };
 export { collection, team, textDefault };
 
 /**
@@ -31,6 +32,7 @@ export const resources = {
   textDefault,
   team,
   collection,
+  optOut,
 } satisfies Record<string, ResourceDef>;
 export type ResourceName = keyof typeof resources;
 

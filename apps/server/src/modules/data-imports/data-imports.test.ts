@@ -236,6 +236,13 @@ describe('opt-outs import', () => {
       { number: '4155550111', client_id: null, opt_out_type: 'Manual' },
       { number: '4155550112', client_id: org.clientId, opt_out_type: 'Manual' },
     ]);
+    // Each opt-out the import made has its audit record, from the import; the second run made none.
+    const { rows: audit } = await app.sql(
+      `SELECT subject, action, number, client_id, opt_out_type, source FROM opt_out_changes
+        WHERE organization_id = $1 ORDER BY number, client_id NULLS LAST`,
+      [org.id],
+    );
+    expect(audit).toEqual(rows.map((r) => ({ subject: 'OptOut', action: 'Added', ...r, source: 'Import' })));
   });
 });
 
@@ -264,6 +271,20 @@ describe('do-not-contact import', () => {
       { number: '6175550122', do_not_contact: true },
       { number: '6175550123', do_not_contact: true },
     ]);
+    // The two numbers this import marked (one known, one new) are audited; the one already marked is not.
+    const { rows: audit } = await app.sql(
+      `SELECT subject, action, number, source FROM opt_out_changes
+        WHERE organization_id = $1 AND subject = 'DoNotContact' ORDER BY number`,
+      [org.id],
+    );
+    expect(audit).toEqual(
+      ['6175550121', '6175550123'].map((number) => ({
+        subject: 'DoNotContact',
+        action: 'Added',
+        number,
+        source: 'Import',
+      })),
+    );
   });
 
   it('leaves nothing in when the final transaction fails', async () => {

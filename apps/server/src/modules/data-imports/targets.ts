@@ -8,6 +8,7 @@ import {
   type EnumValue,
 } from '@canvass/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import { recordChangesOf, type ChangeOrigin } from '../opt-outs/opt-out-changes';
 
 export type ImportResource = EnumValue<typeof DataImportResource>;
 
@@ -50,15 +51,25 @@ const phone: TargetField = { name: 'number', label: 'Phone number', kind: 'phone
 const client: TargetField = { name: 'client_id', label: 'Client', kind: 'client' };
 const state: TargetField = { name: 'state', label: 'State', kind: 'state' };
 
-/** A recipient number (ToPhone) for each staged number that the organization does not have yet. */
-const newRecipients = (staging: SQL, org: number, doNotContact: boolean) => sql`
+/** An import's changes to opt-outs and do-not-contact numbers are audited as made by its user, from the import. */
+const importOrigin = (userId: number | null): ChangeOrigin => ({ userId, source: 'Import', ipAddress: null });
+
+/**
+ * A recipient number (ToPhone) for each staged number that the organization does not have yet. Numbers that come
+ * in marked do-not-contact get their audit record in the same statement.
+ */
+const newRecipients = (staging: SQL, org: number, doNotContact: boolean, userId: number | null) => sql`
   WITH added AS (
     INSERT INTO phones (organization_id, number, phone_status, phone_type, phone_class, state, do_not_contact)
     SELECT DISTINCT ON (s.number) ${org}::bigint, s.number, 'ToPhone', 'ToPhone', 'Recipient', s.state, ${doNotContact}
       FROM ${staging} s
     ORDER BY s.number
     ON CONFLICT DO NOTHING
-    RETURNING 1)
+    RETURNING number, id AS phone_id, NULL::bigint AS client_id)${
+      doNotContact
+        ? sql`, audit AS (${recordChangesOf('added', org, { subject: 'DoNotContact', action: 'Added' }, importOrigin(userId))})`
+        : sql``
+    }
   SELECT count(*)::int AS n FROM added`;
 
 /**
@@ -99,16 +110,18 @@ export const targets: Record<ImportResource, ImportTarget> = {
     key: ['number', 'client_id'],
     // The recipients first (not counted: the opt-outs are what the user imports), then one opt-out per number and client.
     commit: (staging, org, userId) => [
-      { statement: newRecipients(staging, org, false), counted: false },
+      { statement: newRecipients(staging, org, false, userId), counted: false },
+      // The opt-outs and their audit records: one INSERT … SELECT each, in one statement.
       counted(sql`
       WITH added AS (
-        INSERT INTO opt_outs (organization_id, phone_id, client_id, opt_out_type, created_by)
-        SELECT ${org}::bigint, p.id, s.client_id::bigint, 'Manual', ${userId}::bigint
+        INSERT INTO opt_outs (organization_id, phone_id, number, client_id, opt_out_type, created_by)
+        SELECT ${org}::bigint, p.id, p.number, s.client_id::bigint, 'Manual', ${userId}::bigint
           FROM ${staging} s
           JOIN phones p ON p.organization_id = ${org} AND p.number = s.number AND p.phone_type = 'ToPhone'
         ORDER BY s.position
         ON CONFLICT DO NOTHING
-        RETURNING 1)
+        RETURNING number, phone_id, client_id),
+      audit AS (${recordChangesOf('added', org, { subject: 'OptOut', action: 'Added', optOutType: 'Manual' }, importOrigin(userId))})
       SELECT count(*)::int AS n FROM added`),
     ],
   },
@@ -116,15 +129,16 @@ export const targets: Record<ImportResource, ImportTarget> = {
     fields: [phone, state],
     key: ['number'],
     // New numbers come in marked; known recipients not yet marked are marked. Either counts as imported.
-    commit: (staging, org) => [
-      counted(newRecipients(staging, org, true)),
+    commit: (staging, org, userId) => [
+      counted(newRecipients(staging, org, true, userId)),
       counted(sql`
       WITH marked AS (
         UPDATE phones p SET do_not_contact = true, updated_at = now()
           FROM (SELECT DISTINCT number FROM ${staging}) s
          WHERE p.organization_id = ${org} AND p.number = s.number AND p.phone_type = 'ToPhone'
            AND NOT p.do_not_contact
-        RETURNING 1)
+        RETURNING p.number, p.id AS phone_id, NULL::bigint AS client_id),
+      audit AS (${recordChangesOf('marked', org, { subject: 'DoNotContact', action: 'Added' }, importOrigin(userId))})
       SELECT count(*)::int AS n FROM marked`),
     ],
   },

@@ -88,12 +88,13 @@ beforeAll(async () => {
         [org.id, number, dnc],
       )
     ).rows[0].id;
-  await app.sql(`INSERT INTO opt_outs (organization_id, phone_id, opt_out_type) VALUES ($1, $2, 'Manual')`, [
-    org.id,
-    await phone('2125550104'),
-  ]);
   await app.sql(
-    `INSERT INTO opt_outs (organization_id, phone_id, client_id, opt_out_type) VALUES ($1, $2, $3, 'Manual')`,
+    `INSERT INTO opt_outs (organization_id, phone_id, number, opt_out_type) VALUES ($1, $2, '2125550104', 'Manual')`,
+    [org.id, await phone('2125550104')],
+  );
+  await app.sql(
+    `INSERT INTO opt_outs (organization_id, phone_id, number, client_id, opt_out_type)
+     VALUES ($1, $2, '2125550105', $3, 'Manual')`,
     [org.id, await phone('2125550105'), org.clientId],
   );
   await phone('3125550106', true);

@@ -5,8 +5,8 @@ import { useSession } from '../../app/session';
 import type { FieldInputs } from '../../ui/ResourceForm';
 import type { ResourceTab } from '../../ui/screen';
 import type { OrganizationRecord } from './organization-documents';
-import { OrganizationDoNotContactTab } from './pending-tabs';
 
+const DoNotContactPanel = lazyNamed(() => import('../do-not-contact/DoNotContactPanel'), 'DoNotContactPanel');
 const ResourceForm = lazyNamed(() => import('../../ui/ResourceForm'), 'ResourceForm');
 const ListFiltersPanel = lazyNamed(() => import('../../resources/list-filters'), 'ListFiltersPanel');
 const PricesSection = lazyNamed(() => import('./prices-section'), 'PricesSection');
@@ -72,7 +72,7 @@ export const organizationSections: readonly Section[] = [
   },
   formSection('Providers Colors', 'providers-colors'),
   { path: 'prices', label: 'Prices', render: ({ record }) => <PricesSection record={record} /> },
-  { path: 'do-not-contact', label: 'Do Not Contact', render: () => <OrganizationDoNotContactTab /> },
+  { path: 'do-not-contact', label: 'Do Not Contact', render: () => <DoNotContactPanel /> },
   {
     path: 'provider-configurations',
     label: 'Provider Configurations',

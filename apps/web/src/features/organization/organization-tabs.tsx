@@ -5,9 +5,10 @@ import { lazyNamed } from '../../app/lazy-component';
 import { DetailList } from '../account/detail-list';
 import { laterTab, type ResourceTab } from '../../ui/screen';
 import type { OrganizationRecord } from './organization-documents';
-import { OrganizationDoNotContactTab, OrganizationUsersTab } from './pending-tabs';
+import { OrganizationUsersTab } from './pending-tabs';
 
 const ResourceIndex = lazyNamed(() => import('../../ui/ResourceIndex'), 'ResourceIndex');
+const DoNotContactPanel = lazyNamed(() => import('../do-not-contact/DoNotContactPanel'), 'DoNotContactPanel');
 const ListFiltersPanel = lazyNamed(() => import('../../resources/list-filters'), 'ListFiltersPanel');
 
 type Tab = ResourceTab<OrganizationRecord>;
@@ -131,7 +132,7 @@ export const organizationTabs: readonly Tab[] = [
   { path: 'provider-colors', label: 'Provider Colors', render: ({ record }) => <ProviderColorsTab record={record} /> },
   { path: 'collections', label: 'Collections', render: () => <ResourceIndex def={collection} /> },
   laterTab('balance', 'Balance', "The organization's balance will appear here once billing is available"),
-  { path: 'do-not-contact', label: 'Do Not Contact', render: () => <OrganizationDoNotContactTab /> },
+  { path: 'do-not-contact', label: 'Do Not Contact', render: () => <DoNotContactPanel /> },
   laterTab(
     'organization-providers',
     'Organization Providers',

@@ -11,6 +11,7 @@ export * from './enums';
 export * from './favorites';
 export * from './list-filters';
 export * from './lists';
+export * from './opt-out-changes';
 export * from './opt-outs';
 export * from './organization-settings';
 export * from './organizations';

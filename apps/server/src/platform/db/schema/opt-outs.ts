@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { clients } from './clients';
 import { optOutTypeEnum } from './enums';
@@ -13,6 +13,9 @@ export const optOuts = pgTable(
     id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     phoneId: refId('phone_id').notNull(),
+    // The phone's 10 digits as opted out: listed, searched and exported with the opt-out, for viewers (a client)
+    // who may see the opt-out but not the recipient phone itself.
+    number: varchar('number', { length: 10 }).notNull(),
     clientId: refId('client_id'),
     // The text that carried the STOP (or that staff opted out from): its key in texts, which is partitioned by
     // month. Not a foreign key: one into texts would block dropping or detaching an old month.
@@ -32,6 +35,8 @@ export const optOuts = pgTable(
     unique('opt_outs_phone_client_key').on(t.organizationId, t.phoneId, t.clientId).nullsNotDistinct(),
     index('opt_outs_org_client_idx').on(t.organizationId, t.clientId),
     index('opt_outs_org_text_idx').on(t.organizationId, t.textId),
-    index('opt_outs_org_created_idx').on(t.organizationId, t.createdAt),
+    // The list's two sort columns, (column, id) in either direction.
+    index('opt_outs_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('opt_outs_org_number_idx').on(t.organizationId, t.number, t.id),
   ],
 );

@@ -73,6 +73,11 @@ export const phones = pgTable(
     index('phones_org_created_idx').on(t.organizationId, t.createdAt, t.id),
     // "Has a lookup filled any recipient's carrier yet?" (the list filters screen) is one index probe, however
     // many recipients an organization holds; the index stays empty until a lookup provider fills them.
+    // The organization's do-not-contact numbers, by number: their list and their count read only this index,
+    // however many recipients the organization holds.
+    index('phones_org_do_not_contact_idx')
+      .on(t.organizationId, t.number)
+      .where(sql`${t.doNotContact}`),
     index('phones_org_looked_up_idx')
       .on(t.organizationId)
       .where(sql`${t.phoneType} = 'ToPhone' AND (${t.carrier} IS NOT NULL OR ${t.lineType} IS NOT NULL)`),

@@ -1,0 +1,18 @@
+import { optOut } from '@canvass/domain';
+import { lazyNamed } from '../app/lazy-component';
+import { defineScreen, overviewTab } from '../ui/screen';
+
+// Loaded with the first visit, like the generic pages.
+const OptOutCreatePage = lazyNamed(() => import('./opt-outs/OptOutCreatePage'), 'OptOutCreatePage');
+const OptOutHistory = lazyNamed(() => import('./opt-outs/OptOutHistory'), 'OptOutHistory');
+const RemoveOptOutButton = lazyNamed(() => import('./opt-outs/RemoveOptOutButton'), 'RemoveOptOutButton');
+
+/**
+ * Opt-outs are read-only to the generic screens: added with their own form (a number typed or picked), removed with
+ * a reason, and their overview shows the audited history.
+ */
+export const optOutScreen = defineScreen(optOut, {
+  tabs: [overviewTab((record) => <OptOutHistory optOutId={record.id} />)],
+  header: (record) => <RemoveOptOutButton record={record} />,
+  newPage: () => <OptOutCreatePage />,
+});
