@@ -14,6 +14,7 @@ import { registerListsSchema } from './modules/lists/lists.graphql';
 import './modules/options/options.graphql';
 import './modules/queue/queue.graphql';
 import './modules/tasks/tasks.graphql';
+import './modules/users/users.graphql';
 
 // Every registry entry is served by the same generic machinery, through its service.
 const recordRefs = new Map(services.map((service) => [service.def.name, registerResource(service, tableOf)]));

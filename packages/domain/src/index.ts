@@ -13,3 +13,4 @@ export * from './list-filters';
 export * from './area-code-states';
 export * from './list-messages';
 export * from './row-columns';
+export * from './users';

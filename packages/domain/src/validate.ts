@@ -1,6 +1,7 @@
 import { Provider } from './enums';
 import { usStates } from './geography';
 import { listFilterRules } from './list-filters';
+import { userRules } from './users';
 import { messages } from './messages';
 import { normalizePhone } from './phone';
 import { providerEnvKeys } from './provider-keys';
@@ -154,6 +155,7 @@ const resourceRules: Record<string, Rule> = {
   phone: (p) =>
     p.phoneType === 'ClientPhone' && isBlank(p.clientId) ? [['clientId', messages.required('Client')]] : [],
   listFilter: listFilterRules,
+  user: userRules,
   brand: (b) => {
     const values = (b.providerConfigurationValues ?? []) as KeyValueRow[];
     const keys: readonly string[] = Provider.is(b.provider) ? providerEnvKeys[b.provider] : [];
@@ -174,8 +176,11 @@ const resourceRules: Record<string, Rule> = {
  * update that leaves the deciding field alone keeps the field.
  */
 export function isFieldDisabled(f: FieldDef, values: Record<string, unknown>): boolean {
-  if (Object.entries(f.disabledWhen ?? {}).some(([other, value]) => values[other] === value)) return true;
-  return Object.entries(f.enabledWhen ?? {}).some(([other, value]) => other in values && values[other] !== value);
+  const isOneOf = (v: unknown, value: string | readonly string[]) => [value].flat().includes(v as string);
+  if (Object.entries(f.disabledWhen ?? {}).some(([other, value]) => isOneOf(values[other], value))) return true;
+  return Object.entries(f.enabledWhen ?? {}).some(
+    ([other, value]) => other in values && !isOneOf(values[other], value),
+  );
 }
 
 /** Fills what a form implies: a field disabled by another's value is cleared (Unregistered clears the client). */

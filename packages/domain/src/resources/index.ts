@@ -7,6 +7,8 @@ import { dataImport, dataImportTemplate } from './data-import';
 import { list } from './list';
 import { phone } from './phone';
 import { row } from './row';
+// Served by the users module, not the generic table service: see its entry.
+export { user } from './user';
 
 export { brand, campaign, client, dataImport, dataImportTemplate, list, listFilter, phone, row };
 

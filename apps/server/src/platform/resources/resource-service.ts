@@ -17,7 +17,7 @@ import type { Viewer } from '../auth/viewer';
 import type { Tx } from '../db/tenant';
 import type { Platform } from '../platform';
 import { constraintErrors } from './constraint-errors';
-import { encodeCursor, planList, type ListArgs } from './list-query';
+import { encodeCursor, planList, type ListArgs, type ListPlan } from './list-query';
 import { visibleWhere, visibleWhereOf, type TableOf } from './policy';
 
 export type { TableOf } from './policy';
@@ -113,6 +113,35 @@ function coerce(kind: string, value: unknown): unknown {
   if (kind === 'number' || kind === 'ref') return Number(value);
   if (kind === 'phone') return phoneDigits(String(value));
   return value;
+}
+
+/**
+ * One page of a planned list: reads the plan's keyset segments one after the other (one connection runs one query
+ * at a time) through `read`, counts through `count` when asked, and gives the rows with their cursors. A service
+ * whose rows come from more than its table (users: person and membership) reads them its own way and pages alike.
+ */
+export async function readPage(
+  plan: ListPlan,
+  read: (segment: SQL | undefined, limit: number) => Promise<{ row: Row; sortKey: unknown }[]>,
+  count: (() => Promise<number>) | null,
+): Promise<Page> {
+  const rows: { row: Row; sortKey: unknown }[] = [];
+  for (const segment of plan.segments) {
+    if (rows.length > plan.take) break;
+    rows.push(...(await read(segment, plan.take + 1 - rows.length)));
+  }
+  const total = count === null ? null : await count();
+  const hasMore = rows.length > plan.take;
+  const page = rows.slice(0, plan.take);
+  if (plan.backwards) page.reverse();
+  return {
+    rows: page.map((r) => r.row),
+    cursors: page.map((r) => encodeCursor(r.sortKey, r.row.id)),
+    totalCount: total === null ? null : Math.min(total, TOTAL_COUNT_CAP),
+    totalCountIsCapped: total !== null && total > TOTAL_COUNT_CAP,
+    hasNextPage: plan.forwards ? hasMore : plan.hasCursor,
+    hasPreviousPage: plan.backwards ? hasMore : plan.hasCursor,
+  };
 }
 
 /**
@@ -323,33 +352,19 @@ export function createResourceService<D extends ResourceDef>(
     },
     async list(tx, viewer, args, opts = {}) {
       const plan = planList(table, def, args, visible(viewer));
-      // One connection runs one query at a time, so the segments and the count go one after the other.
-      const rows: { row: unknown; sortKey: unknown }[] = [];
-      for (const segment of plan.segments) {
-        if (rows.length > plan.take) break;
-        rows.push(
-          ...(await tx
+      const page = await readPage(
+        plan,
+        async (segment, limit) =>
+          (await tx
             .select({ row: table as unknown as Columns, sortKey: sql`${plan.sortColumn}` })
             .from(table)
             .where(and(plan.where, segment))
             .orderBy(...plan.orderBy)
-            .limit(plan.take + 1 - rows.length)),
-        );
-      }
-      const total = opts.count === false ? null : await cappedCount(tx, plan.where);
-      const hasMore = rows.length > plan.take;
-      const page = rows.slice(0, plan.take);
-      if (plan.backwards) page.reverse();
-      const result = page.map((r) => r.row as Row);
-      if (opts.decorate !== false) await decorate(tx, viewer, result);
-      return {
-        rows: result,
-        cursors: page.map((r) => encodeCursor(r.sortKey, (r.row as Row).id)),
-        totalCount: total === null ? null : Math.min(total, TOTAL_COUNT_CAP),
-        totalCountIsCapped: total !== null && total > TOTAL_COUNT_CAP,
-        hasNextPage: plan.forwards ? hasMore : plan.hasCursor,
-        hasPreviousPage: plan.backwards ? hasMore : plan.hasCursor,
-      };
+            .limit(limit)) as { row: Row; sortKey: unknown }[],
+        opts.count === false ? null : () => cappedCount(tx, plan.where),
+      );
+      if (opts.decorate !== false) await decorate(tx, viewer, page.rows);
+      return page;
     },
     async create(tx, viewer, attrs, env) {
       return write(tx, viewer, attrs, null, env);
