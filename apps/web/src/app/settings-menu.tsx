@@ -1,6 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconBuilding, IconCheck, IconExternalLink, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconBuilding, IconCheck, IconExternalLink, IconLogout, IconUser, IconUsers } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { GoogleAccountMenuItem } from '../features/google/google-account-menu-item';
 import { useSession } from './session';
@@ -11,7 +11,7 @@ const QUEUE_MONITOR_URL = '/admin/queue';
 
 /** The avatar menu, top right: Profile, Organization, Google account, queue monitor, organization switcher, Logout. */
 export function SettingsMenu() {
-  const { user, switchOrganization } = useSession();
+  const { user, switchOrganization, can } = useSession();
   const navigate = useNavigate();
   if (!user) return null;
   const current = user.currentOrganization;
@@ -50,6 +50,11 @@ export function SettingsMenu() {
         <Menu.Item component={Link} to="/organization" leftSection={<IconBuilding size={16} />}>
           Organization
         </Menu.Item>
+        {can('View', 'User') && (
+          <Menu.Item component={Link} to="/users" leftSection={<IconUsers size={16} />}>
+            Users
+          </Menu.Item>
+        )}
         <GoogleAccountMenuItem />
         {user.isAdmin && current.id === QUEUE_MONITOR_ORGANIZATION_ID && (
           <Menu.Item

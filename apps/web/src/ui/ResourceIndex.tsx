@@ -21,10 +21,12 @@ interface Props {
   /** Rows a page when not the usual 50 (spec §9: a list's rows page holds 20), and fields the cells also read. */
   options?: ListOptions;
   cell?: CellRenderer;
+  /** Rows open their record; off where spec §6 shows names as plain text (a Client-type viewer's users). */
+  linksRecords?: boolean;
 }
 
 /** The index list of any resource: heading, search, sortable table, cursor pages, Add new and Export. */
-export function ResourceIndex({ def, filters, addState, title, options, cell }: Props) {
+export function ResourceIndex({ def, filters, addState, title, options, cell, linksRecords }: Props) {
   // Inside a record's tab the list is part of the record's page, which names the tab.
   usePageTitle(filters ? null : def.pluralLabel);
   const { can } = useSession();
@@ -69,6 +71,7 @@ export function ResourceIndex({ def, filters, addState, title, options, cell }: 
         sort={list.sort}
         onSort={list.toggleSort}
         cell={cell}
+        linksRecords={linksRecords}
       />
       <ListPager
         total={list.total}
