@@ -1,4 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
+import type { Runner } from 'graphile-worker';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorker } from '../src/app';
 import { hashPassword } from '../src/platform/auth/passwords';
 import { buildOrganization, PASSWORD, signIn, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
@@ -26,6 +29,7 @@ let adminA: string;
 let adminB: string;
 let teamA: number;
 let otherClientA: number;
+let worker: Runner;
 
 async function mailsTo(email: string): Promise<{ subject: string; body: string }[]> {
   const { rows } = await app.sql('SELECT subject, body FROM outbox_emails WHERE "to" = $1 ORDER BY id', [email]);
@@ -57,7 +61,8 @@ async function person(email: string, orgIds: number[]): Promise<string> {
 }
 
 beforeAll(async () => {
-  app = await createTestApp({ PUBLIC_URL: 'https://canvass.example' });
+  app = await createTestApp({ PUBLIC_URL: 'https://canvass.example', WORKER_CONCURRENCY: '1' });
+  worker = await createWorker(app.platform);
   orgA = await buildOrganization(app, 'Alpha');
   orgB = await buildOrganization(app, 'Bravo');
   adminA = await orgA.tokenFor('Admin');
@@ -72,6 +77,28 @@ beforeAll(async () => {
   );
   otherClientA = Number(client.rows[0].id);
 });
+
+afterAll(async () => {
+  await worker?.stop();
+});
+
+/** Runs the Export of the users index as `token` and reads the file back: its header and its lines. */
+async function exportUsers(token: string): Promise<string[][]> {
+  const started = await gql(
+    app,
+    'mutation { exportCsv(query: "users", variables: {}) { task { id } } }',
+    {},
+    { token },
+  );
+  const id = started.data?.exportCsv.task.id;
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 50))) {
+    const res = await gql(app, 'query($id: ID!) { backgroundTask(id: $id) { status downloadUrl } }', { id }, { token });
+    const task = res.data?.backgroundTask;
+    if (task?.status === 'Done') return parse((await app.api.inject({ method: 'GET', url: task.downloadUrl })).body);
+    if (task?.status === 'Failed') throw new Error('export failed');
+  }
+  throw new Error('export did not finish');
+}
 
 describe('adding a person to the organization', () => {
   it('adds a known account at once, in its team; it sees the organization in its switcher', async () => {
@@ -317,6 +344,21 @@ describe('who sees which users', () => {
   it('a Texter may not list users', async () => {
     const res = await gql(app, LIST, {}, { token: await orgA.tokenFor('Texter') });
     expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('export', () => {
+  it("writes the organization's users with their type, client and status, and only them", async () => {
+    const [header, ...lines] = await exportUsers(adminA);
+    expect(header).toEqual(['Name', 'Email', 'Type', 'Client', 'Team', 'Status', 'Created']);
+    const client = lines.find((l) => l[1] === orgA.emailFor('Client'))!;
+    expect(client[0]).toMatch(/^Client \d+$/);
+    expect(client.slice(1, 6)).toEqual([orgA.emailFor('Client'), 'Client', 'Alpha Client', '', 'Active']);
+    expect(lines.map((l) => l[1])).not.toContain(orgB.emailFor('Manager'));
+    const { rows } = await app.sql('SELECT count(*)::int AS n FROM organization_users WHERE organization_id = $1', [
+      orgA.id,
+    ]);
+    expect(lines).toHaveLength(rows[0].n);
   });
 });
 

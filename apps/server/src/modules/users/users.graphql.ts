@@ -2,17 +2,14 @@ import { messages, UserOperation } from '@canvass/domain';
 import { assertCan } from '../../platform/auth/viewer';
 import { builder, MessagePayloadRef } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
-import { parseId, registerResource } from '../../platform/graphql/resource-schema';
+import { parseId } from '../../platform/graphql/resource-schema';
 import { isLockedOut } from '../auth/auth.service';
 import { setMembershipLock } from '../auth/members.service';
 import { closeAllSessions } from '../auth/sessions.service';
-import { tableOf } from '../tables';
 import { removeUser, usersService } from './users.service';
 
-// users, user, newUser, createUser (add by email, inviting an unknown one), updateUser, destroyUser (remove from
-// the organization): the generic machinery over the users service.
-registerResource(usersService, tableOf);
-
+// users, user, newUser, createUser (add by email, inviting an unknown one), updateUser and destroyUser (remove from
+// the organization) are the generic machinery's, over the users service (modules/services.ts); here the rest.
 builder.mutationFields((t) => ({
   updateUserStatus: t.field({
     type: MessagePayloadRef,

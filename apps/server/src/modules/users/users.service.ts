@@ -19,6 +19,7 @@ import type { Platform } from '../../platform/platform';
 import { planList } from '../../platform/resources/list-query';
 import { ownerCondition, visibleWhereOf } from '../../platform/resources/policy';
 import {
+  listedColumns,
   readPage,
   TOTAL_COUNT_CAP,
   type ResourceService,
@@ -279,13 +280,21 @@ export async function removeUser(tx: Tx, viewer: Viewer, id: number): Promise<Wr
   return { row: existing, errors: {} };
 }
 
+/** Spec §4's display status as SQL, for an export: Deleted, else Locked (here or the account), else Active. */
+const userStatusColumn = sql`CASE WHEN ${users.deletedAt} IS NOT NULL THEN 'Deleted' WHEN ${selection.lockedAt} IS NOT NULL THEN 'Locked' ELSE 'Active' END`;
+
 /** The users resource, served by the generic GraphQL machinery (registerResource) over the membership join. */
 export const usersService: ResourceService = {
   def: user,
   table: users,
+  source: {
+    from: organizationUsers,
+    join: { table: users, on: eq(users.id, organizationUsers.userId) },
+    columns: { ...listColumns, userStatus: userStatusColumn },
+  },
   visibleWhere: visibleUsersWhere,
   async list(tx, viewer, args, opts = {}) {
-    const plan = planList(listColumns as unknown as PgTable, user, args, visibleUsersWhere(viewer));
+    const plan = planList(listedColumns(usersService), user, args, visibleUsersWhere(viewer));
     const page = await readPage(
       plan,
       async (segment, limit) =>

@@ -79,9 +79,26 @@ export interface ExportColumn {
   label: string;
 }
 
+/**
+ * Where a service's rows come from when not its table alone (users: the membership joined to the person): the
+ * table read from, the one joined to it, and the column of each field (an expression for a computed one).
+ */
+export interface RowSource {
+  from: PgTable;
+  join: { table: PgTable; on: SQL };
+  columns: Record<string, PgColumn | SQL>;
+}
+
+/** The columns a list of the service's rows is planned over (filters, sort): its source's, else its table's. */
+export function listedColumns(service: Pick<ResourceService, 'table' | 'source'>): PgTable {
+  return (service.source?.columns ?? service.table) as PgTable;
+}
+
 export interface ResourceService {
   def: ResourceDef;
   table: PgTable;
+  /** Set when the rows are not the table's own (an export reads them from here). */
+  source?: RowSource;
   /**
    * The rows this viewer may see: its organization, named explicitly, and the client limit of spec §6 (see
    * policy.ts). Every read path (list, get, references, export, favorites) goes through it.
