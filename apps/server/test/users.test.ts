@@ -341,6 +341,42 @@ describe('who sees which users', () => {
     expect(emails).toEqual([orgA.emailFor('Agency'), orgA.emailFor('Client'), 'rules@example.test'].sort());
   });
 
+  it('a viewer without View on Client sees every user type but those that belong to a client (spec §6)', async () => {
+    const res = await gql(app, LIST, {}, { token: await orgA.tokenFor('TeamLead') });
+    const types = new Set(res.data?.users.nodes.map((n: { userType: string }) => n.userType));
+    expect(types.has('Texter') && types.has('Manager')).toBe(true);
+    expect(types.has('Client') || types.has('Agency')).toBe(false);
+  });
+
+  it('a viewer limited by user views adds only users of its clients', async () => {
+    const email = 'limited.adder@example.test';
+    const id = await person(email, [orgA.id]);
+    await app.sql(`UPDATE organization_users SET role = 'Manager' WHERE organization_id = $1 AND user_id = $2`, [
+      orgA.id,
+      id,
+    ]);
+    await app.sql('INSERT INTO user_views (organization_id, user_id, client_id) VALUES ($1, $2, $3)', [
+      orgA.id,
+      id,
+      otherClientA,
+    ]);
+    const token = await signIn(app, email);
+    const outside = await add({ name: 'T', email: 'outside@example.test', userType: 'Texter', teamId: teamA }, token);
+    expect(outside.data?.createUser).toMatchObject({
+      user: null,
+      errors: [{ field: 'clientId', messages: ['Choose one of the clients you can see'] }],
+    });
+    const inside = await add(
+      { name: 'C', email: 'inside@example.test', userType: 'Client', clientId: otherClientA },
+      token,
+    );
+    expect(inside.data?.createUser.errors).toEqual([]);
+    const { rows } = await app.sql(
+      `SELECT count(*)::int AS n FROM organization_users m JOIN users u ON u.id = m.user_id WHERE u.email = 'outside@example.test'`,
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
   it('a Texter may not list users', async () => {
     const res = await gql(app, LIST, {}, { token: await orgA.tokenFor('Texter') });
     expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');

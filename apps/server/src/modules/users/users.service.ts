@@ -1,4 +1,5 @@
 import {
+  CLIENT_USER_TYPES,
   childRowChanges,
   messages,
   normalizeAttributes,
@@ -10,7 +11,7 @@ import {
   type ResourceDef,
   type RoleName,
 } from '@canvass/domain';
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, notInArray, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { viewerCan, type Viewer } from '../../platform/auth/viewer';
 import { organizationUsers, teams, teamUsers, users, userViews } from '../../platform/db/schema/index';
@@ -57,12 +58,16 @@ type Selected = { [K in keyof typeof selection]: unknown };
 /**
  * The one policy of users (spec §6 through policy.ts's client limit, on the membership's client): members of the
  * viewer's organization; a Client-role viewer only the users of its own client, an Agency viewer those of its
- * agency and the clients under it, a viewer with user views those of its clients.
+ * agency and the clients under it, a viewer with user views those of its clients. And "seeing all user types needs
+ * view on User and Client": without View on Client, the users who belong to a client (Client, Agency) are not shown.
  */
 export function visibleUsersWhere(viewer: Viewer): SQL {
   const inOrganization = eq(organizationUsers.organizationId, viewer.organizationId);
   const owner = ownerCondition(organizationUsers.clientId, viewer, tableOf);
-  return owner ? and(inOrganization, owner)! : inOrganization;
+  const types = viewerCan(viewer, 'View', 'Client')
+    ? undefined
+    : notInArray(organizationUsers.role, [...CLIENT_USER_TYPES]);
+  return and(inOrganization, owner, types)!;
 }
 
 const members = (tx: Tx) =>
@@ -218,18 +223,31 @@ async function addUser(
     .where(and(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, account.id)));
   if (already) return { row: null, errors: { email: [messages.alreadyMember] } };
 
-  await tx.insert(organizationUsers).values({
-    organizationId,
-    userId: account.id,
-    role: attrs.userType as RoleName,
-    clientId: attrs.clientId == null ? null : Number(attrs.clientId),
-    teamId: attrs.teamId == null ? null : Number(attrs.teamId),
-  });
-  await joinTeam(tx, organizationId, account.id, attrs.teamId);
-  await saveViews(tx, organizationId, account.id, attrs.clientUserViews);
+  // A viewer limited to some clients adds only users it will see (one of its clients): otherwise the savepoint is
+  // undone and the client field says why, as the generic writes do.
+  const row = await tx
+    .transaction(async (sp) => {
+      await sp.insert(organizationUsers).values({
+        organizationId,
+        userId: account.id,
+        role: attrs.userType as RoleName,
+        clientId: attrs.clientId == null ? null : Number(attrs.clientId),
+        teamId: attrs.teamId == null ? null : Number(attrs.teamId),
+      });
+      await joinTeam(sp, organizationId, account.id, attrs.teamId);
+      await saveViews(sp, organizationId, account.id, attrs.clientUserViews);
+      const seen = await getUser(sp, viewer, account.id);
+      if (!seen) sp.rollback();
+      return seen;
+    })
+    .catch((err: unknown) => {
+      if (err instanceof TransactionRollbackError) return null;
+      throw err;
+    });
+  if (!row) return { row: null, errors: { clientId: [messages.outsideYourClients] } };
   // Someone who has never set a password (new, or invited elsewhere and never came) is sent a link to set one.
   if (!account.hasPassword) await inviteToOrganization(platform, tx, account.id, organizationId);
-  return { row: await getUser(tx, viewer, account.id), errors: {} };
+  return { row, errors: {} };
 }
 
 /** Changes a user's name (the person's), team and client (its membership here) and data views. */
