@@ -1,4 +1,4 @@
-import { MultiSelect } from '@mantine/core';
+import { MultiSelect, Text } from '@mantine/core';
 import { client } from '@canvass/domain';
 import { useQuery } from 'urql';
 import type { ChildRow } from '../../ui/form/form-values';
@@ -9,16 +9,30 @@ import type { Reference } from '../../ui/types';
 /** The clients a data views select offers: as many as one page holds, by name. */
 const CLIENTS_SHOWN = 500;
 
+/** The organization's clients the viewer may see, by name: what data views are chosen from and named by. */
+function useClientChoices(): Reference[] {
+  const [result] = useQuery<{ clients: { nodes: Reference[] } }>({
+    query: documentsFor(client).options,
+    variables: { limit: CLIENTS_SHOWN, sortBy: 'name', sortOrder: 'Asc', filters: [] },
+  });
+  return result.data?.clients.nodes ?? [];
+}
+
+/** A user's data views on its overview: the clients' names (a client the viewer may not see stays unnamed). */
+export function DataViewsList({ rows }: { rows: readonly { clientId: string | number }[] }) {
+  const clients = useClientChoices();
+  if (!rows.length) return <Text size="sm">No limit: every client</Text>;
+  const names = rows.map((r) => clients.find((c) => c.id === String(r.clientId))?.name ?? 'A client you cannot see');
+  return <Text size="sm">{names.join(', ')}</Text>;
+}
+
 /**
  * Data Views (spec §3 userViews, clientUserViews in the form): the clients this user is limited to, chosen in one
  * select. Kept as the field's rows: a saved row unchosen is marked _destroy, a newly chosen client is a new row.
  */
 export function DataViewsInput({ name, field, value, onChange, errors, disabled }: FieldInputProps) {
   const rows = (Array.isArray(value) ? value : []) as ChildRow[];
-  const [result] = useQuery<{ clients: { nodes: Reference[] } }>({
-    query: documentsFor(client).options,
-    variables: { limit: CLIENTS_SHOWN, sortBy: 'name', sortOrder: 'Asc', filters: [] },
-  });
+  const clients = useClientChoices();
   const chosen = rows.filter((r) => !r._destroy).map((r) => String(r.clientId));
 
   const choose = (ids: string[]) => {
@@ -37,7 +51,7 @@ export function DataViewsInput({ name, field, value, onChange, errors, disabled 
       description="Only these clients' records are shown to the user; none chosen: no limit"
       placeholder="Choose clients"
       searchable
-      data={(result.data?.clients.nodes ?? []).map((c) => ({ value: c.id, label: c.name }))}
+      data={clients.map((c) => ({ value: c.id, label: c.name }))}
       value={chosen}
       onChange={choose}
       error={errors[name]}

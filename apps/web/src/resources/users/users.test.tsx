@@ -123,6 +123,23 @@ describe('the user pages', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('link', { name: 'Jordan Texter' })).getAttribute('href')).toBe('/users/5/overview');
   });
 
+  it("names the user's data views on its overview", async () => {
+    renderResources(
+      '/users/5/overview',
+      {
+        User: () => ({
+          data: { user: { ...savedUser, clientUserViews: [{ __typename: 'UserView', id: '1', clientId: '8' }] } },
+        }),
+        ClientOptions: () => ({
+          data: { clients: { nodes: [{ __typename: 'Client', id: '8', name: 'Acme Campaign' }], pageInfo: null } },
+        }),
+      },
+      manager,
+    );
+    expect(await screen.findByText('Acme Campaign')).toBeTruthy();
+    expect(screen.getByText('Phone Bank A')).toBeTruthy();
+  });
+
   it('locks from the kebab after a confirmation, says so and returns to /users', async () => {
     const { calls, router } = renderResources(
       '/users/5/overview',

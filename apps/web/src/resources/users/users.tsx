@@ -1,15 +1,17 @@
+import { Text } from '@mantine/core';
 import { user } from '@canvass/domain';
 import { lazyNamed } from '../../app/lazy-component';
 import { useSession } from '../../app/session';
 import type { FieldInputs } from '../../ui/ResourceForm';
-import { defineScreen, editTab, laterTab, overviewTab } from '../../ui/screen';
-import { DataViewsInput } from './data-views-input';
+import { defineScreen, editTab, laterTab } from '../../ui/screen';
+import { DataViewsInput, DataViewsList } from './data-views-input';
 import { UserMenuItems } from './user-menu-items';
 import { UserTypeInput } from './user-type-input';
 
 // Loaded with the first visit, as every generic screen (routes.tsx): the console's first screen does not carry them.
 const ResourceIndex = lazyNamed(() => import('../../ui/ResourceIndex'), 'ResourceIndex');
 const ResourceCreatePage = lazyNamed(() => import('../../ui/ResourceCreatePage'), 'ResourceCreatePage');
+const ResourceOverview = lazyNamed(() => import('../../ui/ResourceOverview'), 'ResourceOverview');
 
 /** The user form's own inputs: the types this viewer may give, and data views as one select of clients. */
 export const userInputs: FieldInputs = {
@@ -23,6 +25,10 @@ function UsersIndex() {
   return <ResourceIndex def={user} linksRecords={me?.role !== 'Client'} />;
 }
 
+/** The overview's fields: all but the data views, which are named below them rather than shown as client ids. */
+const { clientUserViews: _views, ...overviewFields } = user.fields;
+const overviewDef = { ...user, fields: overviewFields };
+
 export const userScreen = defineScreen(user, {
   afterDeletePath: '/users',
   deleteIn: 'menu',
@@ -31,7 +37,20 @@ export const userScreen = defineScreen(user, {
   newPage: () => <ResourceCreatePage def={user} inputs={userInputs} />,
   menuItems: (record) => <UserMenuItems record={record} />,
   tabs: [
-    overviewTab(),
+    {
+      path: 'overview',
+      label: 'Overview',
+      render: ({ record }) => (
+        <ResourceOverview def={overviewDef} record={record}>
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {user.fields.clientUserViews.label}
+            </Text>
+            <DataViewsList rows={record.clientUserViews} />
+          </div>
+        </ResourceOverview>
+      ),
+    },
     laterTab('texts', 'Texts', "This user's texts will appear here once texting is available"),
     laterTab('projects', 'Projects', "This user's projects will appear here once projects are available"),
     editTab({ sections: ['general'], inputs: userInputs }),
