@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../app/test-utils';
-import { descriptionOf, findAlert } from '../../test/screen-reads';
+import { descriptionOf, findAlert, overviewValue } from '../../test/screen-reads';
 import { callsTo, renderResources } from '../../ui/test-render';
 
 const blankUser = {
@@ -136,8 +136,8 @@ describe('the user pages', { timeout: 20_000 }, () => {
       },
       manager,
     );
-    expect(await screen.findByText('Acme Campaign')).toBeTruthy();
-    expect(screen.getByText('Phone Bank A')).toBeTruthy();
+    await waitFor(() => expect(overviewValue('Data Views')).toBe('Acme Campaign'));
+    expect(overviewValue('Team')).toBe('Phone Bank A');
   });
 
   it('locks from the kebab after a confirmation, says so and returns to /users', async () => {
