@@ -18,6 +18,7 @@ import './modules/queue/queue.graphql';
 import './modules/tasks/tasks.graphql';
 import './modules/teams/teams.graphql';
 import './modules/restrictions/restrictions.graphql';
+import './modules/users/users.graphql';
 
 // Every registry entry is served by the same generic machinery, through its service.
 const recordRefs = new Map(services.map((service) => [service.def.name, registerResource(service, tableOf)]));

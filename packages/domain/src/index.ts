@@ -18,3 +18,4 @@ export * from './row-columns';
 export * from './organization';
 export * from './date-time';
 export * from './restriction-grid';
+export * from './users';

@@ -41,10 +41,13 @@ interface FieldBase {
   min?: number;
   /** A text the product gives a shape: a URL-safe slug, a US state abbreviation (spec §5). */
   format?: 'slug' | 'usState' | 'hostname';
-  /** The form shows the field disabled (and empty) while another field has this value: Unregistered → no client. */
-  disabledWhen?: Record<string, string>;
+  /**
+   * The form shows the field disabled (and empty) while another field has this value, or one of these values:
+   * Unregistered → no client.
+   */
+  disabledWhen?: Record<string, string | readonly string[]>;
   /** The opposite: the field applies only while another field has this value (a State filter's state). */
-  enabledWhen?: Record<string, string>;
+  enabledWhen?: Record<string, string | readonly string[]>;
   placeholder?: string;
 }
 export interface ScalarField extends FieldBase {

@@ -1,6 +1,7 @@
 import { Provider } from './enums';
 import { usStates } from './geography';
 import { listFilterRules } from './list-filters';
+import { userRules } from './users';
 import { messages } from './messages';
 import { isLocalDateTime } from './date-time';
 import { normalizePhone } from './phone';
@@ -176,6 +177,7 @@ const resourceRules: Record<string, Rule> = {
   listFilter: listFilterRules,
   // Spec §5: the fee belongs to a Collection only (other types clear it: the field's enabledWhen).
   collection: (c) => (c.collectionType === 'Collection' && isBlank(c.fee) ? [['fee', messages.required('Fee')]] : []),
+  user: userRules,
   brand: (b) => {
     const values = (b.providerConfigurationValues ?? []) as KeyValueRow[];
     const keys: readonly string[] = Provider.is(b.provider) ? providerEnvKeys[b.provider] : [];
@@ -196,8 +198,11 @@ const resourceRules: Record<string, Rule> = {
  * update that leaves the deciding field alone keeps the field.
  */
 export function isFieldDisabled(f: FieldDef, values: Record<string, unknown>): boolean {
-  if (Object.entries(f.disabledWhen ?? {}).some(([other, value]) => values[other] === value)) return true;
-  return Object.entries(f.enabledWhen ?? {}).some(([other, value]) => other in values && values[other] !== value);
+  const isOneOf = (v: unknown, value: string | readonly string[]) => [value].flat().includes(v as string);
+  if (Object.entries(f.disabledWhen ?? {}).some(([other, value]) => isOneOf(values[other], value))) return true;
+  return Object.entries(f.enabledWhen ?? {}).some(
+    ([other, value]) => other in values && !isOneOf(values[other], value),
+  );
 }
 
 /** Fills what a form implies: a field disabled by another's value is cleared (Unregistered clears the client). */

@@ -12,6 +12,7 @@ import { teamsService } from './teams/teams.service';
 import { collectionsService } from './collections/collections.service';
 import { optOutsService } from './opt-outs/opt-outs.service';
 import { tableOf } from './tables';
+import { usersService } from './users/users.service';
 
 /** The resources that add rules of their own (hooks); every other registry entry gets the plain service. */
 const withRules: readonly ResourceService[] = [
@@ -36,10 +37,14 @@ function plainService(name: string): ResourceService {
   return createResourceService(def, table, tableOf);
 }
 
-/** The service of every registry entry, in registry order: what the schema serves and exportCsv may be asked for. */
-export const services: readonly ResourceService[] = Object.keys(resources).map(
-  (name) => withRules.find((s) => s.def.name === name) ?? plainService(name),
-);
+/**
+ * The service of every registry entry, in registry order, then the users (people and their memberships, not one
+ * tenant table: see its entry): what the schema serves and exportCsv may be asked for.
+ */
+export const services: readonly ResourceService[] = [
+  ...Object.keys(resources).map((name) => withRules.find((s) => s.def.name === name) ?? plainService(name)),
+  usersService,
+];
 
 export const servicesByPlural: Record<string, ResourceService> = Object.fromEntries(
   services.map((s) => [s.def.plural, s]),

@@ -44,6 +44,7 @@ export function appRoutes(): RouteObject[] {
         },
         // A reset link works whoever is signed in in this browser.
         { path: 'reset', lazy: page(() => import('../features/auth/reset-password-page'), 'ResetPasswordPage') },
+        { path: 'invitation', lazy: page(() => import('../features/auth/invitation-page'), 'InvitationPage') },
         { path: 'logout', lazy: page(() => import('../features/auth/logout-page'), 'LogoutPage') },
         {
           lazy: async () => {

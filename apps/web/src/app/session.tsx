@@ -21,6 +21,8 @@ export interface Session {
   isAdmin: boolean;
   /** Resolves to null on success, else the server's message to show. */
   signIn(email: string, password: string): Promise<string | null>;
+  /** Takes the answer of another way in (an accepted invitation) as a sign-in; null on success, else its message. */
+  adoptSignIn(payload: AuthPayload | null | undefined): string | null;
   signOut(): Promise<void>;
   /** Resolves to null on success, else the server's message. */
   switchOrganization(organizationId: string): Promise<string | null>;
@@ -118,17 +120,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [signOut]);
   useInactivityTimeout(user !== null, onIdle);
 
-  const signIn = useCallback(
-    async (email: string, password: string) => {
-      const result = await graphqlRequest(LoginMutation, { email, password });
-      if (result.error && !result.data) return errorText(result.error);
+  const adoptSignIn = useCallback(
+    (payload: AuthPayload | null | undefined) => {
       // Signing in is activity: without this a stale timestamp from an old session would end the new one.
       recordActivity();
       generation.current += 1;
       resetClient();
-      return adopt(result.data?.login);
+      return adopt(payload);
     },
     [adopt, resetClient],
+  );
+
+  const signIn = useCallback(
+    async (email: string, password: string) => {
+      const result = await graphqlRequest(LoginMutation, { email, password });
+      if (result.error && !result.data) return errorText(result.error);
+      return adoptSignIn(result.data?.login);
+    },
+    [adoptSignIn],
   );
 
   const switchOrganization = useCallback(
@@ -163,12 +172,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       can: (operation, resource) =>
         user !== null && (user.isAdmin || restrictionsAllow(user.restrictions, operation, resource)),
       signIn,
+      adoptSignIn,
       signOut,
       switchOrganization,
       refresh,
       cacheKey,
     }),
-    [user, loading, signIn, signOut, switchOrganization, refresh, cacheKey],
+    [user, loading, signIn, adoptSignIn, signOut, switchOrganization, refresh, cacheKey],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -1,7 +1,15 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { isOrganizationAdmin } from '@canvass/domain';
-import { IconBuilding, IconCheck, IconExternalLink, IconLock, IconLogout, IconUser } from '@tabler/icons-react';
+import {
+  IconBuilding,
+  IconCheck,
+  IconExternalLink,
+  IconLock,
+  IconLogout,
+  IconUser,
+  IconUsers,
+} from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { GoogleAccountMenuItem } from '../features/google/google-account-menu-item';
 import { useSession } from './session';
@@ -10,9 +18,9 @@ import { useSession } from './session';
 const QUEUE_MONITOR_ORGANIZATION_ID = '1';
 const QUEUE_MONITOR_URL = '/admin/queue';
 
-/** The avatar menu, top right: Profile, Organization, Restrictions (organization admins), Google account, queue monitor, organization switcher, Logout. */
+/** The avatar menu, top right: Profile, Organization, Restrictions (organization admins), Users, Google account, queue monitor, organization switcher, Logout. */
 export function SettingsMenu() {
-  const { user, switchOrganization } = useSession();
+  const { user, switchOrganization, can } = useSession();
   const navigate = useNavigate();
   if (!user) return null;
   const current = user.currentOrganization;
@@ -54,6 +62,11 @@ export function SettingsMenu() {
         {isOrganizationAdmin(user) && (
           <Menu.Item component={Link} to="/organization/restrictions" leftSection={<IconLock size={16} />}>
             Restrictions
+          </Menu.Item>
+        )}
+        {can('View', 'User') && (
+          <Menu.Item component={Link} to="/users" leftSection={<IconUsers size={16} />}>
+            Users
           </Menu.Item>
         )}
         <GoogleAccountMenuItem />

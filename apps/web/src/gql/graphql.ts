@@ -200,6 +200,16 @@ export type UpdatePasswordMutationVariables = Exact<{
 
 export type UpdatePasswordMutation = { updatePassword: { success: boolean, message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
 
+export type AcceptInvitationMutationVariables = Exact<{
+  uuid: string;
+  token: string;
+  password: string;
+  passwordVerify: string;
+}>;
+
+
+export type AcceptInvitationMutation = { acceptInvitation: { accessToken: string | null, expiresIn: number | null, message: string | null, user: { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> } | null } };
+
 export type DoNotContactNumbersQueryVariables = Exact<{
   search: string | null | undefined;
   after: string | null | undefined;

@@ -11,6 +11,7 @@ import { optOutScreen } from './opt-outs';
 import { phoneScreen } from './phones';
 import { teamScreen } from './teams';
 import { collectionScreen } from './collections';
+import { userScreen } from './users/users';
 
 // Each generic screen is a chunk of its own, loaded on the first visit (the dashboard does not carry the forms).
 const ResourceIndex = lazyNamed(() => import('../ui/ResourceIndex'), 'ResourceIndex');
@@ -34,10 +35,13 @@ const ownScreens: readonly ResourceScreen[] = [
 /** A resource with nothing of its own: its fields read-only and its edit form. */
 const plainScreen = (def: ResourceDef): ResourceScreen => ({ def, tabs: [overviewTab(), editTab()] });
 
-/** Every registry resource's screens, in registry order. */
-export const resourceScreens: readonly ResourceScreen[] = Object.values(resources as Record<string, ResourceDef>).map(
-  (def) => ownScreens.find((s) => s.def === def) ?? plainScreen(def),
-);
+/** Every registry resource's screens, in registry order, then the users (served over memberships, see its entry). */
+export const resourceScreens: readonly ResourceScreen[] = [
+  ...Object.values(resources as Record<string, ResourceDef>).map(
+    (def) => ownScreens.find((s) => s.def === def) ?? plainScreen(def),
+  ),
+  userScreen,
+];
 
 /** Index, new, and record routes (tab and edit section) of every resource screen. */
 export function resourceRoutes(): RouteObject[] {
@@ -47,6 +51,9 @@ export function resourceRoutes(): RouteObject[] {
       { path: base, element: <ResourceIndex def={screen.def} addable={Boolean(screen.newPage)} /> },
       // Spec §2 names some index pages /{path}/list (data_import/list): the same index.
       { path: `${base}/list`, element: <ResourceIndex def={screen.def} addable={Boolean(screen.newPage)} /> },
+      { path: base, element: screen.indexPage?.() ?? <ResourceIndex def={screen.def} /> },
+      // Spec §2 names some index pages /{path}/list (data_import/list): the same index.
+      { path: `${base}/list`, element: screen.indexPage?.() ?? <ResourceIndex def={screen.def} /> },
       { path: `${base}/new`, element: screen.newPage?.() ?? <ResourceCreatePage def={screen.def} /> },
       { path: `${base}/:id`, element: <Navigate to="overview" replace /> },
       // Keyed by resource: going from one resource's record to another's (a client's opt-out) mounts a new page,

@@ -18,10 +18,12 @@ interface Props {
   afterDeletePath?: string;
   /** Anything a resource shows under the name. */
   children?: ReactNode;
+  /** The resource's own items of the kebab menu (a user's Lock/Unlock), above Delete. */
+  menuItems?: ReactNode;
 }
 
 /** The header card of /{path}/{id}/*: name, favorite star, status dropdown and delete. */
-export function ResourceAnchor({ def, record, deleteIn = 'button', afterDeletePath, children }: Props) {
+export function ResourceAnchor({ def, record, deleteIn = 'button', afterDeletePath, children, menuItems }: Props) {
   const abilities = abilitiesOf(record);
   const confirmDelete = useConfirmDelete(def, record, afterDeletePath ?? `/${def.path}`);
   const toggleDoc = documentsFor(def).toggleFavorite;
@@ -50,7 +52,7 @@ export function ResourceAnchor({ def, record, deleteIn = 'button', afterDeletePa
               Delete
             </Button>
           )}
-          {canDelete && deleteIn === 'menu' && (
+          {((canDelete && deleteIn === 'menu') || menuItems) && (
             <Menu position="bottom-end">
               <Menu.Target>
                 <ActionIcon variant="subtle" aria-label="More actions">
@@ -58,9 +60,12 @@ export function ResourceAnchor({ def, record, deleteIn = 'button', afterDeletePa
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
-                  Delete
-                </Menu.Item>
+                {menuItems}
+                {canDelete && deleteIn === 'menu' && (
+                  <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={confirmDelete}>
+                    Delete
+                  </Menu.Item>
+                )}
               </Menu.Dropdown>
             </Menu>
           )}

@@ -2,7 +2,7 @@ import { Alert, Card, Loader, Stack, Title } from '@mantine/core';
 import type { ResourceDef } from '@canvass/domain';
 import { useLocation } from 'react-router';
 import { errorText } from './notify';
-import { ResourceForm } from './ResourceForm';
+import { ResourceForm, type FieldInputs } from './ResourceForm';
 import { useBlankRecord } from './useBlankRecord';
 import { usePageTitle } from '../app/use-page-title';
 
@@ -12,7 +12,7 @@ function presetFrom(state: unknown): Record<string, unknown> {
 }
 
 /** /{path}/new: the blank record from new{Type}, with parent ids passed in navigation state (spec §2). */
-export function ResourceCreatePage({ def }: { def: ResourceDef }) {
+export function ResourceCreatePage({ def, inputs }: { def: ResourceDef; inputs?: FieldInputs }) {
   usePageTitle(`New ${def.label.toLowerCase()}`);
   const location = useLocation();
   const { record, error } = useBlankRecord(def, presetFrom(location.state));
@@ -26,7 +26,7 @@ export function ResourceCreatePage({ def }: { def: ResourceDef }) {
             {errorText(error)}
           </Alert>
         ) : record ? (
-          <ResourceForm def={def} record={record} mode="create" />
+          <ResourceForm def={def} record={record} mode="create" inputs={inputs} />
         ) : (
           <Loader />
         )}

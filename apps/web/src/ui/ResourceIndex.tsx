@@ -23,10 +23,12 @@ interface Props {
   cell?: CellRenderer;
   /** A read-only resource whose own module adds records through a page of its own (opt-outs) still has Add. */
   addable?: boolean;
+  /** Rows open their record; off where spec §6 shows names as plain text (a Client-type viewer's users). */
+  linksRecords?: boolean;
 }
 
 /** The index list of any resource: heading, search, sortable table, cursor pages, Add new and Export. */
-export function ResourceIndex({ def, filters, addState, title, options, cell, addable }: Props) {
+export function ResourceIndex({ def, filters, addState, title, options, cell, addable, linksRecords }: Props) {
   // Inside a record's tab the list is part of the record's page, which names the tab.
   usePageTitle(filters ? null : def.pluralLabel);
   const { can } = useSession();
@@ -71,6 +73,7 @@ export function ResourceIndex({ def, filters, addState, title, options, cell, ad
         sort={list.sort}
         onSort={list.toggleSort}
         cell={cell}
+        linksRecords={linksRecords}
       />
       <ListPager
         total={list.total}

@@ -45,7 +45,7 @@ export function ResourceShowPage({ screen }: { screen: ResourceScreen }) {
     if (!def.sections.some((s) => s.path === section)) return <Navigate to={`${basePath}/overview`} replace />;
     content = (
       <Stack gap="xl">
-        <ResourceForm def={def} record={record} mode="update" sections={[section]} />
+        <ResourceForm def={def} record={record} mode="update" sections={[section]} inputs={screen.inputs} />
         {screen.sectionExtra?.(section, record)}
       </Stack>
     );
@@ -57,7 +57,13 @@ export function ResourceShowPage({ screen }: { screen: ResourceScreen }) {
 
   return (
     <Stack gap="md" key={record.id}>
-      <ResourceAnchor def={def} record={record} deleteIn={screen.deleteIn} afterDeletePath={screen.afterDeletePath}>
+      <ResourceAnchor
+        def={def}
+        record={record}
+        deleteIn={screen.deleteIn}
+        afterDeletePath={screen.afterDeletePath}
+        menuItems={screen.menuItems?.(record)}
+      >
         {screen.header?.(record)}
       </ResourceAnchor>
       <ResourceTabs basePath={basePath} tabs={shownTabs} active={section === undefined ? (tab ?? null) : null}>

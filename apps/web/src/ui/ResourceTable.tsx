@@ -16,12 +16,14 @@ interface Props {
   onSort(column: string): void;
   /** A resource's own rendering of a cell (a row's raw phone when it has no valid one); undefined: the default. */
   cell?: CellRenderer;
+  /** Rows open their record (a link on the first cell); off where the viewer may not open them (spec §6). */
+  linksRecords?: boolean;
 }
 
 export type CellRenderer = (column: string, record: ResourceRecord) => ReactNode | undefined;
 
 /** The index table: def.list.columns, each cell rendered the way the field's kind is shown everywhere. */
-export function ResourceTable({ def, nodes, fetching, sort, onSort, cell }: Props) {
+export function ResourceTable({ def, nodes, fetching, sort, onSort, cell, linksRecords = true }: Props) {
   const navigate = useNavigate();
   const columns = def.list.columns;
   // A column the server does not sort by (no index behind it on a table of millions) gets a plain header.
@@ -47,10 +49,16 @@ export function ResourceTable({ def, nodes, fetching, sort, onSort, cell }: Prop
     );
   } else {
     body = nodes.map((record) => (
-      <Table.Tr key={record.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(overview(record.id))}>
+      <Table.Tr
+        key={record.id}
+        style={linksRecords ? { cursor: 'pointer' } : undefined}
+        onClick={linksRecords ? () => void navigate(overview(record.id)) : undefined}
+      >
         {columns.map((column, i) => (
           <Table.Td key={column}>
-            {i === 0 ? (
+            {i === 0 && !linksRecords ? (
+              (cell?.(column, record) ?? (displayText(def.fields[column], record[column]) || record.id))
+            ) : i === 0 ? (
               // The first cell is a real link too, so keyboard and screen-reader users can open the record.
               <Anchor component={Link} to={overview(record.id)} onClick={(e) => e.stopPropagation()}>
                 {cell?.(column, record) ?? (displayText(def.fields[column], record[column]) || record.id)}

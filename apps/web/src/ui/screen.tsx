@@ -37,8 +37,14 @@ export interface ResourceScreen<R extends ResourceRecord = ResourceRecord> {
   header?(record: R): ReactNode;
   /** Replaces the generic /{path}/new form (a list starts from a file upload). */
   newPage?(): ReactNode;
+  /** Replaces the generic /{path} index (users: names without links for a Client-type viewer). */
+  indexPage?(): ReactNode;
   /** What an edit section shows under its form (a list's basic info: the sheet and column roles). */
   sectionExtra?(section: string, record: R): ReactNode;
+  /** The resource's own inputs for some fields, in its edit sections (a user's type and data views). */
+  inputs?: FieldInputs;
+  /** Items of the header's kebab menu besides Delete (a user's Lock/Unlock). */
+  menuItems?(record: R): ReactNode;
 }
 
 /**

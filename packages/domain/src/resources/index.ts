@@ -11,6 +11,8 @@ import { phone } from './phone';
 import { row } from './row';
 import { textDefault } from './text-default';
 import { team } from './team';
+// Served by the users module, not the generic table service: see its entry.
+export { user } from './user';
 
 export { brand, campaign, client, dataImport, dataImportTemplate, list, listFilter, optOut, phone, row };
 export { collection, team, textDefault };

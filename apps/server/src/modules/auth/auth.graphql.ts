@@ -1,4 +1,4 @@
-import { messages, PermissionOperation, Role, UserOperation } from '@canvass/domain';
+import { messages, PermissionOperation, Role } from '@canvass/domain';
 import { assertCan, UnauthenticatedError, viewerCan } from '../../platform/auth/viewer';
 import type { Restriction } from '@canvass/domain';
 import { builder, MessagePayloadRef, toFieldErrors } from '../../platform/graphql/builder';
@@ -10,15 +10,16 @@ import {
   preferredOrganization,
   resetPassword,
   sendResetLink,
+  setPasswordFromLink,
   setPreferredOrganization,
   signIn,
   signUp,
   updatePassword,
 } from './auth.service';
 import { loadCurrentUser, type CurrentUserShape, type OrganizationSummary } from './current-user';
-import { changeUserStatus, isMember } from './members.service';
+import { isMember } from './members.service';
 import { clearRefreshCookie, readRefreshCookie, sessionTimeoutMinutes, setRefreshCookie } from './session-cookie';
-import { closeAllSessions, closeSession, rotateSession } from './sessions.service';
+import { closeAllSessions, closeSession, openSession, rotateSession } from './sessions.service';
 
 const OrganizationRef = builder.objectRef<OrganizationSummary>('Organization').implement({
   fields: (t) => ({
@@ -256,6 +257,32 @@ builder.mutationFields((t) => ({
       return withErrors(await resetPassword(ctx.platform, args), messages.passwordChanged);
     },
   }),
+  acceptInvitation: t.field({
+    type: AuthPayloadRef,
+    description:
+      "The link of an invitation: sets the invited person's password and signs it in, into the organization that invited it",
+    args: {
+      uuid: t.arg.string({ required: true }),
+      token: t.arg.string({ required: true }),
+      password: t.arg.string({ required: true }),
+      passwordVerify: t.arg.string({ required: true }),
+    },
+    resolve: async (_r, args, ctx) => {
+      const locked = await countAttempt(ctx, 'reset', args.uuid);
+      if (locked) return failed(locked);
+      const result = await setPasswordFromLink(ctx.platform, args);
+      if ('errors' in result) {
+        const message = Object.values(result.errors)[0][0];
+        return failed(message === messages.resetLinkInvalid ? messages.invitationInvalid : message);
+      }
+      const preferred = await preferredOrganization(ctx.platform, result.userId);
+      const organizationId = await landingOrganization(ctx.platform, result.userId, preferred);
+      if (!organizationId) return failed(messages.noOrganization);
+      const refreshToken = await openSession(ctx.platform, result.userId, ctx.request.headers['user-agent']);
+      setRefreshCookie(ctx.reply, ctx.platform.config, refreshToken);
+      return authPayload(ctx, result.userId, organizationId);
+    },
+  }),
   updatePassword: t.field({
     type: MessagePayloadRef,
     args: { password: t.arg.string({ required: true }), passwordVerify: t.arg.string({ required: true }) },
@@ -287,17 +314,6 @@ builder.mutationFields((t) => ({
       if (userId !== viewer.userId) await assertMember(ctx, userId);
       const n = await closeAllSessions(ctx.platform, userId);
       return ok(`${n} session(s) closed`);
-    },
-  }),
-  updateUserStatus: t.field({
-    type: MessagePayloadRef,
-    args: { userId: t.arg.id({ required: true }), operation: t.arg({ type: enumRef(UserOperation), required: true }) },
-    resolve: async (_r, args, ctx) => {
-      const userId = Number(args.userId);
-      await assertMember(ctx, userId);
-      await ctx.tenant((tx) => changeUserStatus(tx, userId, args.operation));
-      if (args.operation !== 'Unlock') await closeAllSessions(ctx.platform, userId);
-      return ok(messages.userStatusChanged);
     },
   }),
 }));

@@ -13,7 +13,10 @@ export type SignInResult =
 
 const RESET_TTL_MINUTES = 60;
 
-/** The organization a user lands in: its current one if still a member, else its first membership. */
+/**
+ * The organization a user lands in: its current one if still a member, else its first membership; memberships an
+ * organization has locked do not count.
+ */
 export async function landingOrganization(
   platform: Platform,
   userId: number,
@@ -23,11 +26,22 @@ export async function landingOrganization(
     const memberships = await tx
       .select({ organizationId: organizationUsers.organizationId })
       .from(organizationUsers)
-      .where(eq(organizationUsers.userId, userId))
+      .where(and(eq(organizationUsers.userId, userId), isNull(organizationUsers.lockedAt)))
       .orderBy(organizationUsers.organizationId);
     const ids = memberships.map((m) => m.organizationId);
     return preferred && ids.includes(preferred) ? preferred : (ids[0] ?? null);
   });
+}
+
+/** Whether every organization the user belongs to has locked it (it belongs to one at least). */
+export async function isLockedOut(platform: Platform, userId: number): Promise<boolean> {
+  const memberships = await withSystem(platform.database, 'locked-out', (tx) =>
+    tx
+      .select({ lockedAt: organizationUsers.lockedAt })
+      .from(organizationUsers)
+      .where(eq(organizationUsers.userId, userId)),
+  );
+  return memberships.length > 0 && memberships.every((m) => m.lockedAt !== null);
 }
 
 /** The organization a user chose last (kept across sessions), if any. */
@@ -67,7 +81,11 @@ export async function signIn(
     return { ok: false, message: messages.invalidCredentials };
   if (user.lockedAt) return { ok: false, message: messages.accountLocked };
   const organizationId = await landingOrganization(platform, user.id, user.currentOrganizationId);
-  if (!organizationId) return { ok: false, message: messages.noOrganization };
+  if (!organizationId)
+    return {
+      ok: false,
+      message: (await isLockedOut(platform, user.id)) ? messages.accountLocked : messages.noOrganization,
+    };
   const refreshToken = await openSession(platform, user.id, userAgent);
   return { ok: true, userId: user.id, organizationId, refreshToken };
 }
@@ -110,27 +128,40 @@ export async function signUp(platform: Platform, input: SignUpInput): Promise<Fi
   });
 }
 
-/** Mails a one-time reset link carrying uuid and token; says the same thing whether or not the email exists. */
-export async function sendResetLink(platform: Platform, email: string): Promise<void> {
+/**
+ * A one-time link that sets the user's password: a public uuid and a secret token (stored only as its hash), valid
+ * for `ttlMinutes`. Password recovery and invitations both use it; `setPasswordFromLink` consumes it.
+ */
+export async function issuePasswordLink(
+  platform: Platform,
+  userId: number,
+  path: string,
+  ttlMinutes: number,
+): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   const uuid = crypto.randomUUID();
-  const user = await withSystem(platform.database, 'password-reset-request', async (tx) => {
-    const [u] = await tx
+  await withSystem(platform.database, 'password-link', (tx) =>
+    tx.insert(passwordResets).values({
+      uuid,
+      userId,
+      tokenHash: hashOpaqueToken(token),
+      expiresAt: new Date(Date.now() + ttlMinutes * 60_000),
+    }),
+  );
+  return `${platform.config.publicUrl}${path}?uuid=${uuid}&token=${token}`;
+}
+
+/** Mails a one-time reset link carrying uuid and token; says the same thing whether or not the email exists. */
+export async function sendResetLink(platform: Platform, email: string): Promise<void> {
+  const [user] = await withSystem(platform.database, 'password-reset-request', (tx) =>
+    tx
       .select({ id: users.id, email: users.email, name: users.name })
       .from(users)
       .where(and(sql`lower(${users.email}) = lower(${email.trim()})`, isNull(users.deletedAt)))
-      .limit(1);
-    if (!u) return null;
-    await tx.insert(passwordResets).values({
-      uuid,
-      userId: u.id,
-      tokenHash: hashOpaqueToken(token),
-      expiresAt: new Date(Date.now() + RESET_TTL_MINUTES * 60_000),
-    });
-    return u;
-  });
+      .limit(1),
+  );
   if (!user) return;
-  const link = `${platform.config.publicUrl}/reset?uuid=${uuid}&token=${token}`;
+  const link = await issuePasswordLink(platform, user.id, '/reset', RESET_TTL_MINUTES);
   await platform.mailer.send({
     to: user.email,
     subject: 'Reset your Canvass password',
@@ -144,13 +175,16 @@ function passwordProblems(password: string, passwordVerify: string): FieldErrors
   return {};
 }
 
-/** Sets a new password from a reset link; the link works once, and every open session is signed out. */
-export async function resetPassword(
+/**
+ * Sets a new password from a password link (recovery or invitation); the link works once, and every open session
+ * is signed out. Answers the user whose password was set, or the errors.
+ */
+export async function setPasswordFromLink(
   platform: Platform,
   input: { uuid: string; token: string; password: string; passwordVerify: string },
-): Promise<FieldErrors> {
+): Promise<{ userId: number } | { errors: FieldErrors }> {
   const problems = passwordProblems(input.password, input.passwordVerify);
-  if (Object.keys(problems).length) return problems;
+  if (Object.keys(problems).length) return { errors: problems };
   const passwordHash = await hashPassword(input.password);
   const userId = await withSystem(platform.database, 'password-reset', async (tx) => {
     const [reset] = await tx
@@ -169,9 +203,18 @@ export async function resetPassword(
     await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
     return reset.userId;
   });
-  if (!userId) return { base: [messages.resetLinkInvalid] };
+  if (!userId) return { errors: { base: [messages.resetLinkInvalid] } };
   await closeAllSessions(platform, userId);
-  return {};
+  return { userId };
+}
+
+/** Sets a new password from a reset link (see setPasswordFromLink). */
+export async function resetPassword(
+  platform: Platform,
+  input: { uuid: string; token: string; password: string; passwordVerify: string },
+): Promise<FieldErrors> {
+  const result = await setPasswordFromLink(platform, input);
+  return 'errors' in result ? result.errors : {};
 }
 
 /** A signed-in user's own password change. */

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { organizationUsers, users } from '../../platform/db/schema/index';
+import { organizationUsers } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 
 /** Whether a user belongs to an organization (read inside the caller's tenant transaction). */
@@ -11,10 +11,13 @@ export async function isMember(tx: Tx, userId: number, organizationId: number): 
   return found.length > 0;
 }
 
-/** Locks, unlocks or deletes (soft: deleted_at) a user; operation is a UserOperation value. */
-export async function changeUserStatus(tx: Tx, userId: number, operation: string): Promise<void> {
-  const now = new Date();
-  const change =
-    operation === 'Lock' ? { lockedAt: now } : operation === 'Unlock' ? { lockedAt: null } : { deletedAt: now };
-  await tx.update(users).set(change).where(eq(users.id, userId));
+/**
+ * Locks or unlocks a user in one organization (its membership): a lock keeps it out of that organization only.
+ * Whether it may still sign in anywhere is `hasUnlockedMembership`.
+ */
+export async function setMembershipLock(tx: Tx, organizationId: number, userId: number, locked: boolean) {
+  await tx
+    .update(organizationUsers)
+    .set({ lockedAt: locked ? new Date() : null })
+    .where(and(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, userId)));
 }

@@ -5,7 +5,7 @@ import type { Viewer } from '../../platform/auth/viewer';
 import type { RenderedQuery } from '../../platform/db/copy-out';
 import { planList, type ListArgs } from '../../platform/resources/list-query';
 import { referableWhere } from '../../platform/resources/policy';
-import type { TableOf } from '../../platform/resources/resource-service';
+import { listedColumns, type RowSource, type TableOf } from '../../platform/resources/resource-service';
 
 type Columns = Record<string, PgColumn>;
 
@@ -46,6 +46,8 @@ function numberCell(col: PgColumn): SQL {
 export interface ExportQueryInput {
   def: ResourceDef;
   table: PgTable;
+  /** Where the rows come from when not `table` alone (users: membership and person). */
+  source?: RowSource;
   tableOf: TableOf;
   /** The viewer's rows (organization first): the same WHERE as the list the user had on screen. */
   visible: SQL | undefined;
@@ -64,9 +66,10 @@ export interface ExportQueryInput {
  * spreadsheets read as dates), every user-written cell safe to open. Filters, order and visibility are the list's.
  */
 export function exportQuery(input: ExportQueryInput): { select: RenderedQuery; where: SQL | undefined } {
-  const { def, table, args } = input;
-  const cols = table as unknown as Columns;
-  const plan = planList(table, def, args, input.visible);
+  const { def, table, args, source } = input;
+  const listed = listedColumns({ table, source });
+  const cols = listed as unknown as Columns;
+  const plan = planList(listed, def, args, input.visible);
   const lookups: Subquery[] = [];
 
   const cellOf = (name: string): SQL => {
@@ -90,7 +93,8 @@ export function exportQuery(input: ExportQueryInput): { select: RenderedQuery; w
       case 'ref': {
         const target = input.tableOf(f.resource);
         const targetDef = resourceByName(f.resource);
-        if (!target || !targetDef) throw new Error(`${def.name}.${name}: no table for ${f.resource}`);
+        // A reference to a resource this build does not serve yet names nothing, as on screen.
+        if (!target || !targetDef) return sql`''`;
         const aliased = alias(target, `t_${name}`);
         const ref = aliased as unknown as Columns;
         // A name the viewer could not read on screen (another client's agency) stays empty in the file too.
@@ -119,7 +123,11 @@ export function exportQuery(input: ExportQueryInput): { select: RenderedQuery; w
   };
 
   const cells = Object.fromEntries(input.columns.map((name, i) => [`c${i}`, cellOf(name)]));
-  let query = new QueryBuilder().select(cells).from(table).$dynamic();
+  let query = new QueryBuilder()
+    .select(cells)
+    .from(source?.from ?? table)
+    .$dynamic();
+  if (source) query = query.innerJoin(source.join.table, source.join.on);
   for (const lookup of lookups) query = query.leftJoinLateral(lookup, sql`true`);
   const { sql: text, params } = query
     .where(plan.where)

@@ -4,6 +4,7 @@ import { assertCan } from '../../platform/auth/viewer';
 import { builder } from '../../platform/graphql/builder';
 import { startBackgroundTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
 import { ListArgumentError, planList, type ListArgs } from '../../platform/resources/list-query';
+import { listedColumns } from '../../platform/resources/resource-service';
 import { servicesByPlural } from '../services';
 import { BackgroundTaskRef } from '../tasks/tasks.graphql';
 import { exportCsvJob, exportPayload } from './exports.jobs';
@@ -34,7 +35,7 @@ builder.mutationField('exportCsv', (t) =>
       if (!vars.success) throw new GraphQLError('Invalid export variables', { extensions: { code: 'BAD_USER_INPUT' } });
       try {
         // The same checks the list makes, now rather than in the worker: an unknown field is the user's error.
-        planList(service.table, service.def, vars.data as ListArgs, undefined);
+        planList(listedColumns(service), service.def, vars.data as ListArgs, undefined);
       } catch (err) {
         if (err instanceof ListArgumentError)
           throw new GraphQLError(err.message, { extensions: { code: 'BAD_USER_INPUT' } });

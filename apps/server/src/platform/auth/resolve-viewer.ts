@@ -12,8 +12,9 @@ import type { Viewer } from './viewer';
 
 /**
  * Builds the viewer of a request from a verified access token: the membership in the token's organization
- * gives role, team and client; the organization's restrictions give permissions. A locked or deleted user,
- * or one no longer a member, gets no viewer.
+ * gives role, team and client; the organization's restrictions give permissions. A locked or deleted user (or one
+ * locked by this organization), or one no longer a member, gets no viewer: read on every request, so a change of
+ * role, views, lock or membership shows at the user's next request, not its next sign-in.
  */
 export async function resolveViewer(
   database: Database,
@@ -28,6 +29,7 @@ export async function resolveViewer(
         clientId: organizationUsers.clientId,
         email: users.email,
         lockedAt: users.lockedAt,
+        lockedHere: organizationUsers.lockedAt,
         deletedAt: users.deletedAt,
       })
       .from(organizationUsers)
@@ -35,7 +37,7 @@ export async function resolveViewer(
       .where(
         and(eq(organizationUsers.userId, claims.userId), eq(organizationUsers.organizationId, claims.organizationId)),
       );
-    if (!m || m.lockedAt || m.deletedAt) return null;
+    if (!m || m.lockedAt || m.lockedHere || m.deletedAt) return null;
     const role = m.role as RoleName;
     const rs = await tx
       .select({ resource: restrictions.resource, operations: restrictions.operations })

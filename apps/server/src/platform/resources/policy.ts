@@ -17,7 +17,7 @@ export type TableOf = (resourceName: string) => PgTable | undefined;
  * Rows with no client (an organization-wide brand, an Unregistered campaign) are hidden from a limited viewer:
  * nothing says they are its, and `owner = x` is never true of NULL.
  */
-function ownerCondition(owner: PgColumn, viewer: Viewer, tableOf: TableOf): SQL | undefined {
+export function ownerCondition(owner: PgColumn, viewer: Viewer, tableOf: TableOf): SQL | undefined {
   if (viewer.isAdmin) return undefined;
   const conditions: SQL[] = [];
   const own = viewer.clientId;

@@ -17,7 +17,7 @@ import type { Viewer } from '../auth/viewer';
 import type { Tx } from '../db/tenant';
 import type { Platform } from '../platform';
 import { constraintErrors } from './constraint-errors';
-import { encodeCursor, planList, type ListArgs } from './list-query';
+import { encodeCursor, planList, type ListArgs, type ListPlan } from './list-query';
 import { visibleWhere, visibleWhereOf, type TableOf } from './policy';
 
 export type { TableOf } from './policy';
@@ -82,9 +82,26 @@ export interface ExportColumn {
   label: string;
 }
 
+/**
+ * Where a service's rows come from when not its table alone (users: the membership joined to the person): the
+ * table read from, the one joined to it, and the column of each field (an expression for a computed one).
+ */
+export interface RowSource {
+  from: PgTable;
+  join: { table: PgTable; on: SQL };
+  columns: Record<string, PgColumn | SQL>;
+}
+
+/** The columns a list of the service's rows is planned over (filters, sort): its source's, else its table's. */
+export function listedColumns(service: Pick<ResourceService, 'table' | 'source'>): PgTable {
+  return (service.source?.columns ?? service.table) as PgTable;
+}
+
 export interface ResourceService {
   def: ResourceDef;
   table: PgTable;
+  /** Set when the rows are not the table's own (an export reads them from here). */
+  source?: RowSource;
   /**
    * The rows this viewer may see: its organization, named explicitly, and the client limit of spec §6 (see
    * policy.ts). Every read path (list, get, references, export, favorites) goes through it.
@@ -119,6 +136,35 @@ function coerce(kind: string, value: unknown): unknown {
   if (kind === 'datetime') return new Date(String(value));
   if (kind === 'money') return String(value).trim();
   return value;
+}
+
+/**
+ * One page of a planned list: reads the plan's keyset segments one after the other (one connection runs one query
+ * at a time) through `read`, counts through `count` when asked, and gives the rows with their cursors. A service
+ * whose rows come from more than its table (users: person and membership) reads them its own way and pages alike.
+ */
+export async function readPage(
+  plan: ListPlan,
+  read: (segment: SQL | undefined, limit: number) => Promise<{ row: Row; sortKey: unknown }[]>,
+  count: (() => Promise<number>) | null,
+): Promise<Page> {
+  const rows: { row: Row; sortKey: unknown }[] = [];
+  for (const segment of plan.segments) {
+    if (rows.length > plan.take) break;
+    rows.push(...(await read(segment, plan.take + 1 - rows.length)));
+  }
+  const total = count === null ? null : await count();
+  const hasMore = rows.length > plan.take;
+  const page = rows.slice(0, plan.take);
+  if (plan.backwards) page.reverse();
+  return {
+    rows: page.map((r) => r.row),
+    cursors: page.map((r) => encodeCursor(r.sortKey, r.row.id)),
+    totalCount: total === null ? null : Math.min(total, TOTAL_COUNT_CAP),
+    totalCountIsCapped: total !== null && total > TOTAL_COUNT_CAP,
+    hasNextPage: plan.forwards ? hasMore : plan.hasCursor,
+    hasPreviousPage: plan.backwards ? hasMore : plan.hasCursor,
+  };
 }
 
 /**
@@ -329,33 +375,19 @@ export function createResourceService<D extends ResourceDef>(
     },
     async list(tx, viewer, args, opts = {}) {
       const plan = planList(table, def, args, visible(viewer));
-      // One connection runs one query at a time, so the segments and the count go one after the other.
-      const rows: { row: unknown; sortKey: unknown }[] = [];
-      for (const segment of plan.segments) {
-        if (rows.length > plan.take) break;
-        rows.push(
-          ...(await tx
+      const page = await readPage(
+        plan,
+        async (segment, limit) =>
+          (await tx
             .select({ row: table as unknown as Columns, sortKey: sql`${plan.sortColumn}` })
             .from(table)
             .where(and(plan.where, segment))
             .orderBy(...plan.orderBy)
-            .limit(plan.take + 1 - rows.length)),
-        );
-      }
-      const total = opts.count === false ? null : await cappedCount(tx, plan.where);
-      const hasMore = rows.length > plan.take;
-      const page = rows.slice(0, plan.take);
-      if (plan.backwards) page.reverse();
-      const result = page.map((r) => r.row as Row);
-      if (opts.decorate !== false) await decorate(tx, viewer, result);
-      return {
-        rows: result,
-        cursors: page.map((r) => encodeCursor(r.sortKey, (r.row as Row).id)),
-        totalCount: total === null ? null : Math.min(total, TOTAL_COUNT_CAP),
-        totalCountIsCapped: total !== null && total > TOTAL_COUNT_CAP,
-        hasNextPage: plan.forwards ? hasMore : plan.hasCursor,
-        hasPreviousPage: plan.backwards ? hasMore : plan.hasCursor,
-      };
+            .limit(limit)) as { row: Row; sortKey: unknown }[],
+        opts.count === false ? null : () => cappedCount(tx, plan.where),
+      );
+      if (opts.decorate !== false) await decorate(tx, viewer, page.rows);
+      return page;
     },
     async create(tx, viewer, attrs, env) {
       return write(tx, viewer, attrs, null, env);

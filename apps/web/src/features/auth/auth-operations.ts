@@ -1,5 +1,6 @@
 import { graphqlOperation } from '../../app/graphql-request';
 import type * as Op from '../../gql/graphql';
+import { AUTH_PAYLOAD_FIELDS } from '../../app/current-user-fields';
 
 // Typed by graphql-codegen (src/gql, from schema.graphql): a field renamed in the API fails the typecheck here.
 
@@ -78,3 +79,15 @@ export const UpdatePasswordMutation = graphqlOperation<Op.UpdatePasswordMutation
     ${MESSAGE_PAYLOAD_FIELDS}
   `,
 );
+
+export const AcceptInvitationMutation = graphqlOperation<
+  Op.AcceptInvitationMutation,
+  Op.AcceptInvitationMutationVariables
+>(/* GraphQL */ `
+  mutation AcceptInvitation($uuid: String!, $token: String!, $password: String!, $passwordVerify: String!) {
+    acceptInvitation(uuid: $uuid, token: $token, password: $password, passwordVerify: $passwordVerify) {
+      ...AuthPayloadFields
+    }
+  }
+  ${AUTH_PAYLOAD_FIELDS}
+`);

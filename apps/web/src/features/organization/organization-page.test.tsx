@@ -64,7 +64,7 @@ function render(path: string, user = admin, record = organization(), handlers = 
 }
 
 describe('the organization screen', { timeout: 45_000 }, () => {
-  it("shows the spec's tabs, with placeholders and empty states for what other capabilities bring", async () => {
+  it("shows the spec's tabs, with empty states for what other capabilities bring", async () => {
     const { router } = render('/organization');
     await screen.findByRole('heading', { name: 'Acme Advocacy' }, { timeout: 10_000 });
     await waitFor(() => expect(router.state.location.pathname).toBe('/organization/overview'));
@@ -75,10 +75,6 @@ describe('the organization screen', { timeout: 45_000 }, () => {
         .map((t) => t.textContent),
     ).toEqual(TAB_LABELS);
     await waitFor(() => expect(panelText()).toContain('Central (America/Chicago)'));
-
-    await userEvent.click(screen.getByRole('tab', { name: 'Users' }));
-    await waitFor(() => expect(panelText()).toMatch(/users will appear here once the users screens land/));
-    expect(router.state.location.pathname).toBe('/organization/users');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Audit Report' }));
     await waitFor(() => expect(panelText()).toContain('The audit report will appear here once reports are available'));

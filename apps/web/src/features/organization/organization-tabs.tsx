@@ -5,9 +5,9 @@ import { lazyNamed } from '../../app/lazy-component';
 import { DetailList } from '../account/detail-list';
 import { laterTab, type ResourceTab } from '../../ui/screen';
 import type { OrganizationRecord } from './organization-documents';
-import { OrganizationUsersTab } from './pending-tabs';
 
 const ResourceIndex = lazyNamed(() => import('../../ui/ResourceIndex'), 'ResourceIndex');
+const UsersIndex = lazyNamed(() => import('../../resources/users/users'), 'UsersIndex');
 const DoNotContactPanel = lazyNamed(() => import('../do-not-contact/DoNotContactPanel'), 'DoNotContactPanel');
 const ListFiltersPanel = lazyNamed(() => import('../../resources/list-filters'), 'ListFiltersPanel');
 
@@ -125,7 +125,7 @@ export const organizationTabs: readonly Tab[] = [
     label: 'List Filters',
     render: () => <ListFiltersPanel clientId={null} title="Organization list filters" />,
   },
-  { path: 'users', label: 'Users', render: () => <OrganizationUsersTab /> },
+  { path: 'users', label: 'Users', render: () => <UsersIndex /> },
   { path: 'teams', label: 'Teams', render: () => <ResourceIndex def={team} /> },
   laterTab('audit-report', 'Audit Report', 'The audit report will appear here once reports are available'),
   laterTab('billing-report', 'Billing Report', 'The billing report will appear here once reports are available'),

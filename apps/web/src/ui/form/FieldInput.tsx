@@ -1,5 +1,5 @@
 import { ColorInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
-import { usStates, type FieldKind } from '@canvass/domain';
+import { resourceByName, usStates, type FieldKind } from '@canvass/domain';
 import type { FieldInputProps } from './input-props';
 import { KeyValuesInput } from './KeyValuesInput';
 import { ChildRowsInput } from './ChildRowsInput';
@@ -24,6 +24,9 @@ export function FieldInput(props: FieldInputProps) {
 
   switch (field.kind) {
     case 'ref':
+      // A reference to a resource this build does not serve yet has nothing to choose from: said, not crashed.
+      if (!resourceByName(field.resource))
+        return <Select {...common} data={[]} value={null} disabled placeholder="Not available yet" />;
       return <RefSelect {...props} field={field} />;
     case 'keyValues':
       return <KeyValuesInput {...props} field={field} />;

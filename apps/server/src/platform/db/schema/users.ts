@@ -82,6 +82,9 @@ export const organizationUsers = pgTable(
     role: roleEnum('role').notNull(),
     teamId: bigint('team_id', { mode: 'number' }),
     clientId: bigint('client_id', { mode: 'number' }),
+    // Locked by this organization (spec §4 User lockedAt, as the organization sees it): the user cannot sign in
+    // here, and its tokens for here stop working; its other organizations are theirs to decide.
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
     ...timestamps(),
   },
   (t) => [

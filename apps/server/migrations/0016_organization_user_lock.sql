@@ -1,0 +1,1 @@
+ALTER TABLE "organization_users" ADD COLUMN "locked_at" timestamp with time zone;

@@ -1,0 +1,31 @@
+import { eq } from 'drizzle-orm';
+import { organizations, users } from '../../platform/db/schema/index';
+import type { Tx } from '../../platform/db/tenant';
+import type { Platform } from '../../platform/platform';
+import { issuePasswordLink } from '../auth/auth.service';
+
+/** How long an invitation link works: a week, since the person may not read its mail today. */
+export const INVITATION_TTL_MINUTES = 7 * 24 * 60;
+
+/**
+ * Mails a person just added to an organization a link that sets its password and signs it in there (the
+ * password-link machinery of password recovery, on the /invitation page). Read inside the adding transaction.
+ */
+export async function inviteToOrganization(
+  platform: Platform,
+  tx: Tx,
+  userId: number,
+  organizationId: number,
+): Promise<void> {
+  const [who] = await tx
+    .select({ name: users.name, email: users.email, organization: organizations.name })
+    .from(users)
+    .innerJoin(organizations, eq(organizations.id, organizationId))
+    .where(eq(users.id, userId));
+  const link = await issuePasswordLink(platform, userId, '/invitation', INVITATION_TTL_MINUTES);
+  await platform.mailer.send({
+    to: who.email,
+    subject: `You have been invited to ${who.organization} on Canvass`,
+    text: `Hello ${who.name},\n\nYou have been added to ${who.organization} on Canvass. Open this link to choose your password and sign in (valid for 7 days):\n${link}\n`,
+  });
+}
