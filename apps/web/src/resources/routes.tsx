@@ -47,13 +47,11 @@ export const resourceScreens: readonly ResourceScreen[] = [
 export function resourceRoutes(): RouteObject[] {
   return resourceScreens.flatMap((screen): RouteObject[] => {
     const base = `/${screen.def.path}`;
+    const index = screen.indexPage?.() ?? <ResourceIndex def={screen.def} addable={Boolean(screen.newPage)} />;
     return [
-      { path: base, element: <ResourceIndex def={screen.def} addable={Boolean(screen.newPage)} /> },
+      { path: base, element: index },
       // Spec §2 names some index pages /{path}/list (data_import/list): the same index.
-      { path: `${base}/list`, element: <ResourceIndex def={screen.def} addable={Boolean(screen.newPage)} /> },
-      { path: base, element: screen.indexPage?.() ?? <ResourceIndex def={screen.def} /> },
-      // Spec §2 names some index pages /{path}/list (data_import/list): the same index.
-      { path: `${base}/list`, element: screen.indexPage?.() ?? <ResourceIndex def={screen.def} /> },
+      { path: `${base}/list`, element: index },
       { path: `${base}/new`, element: screen.newPage?.() ?? <ResourceCreatePage def={screen.def} /> },
       { path: `${base}/:id`, element: <Navigate to="overview" replace /> },
       // Keyed by resource: going from one resource's record to another's (a client's opt-out) mounts a new page,
