@@ -2,7 +2,7 @@ import { inputFields, resources, validateAttributes, type ResourceDef } from '@c
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/modules/tables';
-import { buildOrganization, type BuiltOrganization } from './factories';
+import { buildOrganization, signIn, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
 import { sampleValue, serviceSamples } from './registry-samples';
 
@@ -109,6 +109,32 @@ describe.each(all)('$plural of another organization', (def) => {
     expect(res.data?.[`destroy${T}`][def.name]).toBeNull();
     const { rows } = await app.sql(`SELECT count(*)::int AS n FROM ${key.table} WHERE id = $1`, [ids[def.name]]);
     expect(rows[0].n).toBe(1);
+  });
+});
+
+describe('a person in both organizations', () => {
+  const SWITCH = 'mutation($o:ID!){ switchOrganization(organizationId:$o){ accessToken } }';
+  /** The search values of a resource's rows that a token lists. */
+  const listed = async (def: ResourceDef, token: string) => {
+    const field = keyOf(def).field;
+    const res = await gql(app, `{ ${def.plural}(first: 100){ nodes{ ${field} } } }`, {}, { token });
+    expect(res.errors, def.name).toBeUndefined();
+    return res.data?.[def.plural].nodes.map((n: Record<string, string>) => n[field]);
+  };
+
+  it("sees each organization's records only while in it, and the other's after switching", async () => {
+    // Bravo's admin is made an admin of Alpha too; its sign-in lands in Bravo, its current organization.
+    await app.sql(
+      `INSERT INTO organization_users (organization_id, user_id, role)
+       SELECT $1, id, 'Admin' FROM users WHERE lower(email) = lower($2)`,
+      [orgA.id, orgB.emailFor('Admin')],
+    );
+    const inBravo = await signIn(app, orgB.emailFor('Admin'));
+    for (const def of all) expect(await listed(def, inBravo), def.name).not.toContain(secrets[def.name]);
+    const switched = await gql(app, SWITCH, { o: orgA.id }, { token: inBravo });
+    const inAlpha = switched.data?.switchOrganization.accessToken;
+    expect(inAlpha).toBeTruthy();
+    for (const def of all) expect(await listed(def, inAlpha), def.name).toContain(secrets[def.name]);
   });
 });
 
