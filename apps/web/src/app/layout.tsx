@@ -12,11 +12,13 @@ import { MainMenu } from './main-menu';
 import { PageLoader } from './page-loader';
 import { useSession } from './session';
 import { SettingsMenu } from './settings-menu';
+import { useViewerFreshness } from './viewer-freshness';
 
 /** The signed-in frame: header with the settings menu, main menu on the left, the page in the middle. */
 export function AppLayout() {
   const [navbarOpen, navbar] = useDisclosure(false);
   const { cacheKey } = useSession();
+  useViewerFreshness();
   return (
     // Only the console talks GraphQL through urql; its client is replaced whenever the session changes hands.
     <GraphqlProvider cacheKey={cacheKey}>

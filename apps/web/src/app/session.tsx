@@ -156,7 +156,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (getAccessToken()) {
       const result = await graphqlRequest(CurrentUserQuery, {});
       if (result.data) {
-        setUser(result.data.currentUser);
+        const fresh = result.data.currentUser;
+        // The same viewer keeps its object: a re-read that changed nothing re-renders nothing.
+        setUser((known) => (JSON.stringify(known) === JSON.stringify(fresh) ? known : fresh));
         return;
       }
     }
