@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { formatPhone } from '@canvass/domain';
 import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ import type {
   RemoveDoNotContactNumberMutationVariables,
 } from '../../gql/graphql';
 import { SEARCH_DEBOUNCE_MS } from '../../ui/constants';
+import { RemoveFormModal } from '../../ui/RemoveFormModal';
 import { formatDateTime } from '../../ui/format';
 import { errorText, notifySuccess } from '../../ui/notify';
 import { ADD_DO_NOT_CONTACT, DO_NOT_CONTACT_NUMBERS, REMOVE_DO_NOT_CONTACT } from './do-not-contact-operations';
@@ -91,23 +92,17 @@ function RemoveNumberDialog({ number, onClose }: { number: string | null; onClos
     onClose();
   }
   return (
-    <Modal opened={number !== null} onClose={onClose} title={`Remove ${formatPhone(number ?? '')}?`}>
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="md">
-          {failure && <Alert color="red">{failure}</Alert>}
-          <Text size="sm">The organization may text this number again.</Text>
-          <Textarea label="Reason" rows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={state.fetching}>
-              Remove
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <RemoveFormModal
+      opened={number !== null}
+      title={`Remove ${formatPhone(number ?? '')}?`}
+      busy={state.fetching}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+    >
+      {failure && <Alert color="red">{failure}</Alert>}
+      <Text size="sm">The organization may text this number again.</Text>
+      <Textarea label="Reason" rows={2} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+    </RemoveFormModal>
   );
 }
 

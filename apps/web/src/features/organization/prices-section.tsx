@@ -8,6 +8,7 @@ import {
   type PriceRowInput,
 } from '@canvass/domain';
 import { useState, type FormEvent } from 'react';
+import { patchRow, removeRow } from '../../ui/form/form-values';
 import { AddRowButton, RemoveRowButton } from '../../ui/form/RowButtons';
 import { joinErrors, type FormErrors } from '../../ui/form/useFormState';
 import { fieldErrorsText, notifyFailed, notifySuccess } from '../../ui/notify';
@@ -73,14 +74,8 @@ export function PricesSection({ record }: { record: OrganizationRecord }) {
   const [errors, setErrors] = useState<FormErrors>({});
   const save = useSaveOrganization(record.id);
   const disabled = !record.can.update || save.running;
-  const set = (i: number, patch: Partial<PriceRow>) =>
-    setRows((prev) => prev.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  const remove = (i: number) =>
-    setRows((prev) =>
-      prev[i].id === null
-        ? prev.filter((_, j) => j !== i)
-        : prev.map((r, j) => (j === i ? { ...r, _destroy: true } : r)),
-    );
+  const set = (i: number, patch: Partial<PriceRow>) => setRows((prev) => patchRow(prev, i, patch));
+  const remove = (i: number) => setRows((prev) => removeRow(prev, i));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

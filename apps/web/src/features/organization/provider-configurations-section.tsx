@@ -1,7 +1,7 @@
 import { Button, Card, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { keyValues, Provider, providerConfigurationErrors } from '@canvass/domain';
 import { useState, type FormEvent } from 'react';
-import { keyValueAttributes, type KeyValueRow } from '../../ui/form/form-values';
+import { keyValueAttributes, patchRow, removeRow, type KeyValueRow } from '../../ui/form/form-values';
 import { KeyValuesInput } from '../../ui/form/KeyValuesInput';
 import { AddRowButton, RemoveRowButton } from '../../ui/form/RowButtons';
 import { joinErrors, type FormErrors } from '../../ui/form/useFormState';
@@ -52,14 +52,8 @@ export function ProviderConfigurationsSection({ record }: { record: Organization
   const [errors, setErrors] = useState<FormErrors>({});
   const save = useSaveOrganization(record.id);
   const disabled = !record.can.update || save.running;
-  const set = (i: number, patch: Partial<ConfigurationRow>) =>
-    setRows((prev) => prev.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  const remove = (i: number) =>
-    setRows((prev) =>
-      prev[i].id === null
-        ? prev.filter((_, j) => j !== i)
-        : prev.map((r, j) => (j === i ? { ...r, _destroy: true } : r)),
-    );
+  const set = (i: number, patch: Partial<ConfigurationRow>) => setRows((prev) => patchRow(prev, i, patch));
+  const remove = (i: number) => setRows((prev) => removeRow(prev, i));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

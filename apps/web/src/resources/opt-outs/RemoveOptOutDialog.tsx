@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Alert, Textarea } from '@mantine/core';
 import { optOut, optOutMessages } from '@canvass/domain';
 import { useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import type { RemoveOptOutMutation, RemoveOptOutMutationVariables } from '../../gql/graphql';
 import { errorText, notifySuccess } from '../../ui/notify';
+import { RemoveFormModal } from '../../ui/RemoveFormModal';
 import { REMOVE_OPT_OUT } from './opt-out-operations';
 
 interface Props {
@@ -45,37 +46,31 @@ export function RemoveOptOutDialog({ optOutId, opened, onClose, onRemoved }: Pro
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Remove opt-out">
-      <form onSubmit={(e) => void submit(e)} noValidate>
-        <Stack gap="md">
-          {failure && (
-            <Alert color="red" title={optOutMessages.errorRemoving}>
-              {failure}
-            </Alert>
-          )}
-          <Textarea
-            label="Reason"
-            withAsterisk
-            description="Why this number may be texted again; kept in the opt-out's history"
-            rows={2}
-            value={reason}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              setError(null);
-            }}
-            error={error}
-            data-autofocus
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="red" loading={state.fetching}>
-              Remove
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <RemoveFormModal
+      opened={opened}
+      title="Remove opt-out"
+      busy={state.fetching}
+      onClose={onClose}
+      onSubmit={(e) => void submit(e)}
+    >
+      {failure && (
+        <Alert color="red" title={optOutMessages.errorRemoving}>
+          {failure}
+        </Alert>
+      )}
+      <Textarea
+        label="Reason"
+        withAsterisk
+        description="Why this number may be texted again; kept in the opt-out's history"
+        rows={2}
+        value={reason}
+        onChange={(e) => {
+          setReason(e.currentTarget.value);
+          setError(null);
+        }}
+        error={error}
+        data-autofocus
+      />
+    </RemoveFormModal>
   );
 }

@@ -2,7 +2,7 @@ import { ColorInput, Group, Input, Select, Stack, TextInput } from '@mantine/cor
 import type { ChildRowField, ChildrenField } from '@canvass/domain';
 import type { ReactNode } from 'react';
 import { AddRowButton, RemoveRowButton } from './RowButtons';
-import { blankChildRow, type ChildRow } from './form-values';
+import { blankChildRow, patchRow, removeRow, type ChildRow } from './form-values';
 import type { FieldInputProps } from './input-props';
 
 /**
@@ -12,14 +12,8 @@ import type { FieldInputProps } from './input-props';
  */
 export function ChildRowsInput({ name, field, value, onChange, errors, disabled }: FieldInputProps<ChildrenField>) {
   const rows = Array.isArray(value) ? (value as ChildRow[]) : [];
-  const set = (i: number, patch: Record<string, string>) =>
-    onChange(rows.map((r, j) => (j === i ? ({ ...r, ...patch } as ChildRow) : r)));
-  const remove = (i: number) =>
-    onChange(
-      rows[i].id === null
-        ? rows.filter((_, j) => j !== i)
-        : rows.map((r, j) => (j === i ? { ...r, _destroy: true } : r)),
-    );
+  const set = (i: number, patch: Record<string, string>) => onChange(patchRow(rows, i, patch));
+  const remove = (i: number) => onChange(removeRow(rows, i));
   const columns = Object.entries(field.fields);
   let shown = 0;
 

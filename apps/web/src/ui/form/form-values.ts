@@ -37,6 +37,24 @@ export interface KeyValueRow {
 }
 
 /** What an input holds: text inputs hold strings (numbers too, until submit), selects hold an id or null. */
+/** A nested row as the nested `_destroy` semantics of spec §7 edit it: a saved one has an id. */
+interface NestedRow {
+  id: string | null;
+  _destroy?: boolean;
+}
+
+/** The rows with row i changed by patch. */
+export function patchRow<R extends NestedRow>(rows: readonly R[], i: number, patch: Partial<R>): R[] {
+  return rows.map((r, j) => (j === i ? { ...r, ...patch } : r));
+}
+
+/** Removing row i: a new row is simply dropped; a saved one stays, marked _destroy, so the save deletes it. */
+export function removeRow<R extends NestedRow>(rows: readonly R[], i: number): R[] {
+  return rows[i].id === null
+    ? rows.filter((_, j) => j !== i)
+    : rows.map((r, j) => (j === i ? { ...r, _destroy: true } : r));
+}
+
 export type FormValue = string | boolean | null | ChildRow[] | KeyValueRow[];
 export type FormValues = Record<string, FormValue>;
 
