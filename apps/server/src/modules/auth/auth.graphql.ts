@@ -172,151 +172,151 @@ builder.queryFields((t) => ({
   }),
 }));
 
-builder.mutationFields((t) => ({
-  login: t.field({
-    type: AuthPayloadRef,
-    args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
-    resolve: async (_r, { email, password }, ctx) => {
-      const who = { account: email, address: ctx.request.ip };
-      const limits = attemptLimiter(ctx.platform.database);
-      const locked = await limits.blocked('signIn', who);
-      if (locked) return failed(locked);
-      const result = await signIn(ctx.platform, email, password, ctx.request.headers['user-agent']);
-      if (!result.ok) {
-        if (result.message === messages.invalidCredentials) await limits.count('signIn', who);
-        return failed(result.message);
-      }
-      await limits.clear('signIn', who);
-      setRefreshCookie(ctx.reply, ctx.platform.config, result.refreshToken);
-      return authPayload(ctx, result.userId, result.organizationId);
-    },
-  }),
-  refreshSession: t.field({
-    type: AuthPayloadRef,
-    description: 'Rotates the refresh cookie and returns a new access token, unless the session was idle too long',
-    resolve: async (_r, _a, ctx) => {
-      const token = readRefreshCookie(ctx.request);
-      const rotated = token
-        ? await rotateSession(ctx.platform, token, sessionTimeoutMinutes(ctx.request, ctx.platform.config))
-        : null;
-      if (!rotated) {
+builder.mutationFields((t) => {
+  // A password link (a reset or an invitation): the link's uuid and token, and the password chosen twice.
+  const passwordLinkArgs = {
+    uuid: t.arg.string({ required: true }),
+    token: t.arg.string({ required: true }),
+    password: t.arg.string({ required: true }),
+    passwordVerify: t.arg.string({ required: true }),
+  };
+  return {
+    login: t.field({
+      type: AuthPayloadRef,
+      args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+      resolve: async (_r, { email, password }, ctx) => {
+        const who = { account: email, address: ctx.request.ip };
+        const limits = attemptLimiter(ctx.platform.database);
+        const locked = await limits.blocked('signIn', who);
+        if (locked) return failed(locked);
+        const result = await signIn(ctx.platform, email, password, ctx.request.headers['user-agent']);
+        if (!result.ok) {
+          if (result.message === messages.invalidCredentials) await limits.count('signIn', who);
+          return failed(result.message);
+        }
+        await limits.clear('signIn', who);
+        setRefreshCookie(ctx.reply, ctx.platform.config, result.refreshToken);
+        return authPayload(ctx, result.userId, result.organizationId);
+      },
+    }),
+    refreshSession: t.field({
+      type: AuthPayloadRef,
+      description: 'Rotates the refresh cookie and returns a new access token, unless the session was idle too long',
+      resolve: async (_r, _a, ctx) => {
+        const token = readRefreshCookie(ctx.request);
+        const rotated = token
+          ? await rotateSession(ctx.platform, token, sessionTimeoutMinutes(ctx.request, ctx.platform.config))
+          : null;
+        if (!rotated) {
+          clearRefreshCookie(ctx.reply);
+          return failed(messages.sessionExpired);
+        }
+        setRefreshCookie(ctx.reply, ctx.platform.config, rotated.refreshToken);
+        const preferred = await preferredOrganization(ctx.platform, rotated.userId);
+        const organizationId = await landingOrganization(ctx.platform, rotated.userId, preferred);
+        if (!organizationId) return failed(messages.noOrganization);
+        return authPayload(ctx, rotated.userId, organizationId);
+      },
+    }),
+    logout: t.boolean({
+      resolve: async (_r, _a, ctx) => {
+        const token = readRefreshCookie(ctx.request);
+        if (token) await closeSession(ctx.platform, token);
         clearRefreshCookie(ctx.reply);
-        return failed(messages.sessionExpired);
-      }
-      setRefreshCookie(ctx.reply, ctx.platform.config, rotated.refreshToken);
-      const preferred = await preferredOrganization(ctx.platform, rotated.userId);
-      const organizationId = await landingOrganization(ctx.platform, rotated.userId, preferred);
-      if (!organizationId) return failed(messages.noOrganization);
-      return authPayload(ctx, rotated.userId, organizationId);
-    },
-  }),
-  logout: t.boolean({
-    resolve: async (_r, _a, ctx) => {
-      const token = readRefreshCookie(ctx.request);
-      if (token) await closeSession(ctx.platform, token);
-      clearRefreshCookie(ctx.reply);
-      return true;
-    },
-  }),
-  signUp: t.field({
-    type: MessagePayloadRef,
-    args: {
-      name: t.arg.string({ required: true }),
-      username: t.arg.string({ required: true }),
-      email: t.arg.string({ required: true }),
-      password: t.arg.string({ required: true }),
-    },
-    resolve: async (_r, args, ctx) => {
-      if (!ctx.platform.config.SIGN_UP_ENABLED) return { success: false, message: messages.notAuthorized, errors: [] };
-      const locked = await countAttempt(ctx, 'signUp', args.email);
-      if (locked) return refused(locked);
-      return withErrors(await signUp(ctx.platform, args), messages.signedUp);
-    },
-  }),
-  sendResetLink: t.field({
-    type: MessagePayloadRef,
-    args: { email: t.arg.string({ required: true }) },
-    resolve: async (_r, { email }, ctx) => {
-      const locked = await countAttempt(ctx, 'recovery', email);
-      if (locked) return refused(locked);
-      await sendResetLink(ctx.platform, email);
-      return ok(messages.resetLinkSent);
-    },
-  }),
-  resetPassword: t.field({
-    type: MessagePayloadRef,
-    args: {
-      uuid: t.arg.string({ required: true }),
-      token: t.arg.string({ required: true }),
-      password: t.arg.string({ required: true }),
-      passwordVerify: t.arg.string({ required: true }),
-    },
-    resolve: async (_r, args, ctx) => {
-      const locked = await countAttempt(ctx, 'reset', args.uuid);
-      if (locked) return refused(locked);
-      return withErrors(await resetPassword(ctx.platform, args), messages.passwordChanged);
-    },
-  }),
-  acceptInvitation: t.field({
-    type: AuthPayloadRef,
-    description:
-      "The link of an invitation: sets the invited person's password and signs it in, into the organization that invited it",
-    args: {
-      uuid: t.arg.string({ required: true }),
-      token: t.arg.string({ required: true }),
-      password: t.arg.string({ required: true }),
-      passwordVerify: t.arg.string({ required: true }),
-    },
-    resolve: async (_r, args, ctx) => {
-      const locked = await countAttempt(ctx, 'reset', args.uuid);
-      if (locked) return failed(locked);
-      const result = await setPasswordFromLink(ctx.platform, args);
-      if ('errors' in result) {
-        const message = Object.values(result.errors)[0][0];
-        return failed(message === messages.resetLinkInvalid ? messages.invitationInvalid : message);
-      }
-      const preferred = await preferredOrganization(ctx.platform, result.userId);
-      const organizationId = await landingOrganization(ctx.platform, result.userId, preferred);
-      if (!organizationId) return failed(messages.noOrganization);
-      const refreshToken = await openSession(ctx.platform, result.userId, ctx.request.headers['user-agent']);
-      setRefreshCookie(ctx.reply, ctx.platform.config, refreshToken);
-      return authPayload(ctx, result.userId, organizationId);
-    },
-  }),
-  updatePassword: t.field({
-    type: MessagePayloadRef,
-    args: { password: t.arg.string({ required: true }), passwordVerify: t.arg.string({ required: true }) },
-    resolve: async (_r, { password, passwordVerify }, ctx) =>
-      withErrors(
-        await updatePassword(ctx.platform, requireViewer(ctx).userId, password, passwordVerify),
-        messages.passwordChanged,
-      ),
-  }),
-  switchOrganization: t.field({
-    type: AuthPayloadRef,
-    args: { organizationId: t.arg.id({ required: true }) },
-    resolve: async (_r, args, ctx) => {
-      const viewer = requireViewer(ctx);
-      const organizationId = Number(args.organizationId);
-      const target = await landingOrganization(ctx.platform, viewer.userId, organizationId);
-      if (target !== organizationId) return failed(messages.notAuthorized);
-      await setPreferredOrganization(ctx.platform, viewer.userId, organizationId);
-      return authPayload(ctx, viewer.userId, organizationId);
-    },
-  }),
-  inactivateUserSessions: t.field({
-    type: MessagePayloadRef,
-    description: 'Signs a user out of every browser: yourself, or (with Update on User) a user of your organization',
-    args: { userId: t.arg.id() },
-    resolve: async (_r, args, ctx) => {
-      const viewer = requireViewer(ctx);
-      const userId = args.userId ? Number(args.userId) : viewer.userId;
-      if (userId !== viewer.userId) await assertMember(ctx, userId);
-      const n = await closeAllSessions(ctx.platform, userId);
-      return ok(`${n} session(s) closed`);
-    },
-  }),
-}));
+        return true;
+      },
+    }),
+    signUp: t.field({
+      type: MessagePayloadRef,
+      args: {
+        name: t.arg.string({ required: true }),
+        username: t.arg.string({ required: true }),
+        email: t.arg.string({ required: true }),
+        password: t.arg.string({ required: true }),
+      },
+      resolve: async (_r, args, ctx) => {
+        if (!ctx.platform.config.SIGN_UP_ENABLED)
+          return { success: false, message: messages.notAuthorized, errors: [] };
+        const locked = await countAttempt(ctx, 'signUp', args.email);
+        if (locked) return refused(locked);
+        return withErrors(await signUp(ctx.platform, args), messages.signedUp);
+      },
+    }),
+    sendResetLink: t.field({
+      type: MessagePayloadRef,
+      args: { email: t.arg.string({ required: true }) },
+      resolve: async (_r, { email }, ctx) => {
+        const locked = await countAttempt(ctx, 'recovery', email);
+        if (locked) return refused(locked);
+        await sendResetLink(ctx.platform, email);
+        return ok(messages.resetLinkSent);
+      },
+    }),
+    resetPassword: t.field({
+      type: MessagePayloadRef,
+      args: passwordLinkArgs,
+      resolve: async (_r, args, ctx) => {
+        const locked = await countAttempt(ctx, 'reset', args.uuid);
+        if (locked) return refused(locked);
+        return withErrors(await resetPassword(ctx.platform, args), messages.passwordChanged);
+      },
+    }),
+    acceptInvitation: t.field({
+      type: AuthPayloadRef,
+      description:
+        "The link of an invitation: sets the invited person's password and signs it in, into the organization that invited it",
+      args: passwordLinkArgs,
+      resolve: async (_r, args, ctx) => {
+        const locked = await countAttempt(ctx, 'reset', args.uuid);
+        if (locked) return failed(locked);
+        const result = await setPasswordFromLink(ctx.platform, args);
+        if ('errors' in result) {
+          const message = Object.values(result.errors)[0][0];
+          return failed(message === messages.resetLinkInvalid ? messages.invitationInvalid : message);
+        }
+        const preferred = await preferredOrganization(ctx.platform, result.userId);
+        const organizationId = await landingOrganization(ctx.platform, result.userId, preferred);
+        if (!organizationId) return failed(messages.noOrganization);
+        const refreshToken = await openSession(ctx.platform, result.userId, ctx.request.headers['user-agent']);
+        setRefreshCookie(ctx.reply, ctx.platform.config, refreshToken);
+        return authPayload(ctx, result.userId, organizationId);
+      },
+    }),
+    updatePassword: t.field({
+      type: MessagePayloadRef,
+      args: { password: t.arg.string({ required: true }), passwordVerify: t.arg.string({ required: true }) },
+      resolve: async (_r, { password, passwordVerify }, ctx) =>
+        withErrors(
+          await updatePassword(ctx.platform, requireViewer(ctx).userId, password, passwordVerify),
+          messages.passwordChanged,
+        ),
+    }),
+    switchOrganization: t.field({
+      type: AuthPayloadRef,
+      args: { organizationId: t.arg.id({ required: true }) },
+      resolve: async (_r, args, ctx) => {
+        const viewer = requireViewer(ctx);
+        const organizationId = Number(args.organizationId);
+        const target = await landingOrganization(ctx.platform, viewer.userId, organizationId);
+        if (target !== organizationId) return failed(messages.notAuthorized);
+        await setPreferredOrganization(ctx.platform, viewer.userId, organizationId);
+        return authPayload(ctx, viewer.userId, organizationId);
+      },
+    }),
+    inactivateUserSessions: t.field({
+      type: MessagePayloadRef,
+      description: 'Signs a user out of every browser: yourself, or (with Update on User) a user of your organization',
+      args: { userId: t.arg.id() },
+      resolve: async (_r, args, ctx) => {
+        const viewer = requireViewer(ctx);
+        const userId = args.userId ? Number(args.userId) : viewer.userId;
+        if (userId !== viewer.userId) await assertMember(ctx, userId);
+        const n = await closeAllSessions(ctx.platform, userId);
+        return ok(`${n} session(s) closed`);
+      },
+    }),
+  };
+});
 
 /** Changing another user needs Update on User and that user's membership in the viewer's organization. */
 async function assertMember(ctx: Context, userId: number): Promise<void> {
