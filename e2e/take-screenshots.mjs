@@ -47,6 +47,14 @@ await page.getByRole('tab', { name: 'General' }).click();
 await page.waitForTimeout(500);
 await page.screenshot({ path: path.join(out, 'client-edit.png') });
 
+// The organization's people: its users (invited or added from here) and the per-role restrictions grid.
+await page.goto(`${base}/organization/users`);
+await page.getByRole('row', { name: /texter1@demo\.canvass\.test/ }).waitFor();
+await page.screenshot({ path: path.join(out, 'organization-users.png') });
+await page.goto(`${base}/organization/restrictions`);
+await page.getByRole('checkbox').first().waitFor();
+await page.screenshot({ path: path.join(out, 'restrictions.png') });
+
 // A list, as a staffer makes one: a CSV with a number that is not one and a repeat, its kept columns named by its header.
 const voters = [
   'Mobile,First Name,Last Name,Precinct,Email',
