@@ -73,7 +73,8 @@ export function FieldValue({ name, field, record }: Props) {
   switch (field.kind) {
     case 'enum':
       return (
-        <Badge color={field.enum.colour(String(value))} variant="light">
+        // At least as wide as its words: a narrow table column would otherwise cut 'Active' to 'Acti…'.
+        <Badge color={field.enum.colour(String(value))} variant="light" miw="max-content">
           {text}
         </Badge>
       );
