@@ -174,22 +174,34 @@ async function accountFor(
   email: string,
   name: string,
   organizationId: number,
-): Promise<{ id: number; hasPassword: boolean }> {
+): Promise<{ id: number; hasPassword: boolean; created: boolean }> {
   return withSystem(platform.database, 'add-user-account', async (tx) => {
     const byEmail = sql`lower(${users.email}) = lower(${email})`;
     const [found] = await tx.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(byEmail);
-    if (found) return { id: found.id, hasPassword: found.passwordHash !== null };
+    if (found) return { id: found.id, hasPassword: found.passwordHash !== null, created: false };
     // The organization that invites a person is where its first sign-in lands.
     const [made] = await tx
       .insert(users)
       .values({ name, email, currentOrganizationId: organizationId })
       .onConflictDoNothing()
       .returning({ id: users.id });
-    if (made) return { id: made.id, hasPassword: false };
+    if (made) return { id: made.id, hasPassword: false, created: true };
     // Another request made it meanwhile.
     const [raced] = await tx.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(byEmail);
-    return { id: raced.id, hasPassword: raced.passwordHash !== null };
+    return { id: raced.id, hasPassword: raced.passwordHash !== null, created: false };
   });
+}
+
+/**
+ * Undoes accountFor's new account when the add that made it is refused, so a refused add leaves nothing behind:
+ * only while the account is still bare (no password, no organization).
+ */
+async function dropNewAccount(platform: Platform, userId: number): Promise<void> {
+  await withSystem(platform.database, 'add-user-account', (tx) =>
+    tx.execute(sql`
+      DELETE FROM users u WHERE u.id = ${userId} AND u.password_hash IS NULL
+         AND NOT EXISTS (SELECT 1 FROM organization_users m WHERE m.user_id = u.id)`),
+  );
 }
 
 function validate(attrs: Record<string, unknown>, viewer: Viewer, existing: Row | null): FieldErrors {
@@ -244,7 +256,10 @@ async function addUser(
       if (err instanceof TransactionRollbackError) return null;
       throw err;
     });
-  if (!row) return { row: null, errors: { clientId: [messages.outsideYourClients] } };
+  if (!row) {
+    if (account.created) await dropNewAccount(platform, account.id);
+    return { row: null, errors: { clientId: [messages.outsideYourClients] } };
+  }
   // Someone who has never set a password (new, or invited elsewhere and never came) is sent a link to set one.
   if (!account.hasPassword) await inviteToOrganization(platform, tx, account.id, organizationId);
   return { row, errors: {} };
