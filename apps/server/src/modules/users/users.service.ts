@@ -15,6 +15,7 @@ import { and, count, eq, inArray, notInArray, sql, TransactionRollbackError, typ
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { viewerCan, type Viewer } from '../../platform/auth/viewer';
 import { organizationUsers, teams, teamUsers, users, userViews } from '../../platform/db/schema/index';
+import { syncMembership } from '../../platform/db/membership-sync';
 import { withSystem, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { planList } from '../../platform/resources/list-query';
@@ -28,7 +29,7 @@ import {
   type WriteResult,
 } from '../../platform/resources/resource-service';
 import { tableOf } from '../tables';
-import { inviteToOrganization } from './invitations.service';
+import { invitationLink, mailInvitation } from './invitations.service';
 
 /**
  * A user of an organization is a person (users: name, email, sign-in, lock) and its membership (organization_users:
@@ -222,6 +223,9 @@ async function addUser(
     .from(organizationUsers)
     .where(and(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, account.id)));
   if (already) return { row: null, errors: { email: [messages.alreadyMember] } };
+  // Someone who has never set a password (new, or invited elsewhere and never came) is sent a link to set one;
+  // issued before the membership is written (invitationLink says why), mailed only once the user is added.
+  const link = account.hasPassword ? null : await invitationLink(platform, account.id);
 
   // A viewer limited to some clients adds only users it will see (one of its clients): otherwise the savepoint is
   // undone and the client field says why, as the generic writes do.
@@ -234,6 +238,7 @@ async function addUser(
         clientId: attrs.clientId == null ? null : Number(attrs.clientId),
         teamId: attrs.teamId == null ? null : Number(attrs.teamId),
       });
+      await syncMembership(sp, organizationId, account.id);
       await joinTeam(sp, organizationId, account.id, attrs.teamId);
       await saveViews(sp, organizationId, account.id, attrs.clientUserViews);
       const seen = await getUser(sp, viewer, account.id);
@@ -245,8 +250,7 @@ async function addUser(
       throw err;
     });
   if (!row) return { row: null, errors: { clientId: [messages.outsideYourClients] } };
-  // Someone who has never set a password (new, or invited elsewhere and never came) is sent a link to set one.
-  if (!account.hasPassword) await inviteToOrganization(platform, tx, account.id, organizationId);
+  if (link) await mailInvitation(platform, tx, account.id, organizationId, link);
   return { row, errors: {} };
 }
 
@@ -295,6 +299,7 @@ export async function removeUser(tx: Tx, viewer: Viewer, id: number): Promise<Wr
   await tx
     .delete(organizationUsers)
     .where(and(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, id)));
+  await syncMembership(tx, organizationId, id);
   return { row: existing, errors: {} };
 }
 
