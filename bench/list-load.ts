@@ -73,6 +73,8 @@ export async function seedOrganization(platform: Platform, areaCodes: string[]) 
     org,
     userId,
   ]);
+  // The users policy reads the user's copy of its organizations (migration 0017).
+  await pool.query('SELECT canvass_sync_membership($1, $2)', [userId, org]);
   // Some of the file's own numbers, so the scrub finds them: every 10th line's number is do-not-contact, and
   // every 100th line's (offset by one) has opted out.
   const dnc = Array.from({ length: DO_NOT_CONTACT }, (_, k) => phoneOf(10 * k + 3, areaCodes));

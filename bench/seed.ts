@@ -1,5 +1,6 @@
 import { seedRestrictions } from '../apps/server/src/modules/demo/demo-seed';
 import { organizations, organizationUsers, users } from '../apps/server/src/platform/db/schema/index';
+import { syncMembership } from '../apps/server/src/platform/db/membership-sync';
 import { withSystem } from '../apps/server/src/platform/db/tenant';
 import type { Platform } from '../apps/server/src/platform/platform';
 
@@ -23,6 +24,7 @@ export function seedOrganizations(platform: Platform, orgs: number): Promise<See
         .values({ name: `Bench Manager ${i}`, email: `bench@bench${i}.test` })
         .returning();
       await tx.insert(organizationUsers).values({ organizationId: org.id, userId: user.id, role: 'Manager' });
+      await syncMembership(tx, org.id, user.id);
       out.push({ organizationId: org.id, userId: user.id });
     }
     return out;

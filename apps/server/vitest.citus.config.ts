@@ -24,6 +24,14 @@ export default defineConfig({
       'test/distribution.citus.ts',
       // The list load's hot path: COPY into local staging, INSERT … SELECT into distributed rows and phones.
       'src/modules/lists/load-list.test.ts',
+      // Issue 12's paths: users and their memberships, teams and members, opt-outs, collections, restrictions, settings.
+      'test/users.test.ts',
+      'test/teams.test.ts',
+      'test/collections.test.ts',
+      'test/restrictions.test.ts',
+      'test/organization.test.ts',
+      'src/modules/opt-outs/opt-outs.test.ts',
+      'test/user-visibility.test.ts',
     ],
     globalSetup: ['./test/citus-global-setup.ts'],
     fileParallelism: false,

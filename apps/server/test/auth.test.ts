@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/platform/auth/passwords';
 import { createTestApp, gql, type TestApp } from './harness';
-import { buildOrganization, PASSWORD, signIn, type BuiltOrganization } from './factories';
+import { addMember, buildOrganization, PASSWORD, signIn, type BuiltOrganization } from './factories';
 
 const ROOT = 'root@platform.test';
 const ADMIN_LOGIN_URL = 'https://admin.canvass.test/login';
@@ -28,11 +28,7 @@ async function addUser(orgId: number, role: string, email: string, password = PA
     `INSERT INTO users (name, email, password_hash, current_organization_id) VALUES ($1, $2, $3, $4) RETURNING id`,
     [`User ${email}`, email, hash, orgId],
   );
-  await app.sql(`INSERT INTO organization_users (organization_id, user_id, role) VALUES ($1, $2, $3)`, [
-    orgId,
-    rows[0].id,
-    role,
-  ]);
+  await addMember(app, orgId, rows[0].id, role);
   return Number(rows[0].id);
 }
 
@@ -439,10 +435,7 @@ describe('organizations', () => {
   it("switchOrganization to one of the user's organizations gives a token for it, and sign-in lands there next time", async () => {
     const email = 'two-orgs@alpha.test';
     const userId = await addUser(orgA.id, 'Manager', email);
-    await app.sql(`INSERT INTO organization_users (organization_id, user_id, role) VALUES ($1, $2, 'Manager')`, [
-      orgB.id,
-      userId,
-    ]);
+    await addMember(app, orgB.id, userId, 'Manager');
     const res = await gql(app, SWITCH, { o: orgB.id }, { token: await signIn(app, email) });
     const payload = res.data?.switchOrganization;
     expect(payload.user.currentOrganization.id).toBe(String(orgB.id));

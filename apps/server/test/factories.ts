@@ -1,6 +1,7 @@
 import type { RoleName } from '@canvass/domain';
 import { hashPassword } from '../src/platform/auth/passwords';
 import { clients, organizations, organizationUsers, users } from '../src/platform/db/schema/index';
+import { syncMembership } from '../src/platform/db/membership-sync';
 import { withSystem } from '../src/platform/db/tenant';
 import { seedRestrictions } from '../src/modules/demo/demo-seed';
 import { gql, type TestApp } from './harness';
@@ -46,6 +47,7 @@ export async function buildOrganization(app: TestApp, name = `Org ${++seq}`): Pr
         role,
         clientId: role === 'Client' || role === 'Agency' ? client.id : null,
       });
+      await syncMembership(tx, org.id, u.id);
     }
     return { orgId: org.id, clientId: client.id };
   });
@@ -77,9 +79,19 @@ export async function platformAdminToken(app: TestApp, org: BuiltOrganization): 
     `INSERT INTO users (name, email, password_hash) VALUES ('Root', $1, $2) RETURNING id`,
     [PLATFORM_ADMIN, await hashPassword(PASSWORD)],
   );
-  await app.sql(`INSERT INTO organization_users (organization_id, user_id, role) VALUES ($1, $2, 'Manager')`, [
-    org.id,
-    rows[0].id,
-  ]);
+  await addMember(app, org.id, rows[0].id, 'Manager');
   return signIn(app, PLATFORM_ADMIN);
+}
+
+/**
+ * Makes a user a member of an organization as the app's membership writes do: the membership, then the user's copy
+ * of its organizations that the users policy reads (syncMembership).
+ */
+export async function addMember(app: TestApp, organizationId: number, userId: number, role: string): Promise<void> {
+  await app.sql(`INSERT INTO organization_users (organization_id, user_id, role) VALUES ($1, $2, $3)`, [
+    organizationId,
+    userId,
+    role,
+  ]);
+  await app.sql('SELECT canvass_sync_membership($1, $2)', [userId, organizationId]);
 }

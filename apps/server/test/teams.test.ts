@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asAppRole } from './app-role';
-import { buildOrganization, type BuiltOrganization } from './factories';
+import { addMember, buildOrganization, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
 
 let app: TestApp;
@@ -123,10 +123,7 @@ describe("a team's members and leads", () => {
         `Extra ${i}`,
         `extra${i}@teams.test`,
       ]);
-      await app.sql(`INSERT INTO organization_users (organization_id, user_id, role) VALUES ($1, $2, 'Texter')`, [
-        orgA.id,
-        u.rows[0].id,
-      ]);
+      await addMember(app, orgA.id, u.rows[0].id, 'Texter');
     }
     const limited = await gql(app, CANDIDATES, { t: team, s: '' }, { token: adminA });
     expect(limited.data?.teamMemberCandidates).toHaveLength(5);

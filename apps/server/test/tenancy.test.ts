@@ -2,7 +2,7 @@ import { inputFields, resources, validateAttributes, type ResourceDef } from '@c
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/modules/tables';
-import { buildOrganization, signIn, type BuiltOrganization } from './factories';
+import { addMember, buildOrganization, signIn, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
 import { sampleValue, serviceSamples } from './registry-samples';
 
@@ -124,11 +124,8 @@ describe('a person in both organizations', () => {
 
   it("sees each organization's records only while in it, and the other's after switching", async () => {
     // Bravo's admin is made an admin of Alpha too; its sign-in lands in Bravo, its current organization.
-    await app.sql(
-      `INSERT INTO organization_users (organization_id, user_id, role)
-       SELECT $1, id, 'Admin' FROM users WHERE lower(email) = lower($2)`,
-      [orgA.id, orgB.emailFor('Admin')],
-    );
+    const { rows } = await app.sql('SELECT id FROM users WHERE lower(email) = lower($1)', [orgB.emailFor('Admin')]);
+    await addMember(app, orgA.id, rows[0].id, 'Admin');
     const inBravo = await signIn(app, orgB.emailFor('Admin'));
     for (const def of all) expect(await listed(def, inBravo), def.name).not.toContain(secrets[def.name]);
     const switched = await gql(app, SWITCH, { o: orgA.id }, { token: inBravo });

@@ -3,7 +3,7 @@ import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../src/app';
 import { hashPassword } from '../src/platform/auth/passwords';
-import { buildOrganization, PASSWORD, signIn, type BuiltOrganization } from './factories';
+import { addMember, buildOrganization, PASSWORD, signIn, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
 
 const REFRESH = 'canvass_refresh';
@@ -52,11 +52,7 @@ async function person(email: string, orgIds: number[]): Promise<string> {
     'INSERT INTO users (name, email, password_hash, current_organization_id) VALUES ($1, $2, $3, $4) RETURNING id',
     [`Person ${email}`, email, await hashPassword(PASSWORD), orgIds[0]],
   );
-  for (const orgId of orgIds)
-    await app.sql(`INSERT INTO organization_users (organization_id, user_id, role) VALUES ($1, $2, 'Texter')`, [
-      orgId,
-      rows[0].id,
-    ]);
+  for (const orgId of orgIds) await addMember(app, orgId, rows[0].id, 'Texter');
   return String(rows[0].id);
 }
 

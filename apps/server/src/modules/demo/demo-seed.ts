@@ -12,6 +12,7 @@ import {
   textDefaults,
   users,
 } from '../../platform/db/schema/index';
+import { syncMembership } from '../../platform/db/membership-sync';
 import { withSystem, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 
@@ -122,6 +123,7 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
         clientId: u.asClient ? client.id : null,
         teamId: u.inTeam ? team.id : null,
       });
+      await syncMembership(tx, organizationId, user.id);
     }
     return true;
   });

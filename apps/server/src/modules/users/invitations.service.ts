@@ -8,21 +8,28 @@ import { issuePasswordLink } from '../auth/auth.service';
 export const INVITATION_TTL_MINUTES = 7 * 24 * 60;
 
 /**
- * Mails a person just added to an organization a link that sets its password and signs it in there (the
- * password-link machinery of password recovery, on the /invitation page). Read inside the adding transaction.
+ * The link that sets an invited person's password and signs it in (the password-link machinery of password
+ * recovery, on the /invitation page). Its row is written in a transaction of its own: issue it before the adding
+ * transaction writes the membership, which on Citus holds every other write that references the user until it ends
+ * (see syncMembership), this one included.
  */
-export async function inviteToOrganization(
+export function invitationLink(platform: Platform, userId: number): Promise<string> {
+  return issuePasswordLink(platform, userId, '/invitation', INVITATION_TTL_MINUTES);
+}
+
+/** Mails a person just added to an organization its invitation link. Read inside the adding transaction. */
+export async function mailInvitation(
   platform: Platform,
   tx: Tx,
   userId: number,
   organizationId: number,
+  link: string,
 ): Promise<void> {
   const [who] = await tx
     .select({ name: users.name, email: users.email, organization: organizations.name })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, organizationId))
     .where(eq(users.id, userId));
-  const link = await issuePasswordLink(platform, userId, '/invitation', INVITATION_TTL_MINUTES);
   await platform.mailer.send({
     to: who.email,
     subject: `You have been invited to ${who.organization} on Canvass`,

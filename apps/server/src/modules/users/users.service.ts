@@ -11,10 +11,11 @@ import {
   type ResourceDef,
   type RoleName,
 } from '@canvass/domain';
-import { and, count, eq, inArray, notInArray, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, notInArray, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { viewerCan, type Viewer } from '../../platform/auth/viewer';
 import { organizationUsers, teams, teamUsers, users, userViews } from '../../platform/db/schema/index';
+import { syncMembership } from '../../platform/db/membership-sync';
 import { withSystem, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { planList } from '../../platform/resources/list-query';
@@ -28,7 +29,7 @@ import {
   type WriteResult,
 } from '../../platform/resources/resource-service';
 import { tableOf } from '../tables';
-import { inviteToOrganization } from './invitations.service';
+import { invitationLink, mailInvitation } from './invitations.service';
 
 /**
  * A user of an organization is a person (users: name, email, sign-in, lock) and its membership (organization_users:
@@ -193,14 +194,12 @@ async function accountFor(
 }
 
 /**
- * Undoes accountFor's new account when the add that made it is refused, so a refused add leaves nothing behind:
- * only while the account is still bare (no password, no organization).
+ * Undoes accountFor's new account when the add that made it is refused, so a refused add leaves nothing behind (its
+ * invitation link goes with it): only while the account is still bare (no password, no organization).
  */
 async function dropNewAccount(platform: Platform, userId: number): Promise<void> {
   await withSystem(platform.database, 'add-user-account', (tx) =>
-    tx.execute(sql`
-      DELETE FROM users u WHERE u.id = ${userId} AND u.password_hash IS NULL
-         AND NOT EXISTS (SELECT 1 FROM organization_users m WHERE m.user_id = u.id)`),
+    tx.delete(users).where(and(eq(users.id, userId), isNull(users.passwordHash), sql`${users.organizationIds} = '{}'`)),
   );
 }
 
@@ -234,6 +233,9 @@ async function addUser(
     .from(organizationUsers)
     .where(and(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, account.id)));
   if (already) return { row: null, errors: { email: [messages.alreadyMember] } };
+  // Someone who has never set a password (new, or invited elsewhere and never came) is sent a link to set one;
+  // issued before the membership is written (invitationLink says why), mailed only once the user is added.
+  const link = account.hasPassword ? null : await invitationLink(platform, account.id);
 
   // A viewer limited to some clients adds only users it will see (one of its clients): otherwise the savepoint is
   // undone and the client field says why, as the generic writes do.
@@ -246,6 +248,7 @@ async function addUser(
         clientId: attrs.clientId == null ? null : Number(attrs.clientId),
         teamId: attrs.teamId == null ? null : Number(attrs.teamId),
       });
+      await syncMembership(sp, organizationId, account.id);
       await joinTeam(sp, organizationId, account.id, attrs.teamId);
       await saveViews(sp, organizationId, account.id, attrs.clientUserViews);
       const seen = await getUser(sp, viewer, account.id);
@@ -260,8 +263,7 @@ async function addUser(
     if (account.created) await dropNewAccount(platform, account.id);
     return { row: null, errors: { clientId: [messages.outsideYourClients] } };
   }
-  // Someone who has never set a password (new, or invited elsewhere and never came) is sent a link to set one.
-  if (!account.hasPassword) await inviteToOrganization(platform, tx, account.id, organizationId);
+  if (link) await mailInvitation(platform, tx, account.id, organizationId, link);
   return { row, errors: {} };
 }
 
@@ -310,6 +312,7 @@ export async function removeUser(tx: Tx, viewer: Viewer, id: number): Promise<Wr
   await tx
     .delete(organizationUsers)
     .where(and(eq(organizationUsers.organizationId, organizationId), eq(organizationUsers.userId, id)));
+  await syncMembership(tx, organizationId, id);
   return { row: existing, errors: {} };
 }
 

@@ -54,6 +54,13 @@ export const users = pgTable(
     notificationChannel: notificationChannelEnum('notification_channel'),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // The organizations the user is a member of: a copy of its organization_users rows, kept for the policy below
+    // alone. Written only by syncMembership (platform/db/membership-sync.ts), which every membership write calls in
+    // its transaction and which reads organization_users itself.
+    organizationIds: bigint('organization_ids', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
     ...timestamps(),
   },
   (t) => [
@@ -64,9 +71,18 @@ export const users = pgTable(
       as: 'permissive',
       for: 'all',
       to: appRole,
-      // No subquery (Citus refuses them in policies): the membership test is a STABLE SQL function, created by
-      // migration 0003.
-      using: sql`current_setting('app.system', true) = 'on' OR id = nullif(current_setting('app.user_id', true), '')::bigint OR canvass_shares_visible_organization(id)`,
+      // The membership test reads the row itself, not organization_users: on Citus, users is a reference table that
+      // queries join to distributed tables (memberships, team members, opt-out changes, exports), and such a join
+      // runs on a worker's shard, where a policy that reads a distributed table is refused ("cannot execute a
+      // distributed query from a query on a shard").
+      using: sql`current_setting('app.system', true) = 'on' OR id = nullif(current_setting('app.user_id', true), '')::bigint OR organization_ids && string_to_array(current_setting('app.organization_ids', true), ',')::bigint[]`,
+    }),
+    // A user made outside the system handle starts in no organization: only the membership writes put it in one.
+    pgPolicy('users_insert_without_organizations', {
+      as: 'restrictive',
+      for: 'insert',
+      to: appRole,
+      withCheck: sql`current_setting('app.system', true) = 'on' OR organization_ids = '{}'`,
     }),
   ],
 );
