@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { createdMessage, isFieldDisabled, type ResourceDef } from '@canvass/domain';
 import { Fragment, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
@@ -13,6 +13,7 @@ import { fieldErrorsText, notifyFailed, notifySaved } from './notify';
 import { abilitiesOf, type ResourceDraft, type ResourceRecord } from './types';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { useResourceMutation } from './useResourceMutation';
+import { SaveButton } from './form/SaveButton';
 
 /** A resource's own input for some of its fields (a template's mapping as a form rather than its JSON text). */
 export type FieldInputs = Partial<Record<string, (props: FieldInputProps) => ReactNode>>;
@@ -122,13 +123,7 @@ export function ResourceForm(props: Props) {
             })}
           </Stack>
         ))}
-        {allowed && (
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.running}>
-              Save
-            </Button>
-          </Group>
-        )}
+        {allowed && <SaveButton saving={save.running} />}
       </Stack>
     </form>
   );

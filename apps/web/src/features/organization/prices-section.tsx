@@ -1,4 +1,4 @@
-import { Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   CampaignType,
   MessagingServiceType,
@@ -7,14 +7,14 @@ import {
   type FieldErrors,
   type PriceRowInput,
 } from '@canvass/domain';
-import { useState, type FormEvent } from 'react';
-import { patchRow, removeRow } from '../../ui/form/form-values';
+import type { FormEvent } from 'react';
 import { AddRowButton, RemoveRowButton } from '../../ui/form/RowButtons';
-import { joinErrors, type FormErrors } from '../../ui/form/useFormState';
+import { joinErrors } from '../../ui/form/useFormState';
 import { fieldErrorsText, notifyFailed, notifySuccess } from '../../ui/notify';
 import type { FieldError } from '../../ui/types';
 import type { OrganizationRecord, PriceView } from './organization-documents';
-import { useSaveOrganization } from './use-save-organization';
+import { useRowsSection } from './use-rows-section';
+import { SaveButton } from '../../ui/form/SaveButton';
 
 /** One price as the section edits it: every value as typed; a saved row removed is kept, marked _destroy. */
 interface PriceRow {
@@ -70,12 +70,9 @@ const asList = (errors: FieldErrors): FieldError[] =>
  * list of fields and messages.
  */
 export function PricesSection({ record }: { record: OrganizationRecord }) {
-  const [rows, setRows] = useState<PriceRow[]>(() => record.prices.map(toRow));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const save = useSaveOrganization(record.id);
-  const disabled = !record.can.update || save.running;
-  const set = (i: number, patch: Partial<PriceRow>) => setRows((prev) => patchRow(prev, i, patch));
-  const remove = (i: number) => setRows((prev) => removeRow(prev, i));
+  const { rows, setRows, errors, setErrors, save, disabled, set, remove } = useRowsSection<PriceRow>(record, () =>
+    record.prices.map(toRow),
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -181,13 +178,7 @@ export function PricesSection({ record }: { record: OrganizationRecord }) {
           </Table.Tbody>
         </Table>
         <AddRowButton label="Add price" onClick={() => setRows((prev) => [...prev, blankRow()])} disabled={disabled} />
-        {record.can.update && (
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.running}>
-              Save
-            </Button>
-          </Group>
-        )}
+        {record.can.update && <SaveButton saving={save.running} />}
       </Stack>
     </form>
   );

@@ -1,13 +1,14 @@
-import { Button, Card, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Card, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { keyValues, Provider, providerConfigurationErrors } from '@canvass/domain';
-import { useState, type FormEvent } from 'react';
-import { keyValueAttributes, patchRow, removeRow, type KeyValueRow } from '../../ui/form/form-values';
+import type { FormEvent } from 'react';
+import { keyValueAttributes, type KeyValueRow } from '../../ui/form/form-values';
 import { KeyValuesInput } from '../../ui/form/KeyValuesInput';
 import { AddRowButton, RemoveRowButton } from '../../ui/form/RowButtons';
-import { joinErrors, type FormErrors } from '../../ui/form/useFormState';
+import { joinErrors } from '../../ui/form/useFormState';
 import { fieldErrorsText, notifyFailed, notifySaved } from '../../ui/notify';
 import type { OrganizationRecord, ProviderConfigurationView } from './organization-documents';
-import { useSaveOrganization } from './use-save-organization';
+import { useRowsSection } from './use-rows-section';
+import { SaveButton } from '../../ui/form/SaveButton';
 
 /** The settings of a configuration: the keys of its provider (spec §9), values write-only. */
 const SETTINGS = keyValues('Settings', { keysFrom: 'provider' });
@@ -48,12 +49,10 @@ const toInput = (r: ConfigurationRow) =>
  * are write-only (a saved value shows as saved, is replaced by typing a new one and never comes back).
  */
 export function ProviderConfigurationsSection({ record }: { record: OrganizationRecord }) {
-  const [rows, setRows] = useState<ConfigurationRow[]>(() => record.providerConfigurations.map(toRow));
-  const [errors, setErrors] = useState<FormErrors>({});
-  const save = useSaveOrganization(record.id);
-  const disabled = !record.can.update || save.running;
-  const set = (i: number, patch: Partial<ConfigurationRow>) => setRows((prev) => patchRow(prev, i, patch));
-  const remove = (i: number) => setRows((prev) => removeRow(prev, i));
+  const { rows, setRows, errors, setErrors, save, disabled, set, remove } = useRowsSection<ConfigurationRow>(
+    record,
+    () => record.providerConfigurations.map(toRow),
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -147,13 +146,7 @@ export function ProviderConfigurationsSection({ record }: { record: Organization
           }
           disabled={disabled}
         />
-        {record.can.update && (
-          <Group justify="flex-end">
-            <Button type="submit" loading={save.running}>
-              Save
-            </Button>
-          </Group>
-        )}
+        {record.can.update && <SaveButton saving={save.running} />}
       </Stack>
     </form>
   );
