@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asAppRole } from './app-role';
-import { buildOrganization, type BuiltOrganization } from './factories';
+import {
+  addMember,
+  buildOrganization,
+  PLATFORM_ADMIN,
+  platformAdminToken,
+  signIn,
+  type BuiltOrganization,
+} from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
 
 let app: TestApp;
@@ -17,7 +24,7 @@ async function create(attrs: Record<string, unknown>, token = adminA) {
 }
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ ADMIN_EMAILS: PLATFORM_ADMIN });
   orgA = await buildOrganization(app, 'Collections A');
   orgB = await buildOrganization(app, 'Collections B');
   adminA = await orgA.tokenFor('Admin');
@@ -125,6 +132,44 @@ describe('collections', () => {
           [orgA.id],
         ),
       ).rejects.toThrow(/row-level security/);
+    });
+  });
+
+  describe('organization chosen on create (spec §5: for those who can choose it)', () => {
+    const CREATE_IN = `mutation($a: CollectionAttributes!, $o: ID) { createCollection(attributes: $a, organizationId: $o) { collection { id amount } errors { field messages } } }`;
+    const attrs = { collectionType: 'Transfer', amount: '77.70', collectionDate: '2026-06-01' };
+    const organizationOf = async (id: string) =>
+      (await app.sql('SELECT organization_id FROM collections WHERE id = $1', [id])).rows[0]?.organization_id;
+
+    it('a platform admin creates in another organization it belongs to, and nowhere else', async () => {
+      const orgC = await buildOrganization(app, 'Collections C');
+      const root = await platformAdminToken(app, orgA);
+      const { rows } = await app.sql('SELECT id FROM users WHERE email = $1', [PLATFORM_ADMIN]);
+      await addMember(app, orgB.id, rows[0].id, 'Manager');
+      const made = (await gql(app, CREATE_IN, { a: attrs, o: String(orgB.id) }, { token: root })).data
+        ?.createCollection;
+      expect(made.errors).toEqual([]);
+      expect(await organizationOf(made.collection.id)).toBe(orgB.id);
+      // Not a member of C: refused, and nothing is written there.
+      const refused = await gql(app, CREATE_IN, { a: attrs, o: String(orgC.id) }, { token: root });
+      expect(refused.errors?.[0].message).toBe('You are not a member of that organization');
+      const inC = await app.sql('SELECT count(*)::int AS n FROM collections WHERE organization_id = $1', [orgC.id]);
+      expect(inC.rows[0].n).toBe(0);
+      // No choice, or the current organization: the usual create in the organization signed in to.
+      const here = (await gql(app, CREATE_IN, { a: attrs, o: null }, { token: root })).data?.createCollection;
+      expect(await organizationOf(here.collection.id)).toBe(orgA.id);
+    });
+
+    it('an organization admin cannot choose another organization, even one it belongs to', async () => {
+      const { rows } = await app.sql('SELECT id FROM users WHERE email = $1', [orgA.emailFor('Admin')]);
+      await addMember(app, orgB.id, rows[0].id, 'Admin');
+      const token = await signIn(app, orgA.emailFor('Admin'));
+      const countInB = async () =>
+        (await app.sql('SELECT count(*)::int AS n FROM collections WHERE organization_id = $1', [orgB.id])).rows[0].n;
+      const before = await countInB();
+      const res = await gql(app, CREATE_IN, { a: attrs, o: String(orgB.id) }, { token });
+      expect(res.errors?.[0].message).toBe('Only a platform admin may choose the organization');
+      expect(await countInB()).toBe(before);
     });
   });
 });

@@ -124,7 +124,10 @@ export function resourceDocuments(def: ResourceDef): ResourceDocuments {
     get: `query ${T}($id: ID!) { ${def.name}(id: $id) { ${full} } }`,
     reference: `query ${T}Reference($id: ID!) { ${def.name}(id: $id) { ${asReference} } }`,
     blank: `query New${T} { new${T} { ${draftSelection(def)} } }`,
-    create: `mutation Create${T}($attributes: ${T}Attributes!) { create${T}(attributes: $attributes) ${payload(full)} }`,
+    create: def.organizationChoice
+      ? `mutation Create${T}($attributes: ${T}Attributes!, $organizationId: ID) ` +
+        `{ create${T}(attributes: $attributes, organizationId: $organizationId) ${payload(full)} }`
+      : `mutation Create${T}($attributes: ${T}Attributes!) { create${T}(attributes: $attributes) ${payload(full)} }`,
     update:
       `mutation Update${T}($id: ID!, $attributes: ${T}Attributes!) ` +
       `{ update${T}(id: $id, attributes: $attributes) ${payload(full)} }`,

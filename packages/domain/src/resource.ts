@@ -142,6 +142,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   guard?: string;
   /** Served for reading and export only: no create, update or destroy; its own module writes its rows (a load). */
   readOnly?: boolean;
+  /**
+   * A platform admin creating one picks the organization it goes to, among the organizations it belongs to (spec
+   * §5: a collection's organization, required on create for those who can choose it). Everyone else creates in
+   * the organization they are signed in to.
+   */
+  organizationChoice?: boolean;
   /** A status field the anchor header lets the user change from a dropdown. */
   statusField?: keyof F & string;
   /** The viewer can star its records; favourites (and the toggleFavorite argument `<name>Id`) derive from this. */

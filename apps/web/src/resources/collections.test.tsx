@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { descriptionOf } from '../test/screen-reads';
+import { buildUser } from '../app/test-utils';
 import { callsTo, renderResources } from '../ui/test-render';
 
 const blank = {
@@ -72,5 +73,36 @@ describe('the collection form (spec §5)', { timeout: 20_000 }, () => {
     renderResources('/collections/4/overview', { Collection: () => ({ data: { collection: saved } }) });
     await waitFor(() => expect(document.body.textContent).toContain('$1,234.50'));
     expect(document.body.textContent).toContain('$0.20');
+  });
+
+  it('lets a platform admin of several organizations choose the organization, and goes back to the list', async () => {
+    const here = { id: '7', name: 'Acme Advocacy', domain: 'acme.org', timeZone: 'America/New_York' };
+    const there = { id: '9', name: 'Beacon Fund', domain: 'beacon.org', timeZone: 'America/Chicago' };
+    const admin = buildUser({ isAdmin: true, currentOrganization: here, organizations: [here, there] });
+    const { calls, router } = renderResources(
+      '/collections/new',
+      {
+        NewCollection: () => ({ data: { newCollection: blank } }),
+        CreateCollection: () => ({ data: { createCollection: { collection: saved, errors: [], message: null } } }),
+        Collections: () => ({ data: { collections: { nodes: [], totalCount: 0, pageInfo: {} } } }),
+      },
+      admin,
+    );
+    await screen.findByRole('combobox', { name: 'Type' });
+    expect((screen.getByRole('combobox', { name: 'Organization' }) as HTMLInputElement).value).toBe('Acme Advocacy');
+    await choose('Organization', 'Beacon Fund');
+    await choose('Type', 'Transfer');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Amount' }), '5');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Date' }), '2026-03-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'CreateCollection')).toHaveLength(1));
+    expect(callsTo(calls, 'CreateCollection')[0].variables.organizationId).toBe('9');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/collections'));
+  });
+
+  it('offers no choice to a user of one organization', async () => {
+    renderResources('/collections/new', { NewCollection: () => ({ data: { newCollection: blank } }) });
+    await screen.findByRole('combobox', { name: 'Type' });
+    expect(screen.queryByText('Organization')).toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { abilitiesOf, type ResourceDraft, type ResourceRecord } from './types';
 import { UnsavedChangesGuard } from './UnsavedChangesGuard';
 import { useResourceMutation } from './useResourceMutation';
 import { SaveButton } from './form/SaveButton';
+import { useOrganizationChoice } from './form/OrganizationChoice';
 
 /** A resource's own input for some of its fields (a template's mapping as a form rather than its JSON text). */
 export type FieldInputs = Partial<Record<string, (props: FieldInputProps) => ReactNode>>;
@@ -52,6 +53,7 @@ export function ResourceForm(props: Props) {
   const fieldNames = useMemo(() => shown.flatMap((s) => s.fields), [shown]);
   const form = useFormState(def, toFormValues(def, record, fieldNames));
   const save = useResourceMutation(def, isCreate ? 'create' : 'update');
+  const organization = useOrganizationChoice(def, isCreate);
   // A new record: the role's Create; an existing one: what the server says the viewer may do with it.
   const allowed = props.mode === 'create' ? can('Create', def.typeName) : abilitiesOf(props.record).update;
   // Set once a new record is saved, so going to it is not taken for leaving unsaved changes behind.
@@ -65,7 +67,9 @@ export function ResourceForm(props: Props) {
     const { attributes, errors } = toAttributes(def, form.values, fieldNames, options, record);
     if (Object.keys(errors).length) return form.setErrors(joinErrors(errors));
 
-    const outcome = await save.run(props.mode === 'create' ? { attributes } : { id: props.record.id, attributes });
+    const outcome = await save.run(
+      props.mode === 'create' ? { attributes, ...organization.variables } : { id: props.record.id, attributes },
+    );
     if (outcome.kind === 'failed') return notifyFailed(outcome.message);
     if (outcome.kind === 'invalid') {
       const { onFields, elsewhere } = placeServerErrors(def, outcome.errors, fieldNames);
@@ -80,7 +84,8 @@ export function ResourceForm(props: Props) {
       // Rendered before navigating: the guard must already know there is nothing left to lose.
       flushSync(() => setCreated(true));
       if (onSaved) onSaved(saved);
-      else navigate(`/${def.path}/${saved.id}/overview`);
+      // A record made in another organization is not on this one's screens: back to the list.
+      else navigate(organization.chosenOther ? `/${def.path}` : `/${def.path}/${saved.id}/overview`);
     } else {
       const saved = outcome.record ?? props.record;
       notifySaved();
@@ -96,6 +101,7 @@ export function ResourceForm(props: Props) {
         <UnsavedChangesGuard dirty={form.dirty && !created} message={isCreate ? def.messages.discardNew : undefined} />
       )}
       <Stack gap="lg">
+        {organization.select}
         {shown.map((section) => (
           <Stack key={section.path} gap="sm">
             {shown.length > 1 && <Title order={4}>{section.title}</Title>}

@@ -29,5 +29,6 @@ export const collection = defineResource({
   },
   sections: [{ title: 'General', path: 'general', fields: ['collectionType', 'amount', 'fee', 'collectionDate'] }],
   ownedBy: null,
+  organizationChoice: true,
   messages: { destroyed: 'The collection has been deleted successfully' },
 });

@@ -29,6 +29,7 @@ import type { Context } from './context';
 import { enumRef } from './enums';
 import { FilterInputRef, PageInfoRef, ReferenceRef, SortOrderRef, type ReferenceShape } from './list-types';
 import { selectsAnyOf } from './selected-fields';
+import { inChosenOrganization } from './chosen-organization';
 
 const COUNT_FIELDS = ['totalCount', 'totalCountIsCapped'];
 
@@ -348,10 +349,15 @@ function registerWrites(service: ResourceService, tableOf: TableOf, ref: RecordR
   builder.mutationFields((t) => ({
     [`create${T}`]: t.field({
       type: payload,
-      args: { attributes: t.arg({ type: attributes, required: true }) },
+      args: {
+        attributes: t.arg({ type: attributes, required: true }),
+        ...(def.organizationChoice
+          ? { organizationId: t.arg.id({ description: 'A platform admin: the organization it goes to' }) }
+          : {}),
+      },
       resolve: (_r, args, ctx) => {
-        assertCan(ctx.viewer, 'Create', G);
-        return ctx.tenant(async (tx, viewer) => {
+        const chosen = (args as { organizationId?: string | null }).organizationId;
+        return inChosenOrganization(ctx, chosen ? parseId(chosen) : null, G, async (tx, viewer) => {
           const attrs = sealKeyValueAttributes(def, args.attributes, ctx.platform.secrets);
           const { row, errors } = await service.create(tx, viewer, attrs, { platform: ctx.platform });
           return payloadOf(row, errors, row ? createdMessage(def) : null);
