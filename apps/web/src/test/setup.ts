@@ -1,6 +1,10 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// A screen's first find waits for its lazily loaded chunk, which on a busy shared machine (CI runs beside other
+// work) takes longer than Testing Library's 1 s default; waiting longer never lets a wrong screen pass.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs Mantine reads on mount; these inert stubs keep components rendering.
 if (!window.matchMedia) {
