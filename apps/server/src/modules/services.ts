@@ -11,6 +11,7 @@ import { phonesService } from './phones/phones.service';
 import { teamsService } from './teams/teams.service';
 import { collectionsService } from './collections/collections.service';
 import { optOutsService } from './opt-outs/opt-outs.service';
+import { projectPhonesService, projectTextersService } from './projects/project-parts.service';
 import { projectsService } from './projects/projects.service';
 import { tableOf } from './tables';
 import { usersService } from './users/users.service';
@@ -30,6 +31,8 @@ const withRules: readonly ResourceService[] = [
   collectionsService,
   optOutsService,
   projectsService,
+  projectPhonesService,
+  projectTextersService,
 ];
 
 function plainService(name: string): ResourceService {

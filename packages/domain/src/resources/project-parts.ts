@@ -18,24 +18,23 @@ export const projectPhone = defineResource({
   fields: {
     projectId: projectRef,
     phoneId: ref('phone', 'phone', 'Phone', { required: true }),
-    campaignId: ref('campaign', 'campaign', 'Campaign'),
-    areaCode: text('Area code', { maxLength: 3 }),
+    campaignId: ref('campaign', 'campaign', 'Campaign', { readOnly: true }),
+    // The phone's own area code and campaign, copied when the phone is added (the projects service).
+    areaCode: text('Area code', { readOnly: true }),
     // At most one per project, only an Active number of an uncompleted project (spec §4; the service checks).
     isPrimary: field('boolean', 'Primary'),
     createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {
     columns: ['phoneId', 'areaCode', 'isPrimary', 'createdAt'],
-    search: 'areaCode',
+    search: 'phoneId',
     sortBy: 'phoneId',
     sortOrder: 'Asc',
     sortable: ['phoneId'],
     scope: 'projectId',
     exportColumns: ['phoneId', 'areaCode', 'isPrimary', 'createdAt'],
   },
-  sections: [
-    { title: 'General', path: 'general', fields: ['projectId', 'phoneId', 'campaignId', 'areaCode', 'isPrimary'] },
-  ],
+  sections: [{ title: 'General', path: 'general', fields: ['projectId', 'phoneId', 'isPrimary'] }],
   guard: 'Project',
   ownedBy: null,
   ownedThrough: 'projectId',
