@@ -24,9 +24,10 @@ const update = (id: string, a: Record<string, unknown>, token = admin) =>
   gql(app, UPDATE_PROJECT, { id, a }, { token }).then((r) => {
     expect(r.errors).toBeUndefined();
     return r.data?.updateProject as {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       project: Record<string, any> | null;
       errors: { field: string; messages: string[] }[];
-    }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
   });
 
 beforeAll(async () => {
