@@ -211,6 +211,25 @@ describe('delivery type and quota', () => {
   });
 });
 
+describe('a team lead', () => {
+  it("changes the quotas of an External project's texters, and nothing else", async () => {
+    const lead = await org.tokenFor('TeamLead');
+    const id = await createProject(app, org, admin, { projectTexters: [{ userId: texterId, quota: '10' }] });
+    const row = (await update(id, {})).project!.projectTexters[0];
+    const quota = await update(id, { projectTexters: [{ id: row.id, userId: texterId, quota: '40' }] }, lead);
+    expect(quota.errors).toEqual([]);
+    expect(quota.project?.projectTexters).toEqual([{ id: row.id, userId: texterId, quota: '40' }]);
+    const renamed = await update(id, { name: 'Lead was here' }, lead);
+    expect(renamed.errors).toEqual([{ field: 'name', messages: [projectMessages.teamLeadQuotaOnly] }]);
+    const managerId2 = await userIdOf(app, org.emailFor('Manager'));
+    const added = await update(id, { projectTexters: [{ userId: managerId2, quota: '5' }] }, lead);
+    expect(added.errors).toEqual([{ field: 'projectTexters', messages: [projectMessages.teamLeadQuotaOnly] }]);
+    expect(
+      (await app.sql('SELECT count(*)::int AS n FROM project_texters WHERE project_id = $1', [id])).rows[0].n,
+    ).toBe(1);
+  });
+});
+
 describe('project phones', () => {
   it('one primary at most, on an Active number; rows are added, changed and removed with _destroy', async () => {
     const active = await insertPhone(app, org.id, '4155550100');

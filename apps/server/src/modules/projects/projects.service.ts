@@ -81,6 +81,32 @@ function checkLocked(attrs: ProjectAttributes, existing: Row | null): FieldError
   return errors;
 }
 
+/**
+ * A team lead updates projects for one thing (spec §5/§6 "TeamLead: sets quota for external delivery"): the quotas
+ * of the texters already on it. Any other change (`quotaFields` aside), a texter added or removed included, is
+ * refused on its field. Used by the project and by its parts' own services.
+ */
+export function checkTeamLead(
+  attrs: Record<string, unknown>,
+  existing: Row | null,
+  viewer: Viewer,
+  quotaFields: readonly string[],
+): FieldErrors {
+  if (viewer.role !== 'TeamLead') return {};
+  const errors: FieldErrors = {};
+  for (const [name, value] of Object.entries(attrs)) {
+    if (quotaFields.includes(name)) continue;
+    if (name === 'projectTexters') {
+      const rows = (value as { id?: unknown; _destroy?: unknown }[] | null) ?? [];
+      if (rows.some((r) => r.id == null || r.id === '' || r._destroy))
+        errors[name] = [projectMessages.teamLeadQuotaOnly];
+      continue;
+    }
+    if (!existing || !sameValue(value, existing[name])) errors[name] = [projectMessages.teamLeadQuotaOnly];
+  }
+  return errors;
+}
+
 /** Spec §5: delivery type only by a Client role (or an admin) and only in the Setup group. */
 function checkDeliveryType(attrs: ProjectAttributes, existing: Row | null, viewer: Viewer): FieldErrors {
   const current = existing?.deliveryType ?? project.fields.deliveryType.default;
@@ -149,6 +175,7 @@ export const projectsService = createResourceService(project, projects, tableOf,
     const deliveryType = String(attrs.deliveryType ?? existing?.deliveryType ?? project.fields.deliveryType.default);
     const mayEditQuota = canEditQuota(viewer, { projectStatus: status, deliveryType });
     return {
+      ...checkTeamLead(attrs, existing, viewer, []),
       ...checkStatus(attrs, existing, viewer),
       ...checkLocked(attrs, existing),
       ...checkDeliveryType(attrs, existing, viewer),
