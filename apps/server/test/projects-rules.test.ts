@@ -160,6 +160,37 @@ describe('the status', () => {
   });
 });
 
+describe('the stages', () => {
+  it('filter the projects list by status group', async () => {
+    const ready = await createProject(app, org, admin, { name: 'Staged ready' });
+    const error = await createProject(app, org, admin, { name: 'Staged error' });
+    await setStatus(app, ready, 'Queued');
+    await setStatus(app, error, 'ErrorLoading');
+    const list = async (filter: Record<string, unknown>) => {
+      const res = await gql(
+        app,
+        `query($f: [FilterInput!]) { projects(filters: $f, first: 500) { nodes { id projectStatusGroup } } }`,
+        { f: [filter] },
+        { token: admin },
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data?.projects.nodes as { id: string; projectStatusGroup: string }[];
+    };
+    const inReady = await list({ field: 'projectStatusGroup', operation: 'Equal', value: 'Ready' });
+    expect(inReady.map((p) => p.id)).toContain(ready);
+    expect(inReady.every((p) => p.projectStatusGroup === 'Ready')).toBe(true);
+    const both = await list({ field: 'projectStatusGroup', operation: 'In', arrayValues: ['Ready', 'Error'] });
+    expect(both.map((p) => p.id)).toEqual(expect.arrayContaining([ready, error]));
+    const bad = await gql(
+      app,
+      `{ projects(filters: [{ field: "projectStatusGroup", operation: Equal, value: "Nope" }]) { nodes { id } } }`,
+      {},
+      { token: admin },
+    );
+    expect(bad.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+});
+
 describe('a Complete project', () => {
   it('keeps its message, media, schedule, numbers and pricing; other fields still change', async () => {
     const phone = await insertPhone(app, org.id, '3055550100');

@@ -8,7 +8,10 @@ import {
   project,
   projectMessages,
   projectStatusGroup,
+  ProjectStatusGroup,
+  statusesOfGroup,
   statusOptionsFor,
+  type ProjectStatusGroupValue,
   type AttributesOf,
   type FieldErrors,
   type ProjectStatusValue,
@@ -17,7 +20,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
 import { lists, organizationUsers, projects, users } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
-import { createResourceService, type Row } from '../../platform/resources/resource-service';
+import { ListArgumentError, type Filter, type ListArgs } from '../../platform/resources/list-query';
+import { createResourceService, type ResourceService, type Row } from '../../platform/resources/resource-service';
 import { favoriteIds } from '../favorites/favorites.service';
 import { tableOf } from '../tables';
 import { checkChildren, loadChildren, saveChildren } from './project-children';
@@ -168,7 +172,7 @@ async function decorateProjects(tx: Tx, rows: Row[], viewer: Viewer): Promise<vo
  * type and quotas only by whom the lifecycle allows, one Active primary phone. The lifecycle actions
  * (loadSendProject, manual transitions) are project-actions.ts.
  */
-export const projectsService = createResourceService(project, projects, tableOf, {
+const generic = createResourceService(project, projects, tableOf, {
   prepare: settle,
   async check(tx, attrs, { viewer, existing }) {
     const status = (existing?.projectStatus ?? NEW_PROJECT_STATUS) as ProjectStatusValue;
@@ -188,3 +192,27 @@ export const projectsService = createResourceService(project, projects, tableOf,
   },
   decorate: decorateProjects,
 });
+
+/**
+ * A stage (projectStatusGroup, spec §4 "shown as stages") is not a column: a filter on it is the filter on its
+ * statuses, so the projects list can show one stage through the status index.
+ */
+export function stageFilters(args: ListArgs): ListArgs {
+  if (!args.filters?.some((f) => f.field === 'projectStatusGroup')) return args;
+  const filters = args.filters.map((f): Filter => {
+    if (f.field !== 'projectStatusGroup') return f;
+    const stages = f.operation === 'In' ? (f.arrayValues ?? []) : [f.value ?? ''];
+    if (f.operation !== 'Equal' && f.operation !== 'In')
+      throw new ListArgumentError(`Cannot filter projectStatusGroup with ${f.operation}`);
+    for (const stage of stages)
+      if (!ProjectStatusGroup.is(stage)) throw new ListArgumentError(`Invalid value for projectStatusGroup: ${stage}`);
+    const statuses = stages.flatMap((stage) => statusesOfGroup(stage as ProjectStatusGroupValue));
+    return { field: 'projectStatus', operation: 'In', arrayValues: statuses };
+  });
+  return { ...args, filters };
+}
+
+export const projectsService: ResourceService = {
+  ...generic,
+  list: (tx, viewer, args, opts) => generic.list(tx, viewer, stageFilters(args), opts),
+};
