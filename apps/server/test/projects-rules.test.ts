@@ -191,6 +191,35 @@ describe('the stages', () => {
   });
 });
 
+describe("a project's list", () => {
+  it("counts the project among the list's projects, and shows the list's stored row count", async () => {
+    const created = await gql(
+      app,
+      `mutation($a: ListAttributes!) { createList(attributes: $a) { list { id } errors { field messages } } }`,
+      { a: { name: 'Voters', googleSheetKey: 'sheet-key' } },
+      { token: admin },
+    );
+    expect(created.data?.createList.errors).toEqual([]);
+    const listId = created.data?.createList.list.id;
+    await app.sql('UPDATE lists SET rows_count = 1234 WHERE id = $1', [listId]);
+    const id = await createProject(app, org, admin, { listId });
+    const project = await gql(
+      app,
+      `query($id: ID!) { project(id: $id) { listCount list { id } } }`,
+      { id },
+      { token: admin },
+    );
+    expect(project.data?.project).toEqual({ listCount: 1234, list: { id: listId } });
+    const list = await gql(
+      app,
+      `query($id: ID!) { list(id: $id) { projectsCount } }`,
+      { id: listId },
+      { token: admin },
+    );
+    expect(list.data?.list.projectsCount).toBe(1);
+  });
+});
+
 describe('a Complete project', () => {
   it('keeps its message, media, schedule, numbers and pricing; other fields still change', async () => {
     const phone = await insertPhone(app, org.id, '3055550100');
