@@ -1,7 +1,5 @@
 import { ListColumnRole } from '@canvass/domain';
-import { and, count, eq } from 'drizzle-orm';
-import { projects } from '../../platform/db/schema/index';
-import { projectsService } from '../projects/projects.service';
+import { projectsUsingList } from '../projects/projects.service';
 import { assertCan } from '../../platform/auth/viewer';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
@@ -66,14 +64,7 @@ export function registerListsSchema(listRef: RecordRef) {
     sheetId: t.id({ nullable: true, resolve: (list) => (list.sheetId as number | null) ?? null }),
     projectsCount: t.int({
       description: 'Projects using the list (that the viewer may see)',
-      resolve: (list, _a, ctx) =>
-        ctx.tenant(async (tx, viewer) => {
-          const [{ n }] = await tx
-            .select({ n: count() })
-            .from(projects)
-            .where(and(projectsService.visibleWhere(viewer), eq(projects.listId, list.id)));
-          return n;
-        }),
+      resolve: (list, _a, ctx) => ctx.tenant((tx, viewer) => projectsUsingList(tx, viewer, list.id)),
     }),
     loadTask: t.field({
       type: BackgroundTaskRef,

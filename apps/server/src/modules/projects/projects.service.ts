@@ -16,7 +16,7 @@ import {
   type FieldErrors,
   type ProjectStatusValue,
 } from '@canvass/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
 import { lists, organizationUsers, projects, users } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
@@ -216,3 +216,12 @@ export const projectsService: ResourceService = {
   ...generic,
   list: (tx, viewer, args, opts) => generic.list(tx, viewer, stageFilters(args), opts),
 };
+
+/** How many projects the viewer may see use the list (its projects tab's count). */
+export async function projectsUsingList(tx: Tx, viewer: Viewer, listId: number): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(projects)
+    .where(and(projectsService.visibleWhere(viewer), eq(projects.listId, listId)));
+  return n;
+}
