@@ -160,6 +160,16 @@ describe('the status', () => {
   });
 });
 
+describe('pause', () => {
+  it('is refused through updateProject too, unless the project is Sending Blast', async () => {
+    const id = await createProject(app, org, admin);
+    const refused = await update(id, { isPaused: true });
+    expect(refused.errors).toEqual([{ field: 'isPaused', messages: [projectMessages.pauseOnlySendingBlast] }]);
+    await setStatus(app, id, 'Sending', `, delivery_type = 'Blast'`);
+    expect((await update(id, { isPaused: true })).project?.isPaused).toBe(true);
+  });
+});
+
 describe('the stages', () => {
   it('filter the projects list by status group', async () => {
     const ready = await createProject(app, org, admin, { name: 'Staged ready' });

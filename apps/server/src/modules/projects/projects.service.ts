@@ -1,5 +1,6 @@
 import {
   canEditDeliveryType,
+  canPauseOrResume,
   canEditQuota,
   EMPTY_MESSAGE_PLACEHOLDER,
   isFieldLocked,
@@ -111,6 +112,16 @@ export function checkTeamLead(
   return errors;
 }
 
+/** Spec §4: pause and resume are for a Sending Blast project, through updateProject as through setProjectPaused. */
+function checkPaused(attrs: ProjectAttributes, existing: Row | null): FieldErrors {
+  if (attrs.isPaused == null || Boolean(attrs.isPaused) === Boolean(existing?.isPaused)) return {};
+  const project = {
+    projectStatus: (existing?.projectStatus ?? NEW_PROJECT_STATUS) as ProjectStatusValue,
+    deliveryType: String(existing?.deliveryType ?? ''),
+  };
+  return canPauseOrResume(project) ? {} : { isPaused: [projectMessages.pauseOnlySendingBlast] };
+}
+
 /** Spec §5: delivery type only by a Client role (or an admin) and only in the Setup group. */
 function checkDeliveryType(attrs: ProjectAttributes, existing: Row | null, viewer: Viewer): FieldErrors {
   const current = existing?.deliveryType ?? project.fields.deliveryType.default;
@@ -181,6 +192,7 @@ const generic = createResourceService(project, projects, tableOf, {
     return {
       ...checkTeamLead(attrs, existing, viewer, []),
       ...checkStatus(attrs, existing, viewer),
+      ...checkPaused(attrs, existing),
       ...checkLocked(attrs, existing),
       ...checkDeliveryType(attrs, existing, viewer),
       ...(await checkManager(tx, attrs, viewer)),
