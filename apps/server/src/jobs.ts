@@ -3,6 +3,7 @@ import { runDataImportJob } from './modules/data-imports/data-imports.jobs';
 import { exportCsvJob } from './modules/exports/exports.jobs';
 import { loadListJob } from './modules/lists/lists.jobs';
 import { sweepStagingJob } from './modules/lists/staging-sweep';
+import { loadProjectJob, unloadProjectJob } from './modules/projects/load/project-load.jobs';
 import { ensureTextPartitionsJob } from './platform/db/text-partitions';
 
 /** Every job a worker runs. */
@@ -12,4 +13,6 @@ export const jobs: readonly JobDef[] = [
   loadListJob as unknown as JobDef,
   runDataImportJob as unknown as JobDef,
   sweepStagingJob as unknown as JobDef,
+  loadProjectJob as unknown as JobDef,
+  unloadProjectJob as unknown as JobDef,
 ];

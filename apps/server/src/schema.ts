@@ -12,6 +12,7 @@ import './modules/google/google.graphql';
 import './modules/list-filters/list-filters.graphql';
 import { registerListsSchema } from './modules/lists/lists.graphql';
 import './modules/options/options.graphql';
+import { registerProjectsSchema } from './modules/projects/projects.graphql';
 import './modules/organization/organization.graphql';
 import { registerOptOutsSchema } from './modules/opt-outs/opt-outs.graphql';
 import './modules/queue/queue.graphql';
@@ -25,6 +26,7 @@ const recordRefs = new Map(services.map((service) => [service.def.name, register
 // Modules that add fields to a registry type get it here, once it exists.
 registerListsSchema(recordRefs.get('list')!);
 registerOptOutsSchema(recordRefs.get('optOut')!);
+registerProjectsSchema(recordRefs.get('project')!);
 
 let schema: GraphQLSchema | null = null;
 

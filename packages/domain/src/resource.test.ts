@@ -16,18 +16,20 @@ const all = Object.values(resources);
 const named = (list: ReturnType<typeof dependantRefs>) => list.map((d) => `${d.def.name}.${d.field}`);
 
 describe('dependantRefs: who depends on a record, from the registry alone', () => {
-  it('a client: its member clients, brands, campaigns and phones', () => {
+  it('a client: its member clients, brands, campaigns, phones and projects', () => {
     expect(named(dependantRefs(all, 'client'))).toEqual([
       'client.agencyId',
       'brand.clientId',
       'campaign.clientId',
       'phone.clientId',
+      'project.clientId',
+      'project.agencyId',
     ]);
   });
 
-  it('a campaign: its phones; a phone: nothing', () => {
+  it('a campaign: its phones; a phone: the projects sending from it', () => {
     expect(named(dependantRefs(all, 'campaign'))).toEqual(['phone.campaignId']);
-    expect(dependantRefs(all, 'phone')).toEqual([]);
+    expect(named(dependantRefs(all, 'phone'))).toEqual(['projectPhone.phoneId']);
   });
 });
 

@@ -164,6 +164,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * organization as a whole. Required, so a new resource decides who sees its rows.
    */
   ownedBy: (keyof F & string) | 'id' | null;
+  /**
+   * A ref to the record whose visibility this row shares (a project's phones, teams, texters and texts are seen by
+   * whoever sees the project): the policy keeps the rows whose parent the viewer may see. Used with ownedBy null.
+   */
+  ownedThrough?: keyof F & string;
   messages: {
     destroyed: string;
     /** What leaving a new, filled-in form of it warns (spec §8: a new team). Absent: the generic warning. */
@@ -319,6 +324,8 @@ export function defineResource<const F extends Record<string, FieldDef>>(def: Re
   const owner = def.ownedBy && def.ownedBy !== 'id' ? def.fields[def.ownedBy] : undefined;
   if (owner && (owner.kind !== 'ref' || owner.resource !== 'client'))
     throw new Error(`${def.name}: ownedBy must name a ref to client`);
+  if (def.ownedThrough && (def.ownedBy !== null || def.fields[def.ownedThrough]?.kind !== 'ref'))
+    throw new Error(`${def.name}: ownedThrough must name a ref, with ownedBy null`);
   for (const section of def.sections) {
     for (const f of section.fields)
       if (!(f in def.fields)) throw new Error(`${def.name}: section field ${f} is not a field`);

@@ -11,6 +11,8 @@ import { phonesService } from './phones/phones.service';
 import { teamsService } from './teams/teams.service';
 import { collectionsService } from './collections/collections.service';
 import { optOutsService } from './opt-outs/opt-outs.service';
+import { projectPhonesService, projectTeamsService, projectTextersService } from './projects/project-parts.service';
+import { projectsService } from './projects/projects.service';
 import { tableOf } from './tables';
 import { usersService } from './users/users.service';
 
@@ -28,6 +30,10 @@ const withRules: readonly ResourceService[] = [
   teamsService,
   collectionsService,
   optOutsService,
+  projectsService,
+  projectPhonesService,
+  projectTeamsService,
+  projectTextersService,
 ];
 
 function plainService(name: string): ResourceService {

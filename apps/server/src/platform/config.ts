@@ -32,6 +32,11 @@ const schema = z.object({
   SESSION_TIMEOUT_MINUTES: z.coerce.number().int().default(1440),
   // Admins are these emails (spec §6); by default the demo organization's admin, so a first start has one.
   ADMIN_EMAILS: z.string().default('admin@demo.canvass.test').pipe(list),
+  // Spec §6: Blast and Project Live actions are limited to one specific staff account; by default the demo's admin.
+  STAFF_ACCOUNT_EMAIL: z
+    .string()
+    .default('admin@demo.canvass.test')
+    .transform((s) => s.trim().toLowerCase()),
   ADMIN_LOGIN_URL: z.string().url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Canvass <no-reply@canvass.local>'),

@@ -8,6 +8,8 @@ import { dataImport, dataImportTemplate } from './data-import';
 import { list } from './list';
 import { optOut } from './opt-out';
 import { phone } from './phone';
+import { project } from './project';
+import { projectPhone, projectTeam, projectTexter, textEntry } from './project-parts';
 import { row } from './row';
 import { textDefault } from './text-default';
 import { team } from './team';
@@ -15,7 +17,7 @@ import { team } from './team';
 export { user } from './user';
 
 export { brand, campaign, client, dataImport, dataImportTemplate, list, listFilter, optOut, phone, row };
-export { collection, team, textDefault };
+export { collection, team, textDefault, project, projectPhone, projectTeam, projectTexter, textEntry };
 
 /**
  * Every resource the generic machinery serves, by name: the one list. The server's services, tables, schema and
@@ -35,6 +37,11 @@ export const resources = {
   team,
   collection,
   optOut,
+  project,
+  projectPhone,
+  projectTeam,
+  projectTexter,
+  text: textEntry,
 } satisfies Record<string, ResourceDef>;
 export type ResourceName = keyof typeof resources;
 

@@ -42,8 +42,29 @@ export function ownerCondition(owner: PgColumn, viewer: Viewer, tableOf: TableOf
 export function visibleWhere(def: ResourceDef, table: PgTable, tableOf: TableOf, viewer: Viewer): SQL {
   const cols = table as unknown as Columns;
   const inOrganization = eq(cols.organizationId, viewer.organizationId);
-  const owner = def.ownedBy ? ownerCondition(cols[def.ownedBy], viewer, tableOf) : undefined;
+  const owner = def.ownedBy
+    ? ownerCondition(cols[def.ownedBy], viewer, tableOf)
+    : def.ownedThrough
+      ? parentCondition(def, cols[def.ownedThrough], viewer, tableOf)
+      : undefined;
   return owner ? and(inOrganization, owner)! : inOrganization;
+}
+
+/**
+ * A row seen through its parent (a project's texts): its parent must be one the viewer sees. Nothing is added for a
+ * viewer the parent's policy does not limit, so the usual reader pays no semi-join on a million texts.
+ */
+function parentCondition(def: ResourceDef, column: PgColumn, viewer: Viewer, tableOf: TableOf): SQL | undefined {
+  const through = def.fields[def.ownedThrough!];
+  const parentDef = through.kind === 'ref' ? resourceByName(through.resource) : undefined;
+  const parent = parentDef && tableOf(parentDef.name);
+  if (!parentDef || !parent) return undefined;
+  const parentCols = parent as unknown as Columns;
+  const limit = parentDef.ownedBy
+    ? ownerCondition(parentCols[parentDef.ownedBy === 'id' ? 'id' : parentDef.ownedBy], viewer, tableOf)
+    : undefined;
+  if (!limit) return undefined;
+  return sql`${column} IN (SELECT ${parentCols.id} FROM ${parent} WHERE ${parentCols.organizationId} = ${viewer.organizationId} AND ${limit})`;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { EMPTY_MESSAGE_PLACEHOLDER } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
@@ -32,7 +33,8 @@ export const projects = pgTable(
     organizationId: organizationId(() => organizations.id),
     name: text('name').notNull(),
     number: text('number'),
-    message: text('message').notNull(),
+    // Spec §5: autosave stores a project before its message is written; the placeholder stands in for it.
+    message: text('message').notNull().default(EMPTY_MESSAGE_PLACEHOLDER),
     note: text('note'),
     startAt: timestamp('start_at', { withTimezone: true }),
     endAt: timestamp('end_at', { withTimezone: true }),
@@ -68,11 +70,13 @@ export const projects = pgTable(
     tenantRef('projects', t, t.clientId, clients, 'restrict'),
     tenantRef('projects', t, t.agencyId, clients, 'restrict'),
     tenantRef('projects', t, t.listId, lists, 'restrict'),
-    index('projects_org_name_idx').on(t.organizationId, t.name),
-    index('projects_org_status_idx').on(t.organizationId, t.projectStatus),
-    index('projects_org_created_idx').on(t.organizationId, t.createdAt),
-    index('projects_org_start_idx').on(t.organizationId, t.startAt),
-    index('projects_org_client_idx').on(t.organizationId, t.clientId),
+    // The list's sort columns, each (organization_id, column, id): a page is one index range either way.
+    index('projects_org_name_idx').on(t.organizationId, t.name, t.id),
+    index('projects_org_status_idx').on(t.organizationId, t.projectStatus, t.id),
+    index('projects_org_type_idx').on(t.organizationId, t.projectType, t.id),
+    index('projects_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    index('projects_org_start_idx').on(t.organizationId, t.startAt, t.id),
+    index('projects_org_client_idx').on(t.organizationId, t.clientId, t.id),
     index('projects_org_agency_idx').on(t.organizationId, t.agencyId),
     index('projects_org_manager_idx').on(t.organizationId, t.managerId),
     index('projects_org_list_idx').on(t.organizationId, t.listId),

@@ -1,0 +1,199 @@
+import {
+  canPauseOrResume,
+  isActionAllowed,
+  manualTransition,
+  projectActionRules,
+  projectMessages,
+  ProjectStatus,
+  type FieldErrors,
+  type ProjectActionValue,
+  type ProjectStatusValue,
+} from '@canvass/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Viewer } from '../../platform/auth/viewer';
+import { phones, projects, texts, users } from '../../platform/db/schema/index';
+import { withTenant, type Tx } from '../../platform/db/tenant';
+import { startBackgroundTask } from '../../platform/jobs/background-tasks';
+import type { Platform } from '../../platform/platform';
+import type { Row } from '../../platform/resources/resource-service';
+import { loadProjectJob, unloadProjectJob } from './load/project-load.jobs';
+import { projectsService } from './projects.service';
+
+/** What a lifecycle action answers (spec §7 loadSendProject: message and errors). */
+export interface ActionResult {
+  projectId: number;
+  message: string | null;
+  errors: FieldErrors;
+}
+
+export interface LoadSendArgs {
+  projectId: number;
+  option: ProjectActionValue;
+  phoneIds?: number[] | null;
+  body?: string | null;
+  fromPhoneId?: number | null;
+}
+
+const refused = (projectId: number, field: string, message: string): ActionResult => ({
+  projectId,
+  message: null,
+  errors: { [field]: [message] },
+});
+
+/**
+ * The project, locked for the rest of the transaction (SELECT … FOR UPDATE), when the viewer may see it: two users
+ * acting on one project at once are served one after the other, and the second sees the first's status.
+ */
+async function lockProject(tx: Tx, viewer: Viewer, projectId: number): Promise<Row | null> {
+  const [row] = (await tx
+    .select()
+    .from(projects)
+    .where(and(projectsService.visibleWhere(viewer), eq(projects.id, projectId)))
+    .for('update')) as Row[];
+  return row ?? null;
+}
+
+async function setStatus(tx: Tx, viewer: Viewer, projectId: number, values: Partial<typeof projects.$inferInsert>) {
+  await tx
+    .update(projects)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(projects.organizationId, viewer.organizationId), eq(projects.id, projectId)));
+}
+
+/** Whether the viewer is the one staff account of spec §6 (Project Live, Blast). */
+async function isStaffAccount(tx: Tx, platform: Platform, viewer: Viewer): Promise<boolean> {
+  const staff = platform.config.STAFF_ACCOUNT_EMAIL;
+  if (!staff) return false;
+  const [me] = await tx.select({ email: users.email }).from(users).where(eq(users.id, viewer.userId));
+  return me?.email.toLowerCase() === staff;
+}
+
+export async function viewerIsStaffAccount(platform: Platform, viewer: Viewer): Promise<boolean> {
+  return withTenant(platform.database, { organizationIds: viewer.organizationIds, userId: viewer.userId }, (tx) =>
+    isStaffAccount(tx, platform, viewer),
+  );
+}
+
+/**
+ * Spec §5 test text: at least one recipient, a non-empty body and a from phone, all phones of the organization.
+ * Until sending exists (the provider issue) each recipient gets a Ready text of type Test, which the sender takes.
+ */
+async function storeTestTexts(tx: Tx, viewer: Viewer, project: Row, args: LoadSendArgs): Promise<ActionResult> {
+  const recipients = [...new Set(args.phoneIds ?? [])];
+  const body = args.body?.trim() ?? '';
+  if (!recipients.length || !body || args.fromPhoneId == null)
+    return refused(project.id, 'base', projectMessages.formIncomplete);
+  const org = viewer.organizationId;
+  const found = await tx
+    .select({ id: phones.id })
+    .from(phones)
+    .where(and(eq(phones.organizationId, org), inArray(phones.id, [...recipients, args.fromPhoneId])));
+  const known = new Set(found.map((p) => p.id));
+  if (!known.has(args.fromPhoneId)) return refused(project.id, 'fromPhoneId', 'From phone not found');
+  if (recipients.some((id) => !known.has(id))) return refused(project.id, 'phoneIds', 'Phone not found');
+  await tx.insert(texts).values(
+    recipients.map((toPhoneId) => ({
+      organizationId: org,
+      projectId: project.id,
+      body,
+      renderedMessage: body,
+      textType: 'Test' as const,
+      textStatus: 'Ready' as const,
+      fromPhoneId: args.fromPhoneId,
+      toPhoneId,
+      texterId: viewer.userId,
+    })),
+  );
+  return { projectId: project.id, message: projectMessages.testTextStored, errors: {} };
+}
+
+/**
+ * loadSendProject (spec §7): one lifecycle action on a project, allowed exactly where project-lifecycle.ts says,
+ * refused otherwise with the reason on projectStatus and nothing changed. Runs on the caller's transaction with the
+ * project row locked, so the status it judges is the one it changes.
+ */
+export async function loadSendProject(tx: Tx, viewer: Viewer, args: LoadSendArgs): Promise<ActionResult> {
+  const project = await lockProject(tx, viewer, args.projectId);
+  if (!project) return refused(args.projectId, 'base', 'Error, project not loaded');
+  const status = project.projectStatus as ProjectStatusValue;
+  if (!isActionAllowed(args.option, status))
+    return refused(
+      project.id,
+      'projectStatus',
+      projectMessages.notAllowed(humanAction(args.option), ProjectStatus.label(status)),
+    );
+  const to = projectActionRules[args.option].to;
+  const scope = { organizationId: viewer.organizationId, userId: viewer.userId };
+  switch (args.option) {
+    case 'TestText':
+      return storeTestTexts(tx, viewer, project, args);
+    case 'LoadProject':
+      await setStatus(tx, viewer, project.id, { projectStatus: to! });
+      await startBackgroundTask(tx, loadProjectJob, scope, { projectId: project.id });
+      return { projectId: project.id, message: projectMessages.loaded, errors: {} };
+    case 'UnloadProject':
+      await setStatus(tx, viewer, project.id, { projectStatus: to! });
+      await startBackgroundTask(tx, unloadProjectJob, scope, { projectId: project.id });
+      return { projectId: project.id, message: projectMessages.unloaded, errors: {} };
+    case 'CancelProject':
+      await setStatus(tx, viewer, project.id, { projectStatus: to! });
+      return { projectId: project.id, message: projectMessages.cancelled, errors: {} };
+    case 'ReinstateProject':
+      await setStatus(tx, viewer, project.id, { projectStatus: to!, isPaused: false });
+      return { projectId: project.id, message: projectMessages.reinstated, errors: {} };
+    case 'SendTexts':
+      await setStatus(tx, viewer, project.id, { projectStatus: to! });
+      return { projectId: project.id, message: projectMessages.textsQueued, errors: {} };
+    case 'ResendTexts':
+      // Nothing has been sent yet to send again (sending is the next issue): the status stays, and so do the texts.
+      return { projectId: project.id, message: projectMessages.resendQueued, errors: {} };
+  }
+}
+
+/** 'LoadProject' → 'Load project', for the refusal's words. */
+function humanAction(action: ProjectActionValue): string {
+  const words = action.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The manual status changes of spec §4: Submitted → Approved, Approved → Assigned, Ready or Queued → Live (the staff
+ * account only). Anything else is refused on projectStatus, the project unchanged.
+ */
+export async function changeProjectStatus(
+  tx: Tx,
+  platform: Platform,
+  viewer: Viewer,
+  projectId: number,
+  to: ProjectStatusValue,
+): Promise<ActionResult> {
+  const project = await lockProject(tx, viewer, projectId);
+  if (!project) return refused(projectId, 'base', 'Error, project not loaded');
+  const from = project.projectStatus as ProjectStatusValue;
+  const transition = manualTransition(from, to);
+  if (!transition) return refused(projectId, 'projectStatus', projectMessages.noTransition(from, to));
+  if (transition.staffOnly && !(await isStaffAccount(tx, platform, viewer)))
+    return refused(projectId, 'projectStatus', projectMessages.staffOnly);
+  await setStatus(tx, viewer, projectId, { projectStatus: to });
+  return { projectId, message: projectMessages.statusChanged, errors: {} };
+}
+
+/** Spec §4 Pause and Resume, for a Sending Blast project only. */
+export async function setProjectPaused(
+  tx: Tx,
+  viewer: Viewer,
+  projectId: number,
+  isPaused: boolean,
+): Promise<ActionResult> {
+  const project = await lockProject(tx, viewer, projectId);
+  if (!project) return refused(projectId, 'base', 'Error, project not loaded');
+  if (
+    !canPauseOrResume({
+      projectStatus: project.projectStatus as ProjectStatusValue,
+      deliveryType: String(project.deliveryType),
+    })
+  )
+    return refused(projectId, 'isPaused', projectMessages.pauseOnlySendingBlast);
+  await setStatus(tx, viewer, projectId, { isPaused });
+  return { projectId, message: projectMessages.pausedResumed, errors: {} };
+}

@@ -1,0 +1,147 @@
+import { ProjectTexterStatus, TextStatus, TextType, MessagingServiceType } from '../enums';
+import { defineResource, field, oneOf, ref, text } from '../resource';
+
+/**
+ * A project's phones, teams and texters (spec §3, §7 projectPhones, projectTeams, projectTexters): edited with the
+ * project (its children fields) and listed on its tabs. Guarded by Project and seen by whoever sees the project;
+ * each belongs to one project (createOnly) and goes with it.
+ */
+const projectRef = ref('project', 'project', 'Project', { required: true, createOnly: true, deletedWith: true });
+
+export const projectPhone = defineResource({
+  name: 'projectPhone',
+  plural: 'projectPhones',
+  typeName: 'ProjectPhone',
+  label: 'Project phone',
+  pluralLabel: 'Project phones',
+  path: 'project-phones',
+  fields: {
+    projectId: projectRef,
+    phoneId: ref('phone', 'phone', 'Phone', { required: true }),
+    campaignId: ref('campaign', 'campaign', 'Campaign', { readOnly: true }),
+    // The phone's own area code and campaign, copied when the phone is added (the projects service).
+    areaCode: text('Area code', { readOnly: true }),
+    // At most one per project, only an Active number of an uncompleted project (spec §4; the service checks).
+    isPrimary: field('boolean', 'Primary'),
+    createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
+  },
+  list: {
+    columns: ['phoneId', 'areaCode', 'isPrimary', 'createdAt'],
+    search: 'phoneId',
+    sortBy: 'phoneId',
+    sortOrder: 'Asc',
+    sortable: ['phoneId'],
+    scope: 'projectId',
+    exportColumns: ['phoneId', 'areaCode', 'isPrimary', 'createdAt'],
+  },
+  sections: [{ title: 'General', path: 'general', fields: ['projectId', 'phoneId', 'isPrimary'] }],
+  guard: 'Project',
+  ownedBy: null,
+  ownedThrough: 'projectId',
+  messages: { destroyed: 'The project phone has been deleted successfully' },
+});
+
+export const projectTeam = defineResource({
+  name: 'projectTeam',
+  plural: 'projectTeams',
+  typeName: 'ProjectTeam',
+  label: 'Project team',
+  pluralLabel: 'Project teams',
+  path: 'project-teams',
+  fields: {
+    projectId: projectRef,
+    teamId: ref('team', 'team', 'Team', { required: true }),
+    createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
+  },
+  list: {
+    columns: ['teamId', 'createdAt'],
+    search: 'teamId',
+    sortBy: 'teamId',
+    sortOrder: 'Asc',
+    sortable: ['teamId'],
+    scope: 'projectId',
+    exportColumns: ['teamId', 'createdAt'],
+  },
+  sections: [{ title: 'General', path: 'general', fields: ['projectId', 'teamId'] }],
+  guard: 'Project',
+  ownedBy: null,
+  ownedThrough: 'projectId',
+  messages: { destroyed: 'The project team has been deleted successfully' },
+});
+
+export const projectTexter = defineResource({
+  name: 'projectTexter',
+  plural: 'projectTexters',
+  typeName: 'ProjectTexter',
+  label: 'Project texter',
+  pluralLabel: 'Project texters',
+  path: 'project-texters',
+  fields: {
+    projectId: projectRef,
+    userId: ref('user', 'user', 'Texter', { required: true }),
+    // Spec §5/§9: a number, max length 10; who may change it is the lifecycle's canEditQuota.
+    quota: field('number', 'Quota', { integer: true, maxLength: 10 }),
+    status: oneOf(ProjectTexterStatus, 'Status', { required: true, default: 'Active' }),
+    userName: text('Texter name', { readOnly: true }),
+    createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
+  },
+  list: {
+    columns: ['userId', 'userName', 'quota', 'status', 'createdAt'],
+    search: 'userId',
+    sortBy: 'userId',
+    sortOrder: 'Asc',
+    sortable: ['userId'],
+    scope: 'projectId',
+    // The name is added per page (decorate), not a column an export reads.
+    exportColumns: ['userId', 'quota', 'status', 'createdAt'],
+  },
+  sections: [{ title: 'General', path: 'general', fields: ['projectId', 'userId', 'quota', 'status'] }],
+  guard: 'Project',
+  ownedBy: null,
+  ownedThrough: 'projectId',
+  messages: { destroyed: 'The project texter has been deleted successfully' },
+});
+
+/**
+ * A text of a project (spec §3 Text), read-only here: the load, the test text and sending write them. Listed within
+ * its project (texts, test_texts and seed_texts tabs are this list filtered by textType), a page at a time through
+ * the index (organization_id, project_id, text_status, id), never counted past the cap.
+ */
+export const textEntry = defineResource({
+  name: 'text',
+  plural: 'texts',
+  typeName: 'Text',
+  label: 'Text',
+  pluralLabel: 'Texts',
+  path: 'texts',
+  fields: {
+    projectId: ref('project', 'project', 'Project', { readOnly: true, deletedWith: true }),
+    body: text('Body', { readOnly: true, required: true }),
+    renderedMessage: text('Rendered message', { readOnly: true }),
+    textStatus: oneOf(TextStatus, 'Status', { readOnly: true, required: true }),
+    textType: oneOf(TextType, 'Type', { readOnly: true, required: true }),
+    messagingServiceType: oneOf(MessagingServiceType, 'Service', { readOnly: true, required: true }),
+    fromPhoneId: ref('phone', 'fromPhone', 'From', { readOnly: true }),
+    toPhoneId: ref('phone', 'toPhone', 'To', { readOnly: true }),
+    texterId: ref('user', 'texter', 'Texter', { readOnly: true }),
+    sentAt: field('datetime', 'Sent', { readOnly: true }),
+    errorMessage: text('Error', { readOnly: true }),
+    segments: field('number', 'Segments', { readOnly: true, integer: true }),
+    createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
+  },
+  list: {
+    columns: ['toPhoneId', 'fromPhoneId', 'textStatus', 'textType', 'body', 'sentAt'],
+    search: 'body',
+    sortBy: 'textStatus',
+    sortOrder: 'Asc',
+    sortable: ['textStatus'],
+    scope: 'projectId',
+    exportColumns: ['toPhoneId', 'fromPhoneId', 'textStatus', 'textType', 'body', 'sentAt', 'createdAt'],
+  },
+  sections: [],
+  guard: 'Text',
+  readOnly: true,
+  ownedBy: null,
+  ownedThrough: 'projectId',
+  messages: { destroyed: 'The text has been deleted successfully' },
+});
