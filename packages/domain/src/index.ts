@@ -19,3 +19,4 @@ export * from './organization';
 export * from './date-time';
 export * from './restriction-grid';
 export * from './users';
+export * from './message/index';
