@@ -1,6 +1,6 @@
 import type { CampaignType, MessagingServiceType, PricingType } from '../enums';
 import type { EnumValue } from '../enum';
-import { formatMoney, formatPrice, parseMoney, type MoneyUnits } from './money';
+import { formatAmount, formatPrice, parseMoney, type MoneyUnits } from './money';
 
 type ServiceType = EnumValue<typeof MessagingServiceType>;
 
@@ -112,5 +112,5 @@ export function estimateCost(input: {
   const recipients = Math.max(0, Math.trunc(input.recipients));
   const billedPerText = input.messagingServiceType === 'MMS' ? 1 : Math.max(0, input.segments);
   const totalUnits = input.price.units * BigInt(billedPerText) * BigInt(recipients);
-  return { recipients, billedPerText, unitPrice: input.price.price, totalUnits, total: formatMoney(totalUnits) };
+  return { recipients, billedPerText, unitPrice: input.price.price, totalUnits, total: formatAmount(totalUnits) };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, formatPrice, parseMoney } from './money';
+import { formatAmount, formatPrice, parseMoney } from './money';
 
 describe('parseMoney', () => {
   it('reads numeric(12,4) strings and plain numbers into 1/10000 units', () => {
@@ -28,17 +28,17 @@ describe('formatPrice', () => {
   });
 });
 
-describe('formatMoney (spec §9: 2 decimals)', () => {
+describe('formatAmount (spec §9: 2 decimals)', () => {
   it('rounds half away from zero to cents', () => {
-    expect(formatMoney(0n)).toBe('0.00');
-    expect(formatMoney(350n)).toBe('0.04'); // 0.035
-    expect(formatMoney(349n)).toBe('0.03');
-    expect(formatMoney(1050n)).toBe('0.11'); // 0.105: a float gives 0.10500000000000001 or 0.1
-    expect(formatMoney(-350n)).toBe('-0.04');
-    expect(formatMoney(-49n)).toBe('0.00');
+    expect(formatAmount(0n)).toBe('0.00');
+    expect(formatAmount(350n)).toBe('0.04'); // 0.035
+    expect(formatAmount(349n)).toBe('0.03');
+    expect(formatAmount(1050n)).toBe('0.11'); // 0.105: a float gives 0.10500000000000001 or 0.1
+    expect(formatAmount(-350n)).toBe('-0.04');
+    expect(formatAmount(-49n)).toBe('0.00');
   });
 
   it('stays exact far beyond what a float can hold', () => {
-    expect(formatMoney(350n * 3n * 123_456_789_012n)).toBe('12962962846.26');
+    expect(formatAmount(350n * 3n * 123_456_789_012n)).toBe('12962962846.26');
   });
 });

@@ -23,7 +23,7 @@ export function formatPrice(units: MoneyUnits): string {
 }
 
 /** Units rounded half away from zero to cents, as spec §9 shows currency: 2 decimals ('1234.57'). */
-export function formatMoney(units: MoneyUnits): string {
+export function formatAmount(units: MoneyUnits): string {
   const negative = units < 0n;
   const abs = negative ? -units : units;
   const cents = (abs + 50n) / 100n;
