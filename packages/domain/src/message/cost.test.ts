@@ -135,6 +135,16 @@ describe('estimateCost', () => {
     );
   });
 
+  it('a count not known yet (NaN) or negative estimates nothing', () => {
+    expect(estimateCost({ recipients: Number.NaN, segments: 1, messagingServiceType: 'SMS', price }).total).toBe(
+      '0.00',
+    );
+    expect(estimateCost({ recipients: -5, segments: 1, messagingServiceType: 'SMS', price }).total).toBe('0.00');
+    expect(estimateCost({ recipients: 5, segments: Number.NaN, messagingServiceType: 'SMS', price }).total).toBe(
+      '0.00',
+    );
+  });
+
   it('nothing to pay for no recipients or an empty SMS', () => {
     expect(estimateCost({ recipients: 0, segments: 2, messagingServiceType: 'SMS', price }).total).toBe('0.00');
     expect(estimateCost({ recipients: 10, segments: 0, messagingServiceType: 'SMS', price }).total).toBe('0.00');

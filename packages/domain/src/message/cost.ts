@@ -102,6 +102,9 @@ export interface CostEstimate {
   total: string;
 }
 
+// A count still loading (undefined → NaN) or negative estimates nothing rather than throwing in BigInt().
+const wholeCount = (n: number) => (Number.isFinite(n) && n > 0 ? Math.trunc(n) : 0);
+
 /** The estimated cost of a project's texts: SMS price × segments per text, MMS price per text; exact to 1/10000. */
 export function estimateCost(input: {
   recipients: number;
@@ -109,8 +112,8 @@ export function estimateCost(input: {
   messagingServiceType: ServiceType;
   price: AppliedPrice;
 }): CostEstimate {
-  const recipients = Math.max(0, Math.trunc(input.recipients));
-  const billedPerText = input.messagingServiceType === 'MMS' ? 1 : Math.max(0, input.segments);
+  const recipients = wholeCount(input.recipients);
+  const billedPerText = input.messagingServiceType === 'MMS' ? 1 : wholeCount(input.segments);
   const totalUnits = input.price.units * BigInt(billedPerText) * BigInt(recipients);
   return { recipients, billedPerText, unitPrice: input.price.price, totalUnits, total: formatAmount(totalUnits) };
 }

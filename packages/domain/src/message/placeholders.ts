@@ -12,7 +12,10 @@ export interface PlaceholderContext {
   listHeaders: readonly string[];
   /** The organization's text defaults. */
   textDefaults: readonly { field: string; value: string }[];
-  /** The organization's shortened links: the code a message names and the custom domain it is served on. */
+  /**
+   * The organization's shortened links: the code a message names (its shortCode, else its generatedShortCode) and
+   * the custom domain it is served on (null when it has none: a problem the stepper reports).
+   */
   links: readonly { code: string; domain: string | null }[];
 }
 
