@@ -234,6 +234,13 @@ export type RemoveDoNotContactNumberMutationVariables = Exact<{
 
 export type RemoveDoNotContactNumberMutation = { removeDoNotContactNumber: { number: string | null, message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
 
+export type OptionsByTypeQueryVariables = Exact<{
+  optionType: string;
+}>;
+
+
+export type OptionsByTypeQuery = { options: Array<{ name: string, label: string }> };
+
 export type OrganizationRestrictionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
