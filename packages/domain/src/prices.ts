@@ -69,10 +69,16 @@ export function priceRowErrors(rows: readonly PriceRowInput[] | null | undefined
     if (!isPriceText(String(row.price))) add(`${at}.price`, priceMessages.invalidPrice);
     if (blank(row.startAt)) add(`${at}.startAt`, messages.required('Start date'));
     else if (Number.isNaN(priceStart(String(row.startAt)).getTime())) add(`${at}.startAt`, 'Start date is not a date');
-    if (!MessagingServiceType.is(row.messagingServiceType)) add(`${at}.messagingServiceType`, messages.required('Service'));
+    if (!MessagingServiceType.is(row.messagingServiceType))
+      add(`${at}.messagingServiceType`, messages.required('Service'));
     if (!CampaignType.is(row.campaignType)) add(`${at}.campaignType`, messages.required('Campaign type'));
     if (errors[`${at}.startAt`]) return;
-    const key = [row.messagingServiceType, row.campaignType, row.isSent !== false, priceStart(String(row.startAt)).getTime()];
+    const key = [
+      row.messagingServiceType,
+      row.campaignType,
+      row.isSent !== false,
+      priceStart(String(row.startAt)).getTime(),
+    ];
     if (seen.has(key.join())) add(`${at}.startAt`, priceMessages.twice);
     seen.add(key.join());
   });

@@ -50,7 +50,8 @@ export const loadOrganizationRows = (tx: Tx, organizationId: number, name: RowsN
 
 /** The organization's own prices: rows with neither client nor project (spec §3 Price), through the prices path. */
 const ORGANIZATION_PRICES: PriceScope = { level: 'Organization' };
-export const loadOrganizationPrices = (tx: Tx, organizationId: number) => loadPrices(tx, organizationId, ORGANIZATION_PRICES);
+export const loadOrganizationPrices = (tx: Tx, organizationId: number) =>
+  loadPrices(tx, organizationId, ORGANIZATION_PRICES);
 
 /** The organization domain is unique across the platform (the organizations table is shared by every node). */
 async function domainTaken(tx: Tx, organizationId: number, domain: string): Promise<boolean> {

@@ -85,7 +85,8 @@ const optionalId = (v: string | number | null | undefined) => (v == null || v ==
 /** The level named by clientId or projectId (neither: the organization's); both at once is refused. */
 function scopeArg(args: { clientId?: string | number | null; projectId?: string | number | null }): PriceScope {
   const scope = priceScopeOf(optionalId(args.clientId), optionalId(args.projectId));
-  if (!scope) throw new GraphQLError('Give a client or a project, not both', { extensions: { code: 'BAD_USER_INPUT' } });
+  if (!scope)
+    throw new GraphQLError('Give a client or a project, not both', { extensions: { code: 'BAD_USER_INPUT' } });
   return scope;
 }
 

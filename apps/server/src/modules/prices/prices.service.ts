@@ -12,7 +12,7 @@ import {
   type PriceRowInput,
 } from '@canvass/domain';
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { viewerCan, type Viewer } from '../../platform/auth/viewer';
+import { ForbiddenError, viewerCan, type Viewer } from '../../platform/auth/viewer';
 import { clients, prices, projects } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import { ownerCondition, visibleWhereOf } from '../../platform/resources/policy';
@@ -28,7 +28,8 @@ import { tableOf } from '../tables';
 export type PriceRow = typeof prices.$inferSelect;
 
 /** The rows of one level: the organization's own, a client's, or a project's. */
-export type PriceScope = { level: 'Organization' } | { level: 'Client'; clientId: number } | { level: 'Project'; projectId: number };
+export type PriceScope =
+  { level: 'Organization' } | { level: 'Client'; clientId: number } | { level: 'Project'; projectId: number };
 
 /** The scope a client id or a project id names (neither: the organization's); null when both are given. */
 export function priceScopeOf(clientId: number | null, projectId: number | null): PriceScope | null {
@@ -75,8 +76,8 @@ const NOT_FOUND: Access = { ok: false, errors: { base: ['Not found'] } };
 /**
  * Whether the viewer may read (View) or change (Update) a level's prices (spec §6): the organization's with its
  * View on Organization, or as an organization admin to change them; a client's or a project's with the role's
- * View/Update on Client or Project and only for a client it may see (a Client-role user: its own client and its
- * projects). A Complete project's pricing is locked (spec issue 13).
+ * View/Update on Client or Project (ForbiddenError without it) and only for a client it may see (a Client-role user:
+ * its own client and its projects; 'Not found' for the others). A Complete project's pricing is locked (issue 13).
  */
 export async function priceAccess(tx: Tx, viewer: Viewer, scope: PriceScope, op: 'View' | 'Update'): Promise<Access> {
   if (scope.level === 'Organization') {
@@ -84,7 +85,7 @@ export async function priceAccess(tx: Tx, viewer: Viewer, scope: PriceScope, op:
     return may ? { ok: true } : { ok: false, errors: { base: [organizationMessages.onlyAdmins] } };
   }
   if (scope.level === 'Client') {
-    if (!viewerCan(viewer, op, 'Client')) return NOT_FOUND;
+    if (!viewerCan(viewer, op, 'Client')) throw new ForbiddenError();
     const visible = visibleWhereOf('client', tableOf, viewer)!;
     const [hit] = await tx
       .select({ id: clients.id })
@@ -92,7 +93,7 @@ export async function priceAccess(tx: Tx, viewer: Viewer, scope: PriceScope, op:
       .where(and(visible, eq(clients.id, scope.clientId)));
     return hit ? { ok: true } : NOT_FOUND;
   }
-  if (!viewerCan(viewer, op, 'Project')) return NOT_FOUND;
+  if (!viewerCan(viewer, op, 'Project')) throw new ForbiddenError();
   const [project] = await tx
     .select({ status: projects.projectStatus })
     .from(projects)
@@ -108,7 +109,13 @@ export async function loadPrices(tx: Tx, organizationId: number, scope: PriceSco
     .select()
     .from(prices)
     .where(inScope(organizationId, scope))
-    .orderBy(asc(prices.startAt), asc(prices.messagingServiceType), asc(prices.campaignType), desc(prices.isSent), asc(prices.id));
+    .orderBy(
+      asc(prices.startAt),
+      asc(prices.messagingServiceType),
+      asc(prices.campaignType),
+      desc(prices.isSent),
+      asc(prices.id),
+    );
 }
 
 /** One price row by id, when the viewer may see the level it belongs to. */
