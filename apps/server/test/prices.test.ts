@@ -1,4 +1,4 @@
-import { messages, organizationMessages, priceMessages } from '@canvass/domain';
+import { messages, organizationMessages, priceMessages, ProjectType } from '@canvass/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
@@ -99,8 +99,8 @@ async function insertProject(clientId: number, status = 'Submitted'): Promise<nu
   const { rows: manager } = await app.sql('SELECT id FROM users WHERE email = $1', [org.emailFor('Admin')]);
   const { rows } = await app.sql(
     `INSERT INTO projects (organization_id, name, message, project_type, client_id, manager_id, project_status)
-     VALUES ($1, 'GOTV', 'Hi', (SELECT enum_range(NULL::project_type))[1], $2, $3, $4) RETURNING id`,
-    [org.id, clientId, manager[0].id, status],
+     VALUES ($1, 'GOTV', 'Hi', $2, $3, $4, $5) RETURNING id`,
+    [org.id, ProjectType.values[0], clientId, manager[0].id, status],
   );
   return rows[0].id as number;
 }
