@@ -63,7 +63,7 @@ function handlers(project: ReturnType<typeof savedProject> | null, extra: Record
     }),
     StepperTeams: () => ({ data: { teams: { nodes: [{ id: '4', name: 'Phone Bank A' }] } } }),
     StepperTimeZones: () => ({
-      data: { timeZones: [{ name: 'America/New_York', label: 'Eastern' }] },
+      data: { timeZones: [{ name: 'America/New_York', label: 'Eastern (America/New_York)' }] },
     }),
     ClientOptions: () => ({ data: { clients: page([{ id: '3', name: 'Rivera for Mayor' }]) } }),
     ...extra,
@@ -124,7 +124,7 @@ describe('the project stepper', { timeout: 30_000 }, () => {
     expect(input('End time').disabled).toBe(true);
     expect(input('Send date').disabled).toBe(true);
 
-    await choose('Time zone', 'Eastern');
+    await choose('Time zone', 'Eastern (America/New_York)');
     expect(input('Start time').disabled).toBe(false);
     await userEvent.type(input('Send date'), '2026-12-01');
     await userEvent.type(input('Start time'), '09:30');

@@ -85,6 +85,8 @@ export function TestTextStep({
         searchValue={search}
         onSearchChange={setSearch}
         data={recipientData}
+        // The server searched the digits; Mantine's own filter would compare them with the punctuated labels.
+        filter={({ options }) => options}
         value={phoneIds}
         onChange={(ids) => {
           setKnown(new Map(ids.map((id) => [id, options.get(id) ?? id])));
