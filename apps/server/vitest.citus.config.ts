@@ -32,6 +32,10 @@ export default defineConfig({
       'test/organization.test.ts',
       'src/modules/opt-outs/opt-outs.test.ts',
       'test/user-visibility.test.ts',
+      // Issue 13's projects: the lifecycle under a row lock, the create/update rules, texts read through the project.
+      'test/projects-lifecycle.test.ts',
+      'test/projects-rules.test.ts',
+      'test/projects-texts.test.ts',
     ],
     globalSetup: ['./test/citus-global-setup.ts'],
     fileParallelism: false,

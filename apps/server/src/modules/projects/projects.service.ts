@@ -55,11 +55,11 @@ function checkStatus(attrs: ProjectAttributes, existing: Row | null, viewer: Vie
   const wanted = attrs.projectStatus;
   if (blank(wanted) || wanted === current) return {};
   if (!isStatusEditable(current)) return { projectStatus: [projectMessages.notEditable] };
-  const options = statusOptionsFor(viewer.isAdmin ? 'Admin' : viewer.role, current);
+  const options = statusOptionsFor(viewer.role, current);
   if (!options.includes(wanted as ProjectStatusValue))
     return {
       projectStatus: [
-        viewer.role === 'Client' && !viewer.isAdmin
+        viewer.role === 'Client'
           ? projectMessages.clientStatusOption
           : projectMessages.noTransition(current, String(wanted)),
       ],
@@ -81,12 +81,38 @@ function checkLocked(attrs: ProjectAttributes, existing: Row | null): FieldError
   return errors;
 }
 
+/**
+ * A team lead updates projects for one thing (spec §5/§6 "TeamLead: sets quota for external delivery"): the quotas
+ * of the texters already on it. Any other change (`quotaFields` aside), a texter added or removed included, is
+ * refused on its field. Used by the project and by its parts' own services.
+ */
+export function checkTeamLead(
+  attrs: Record<string, unknown>,
+  existing: Row | null,
+  viewer: Viewer,
+  quotaFields: readonly string[],
+): FieldErrors {
+  if (viewer.role !== 'TeamLead') return {};
+  const errors: FieldErrors = {};
+  for (const [name, value] of Object.entries(attrs)) {
+    if (quotaFields.includes(name)) continue;
+    if (name === 'projectTexters') {
+      const rows = (value as { id?: unknown; _destroy?: unknown }[] | null) ?? [];
+      if (rows.some((r) => r.id == null || r.id === '' || r._destroy))
+        errors[name] = [projectMessages.teamLeadQuotaOnly];
+      continue;
+    }
+    if (!existing || !sameValue(value, existing[name])) errors[name] = [projectMessages.teamLeadQuotaOnly];
+  }
+  return errors;
+}
+
 /** Spec §5: delivery type only by a Client role (or an admin) and only in the Setup group. */
 function checkDeliveryType(attrs: ProjectAttributes, existing: Row | null, viewer: Viewer): FieldErrors {
   const current = existing?.deliveryType ?? project.fields.deliveryType.default;
   if (blank(attrs.deliveryType) || attrs.deliveryType === current) return {};
   const status = (existing?.projectStatus ?? NEW_PROJECT_STATUS) as ProjectStatusValue;
-  if (viewer.isAdmin ? isStatusEditable(status) : canEditDeliveryType(viewer, status)) return {};
+  if (canEditDeliveryType(viewer, status)) return {};
   return { deliveryType: [projectMessages.deliveryTypeNotEditable] };
 }
 
@@ -149,6 +175,7 @@ export const projectsService = createResourceService(project, projects, tableOf,
     const deliveryType = String(attrs.deliveryType ?? existing?.deliveryType ?? project.fields.deliveryType.default);
     const mayEditQuota = canEditQuota(viewer, { projectStatus: status, deliveryType });
     return {
+      ...checkTeamLead(attrs, existing, viewer, []),
       ...checkStatus(attrs, existing, viewer),
       ...checkLocked(attrs, existing),
       ...checkDeliveryType(attrs, existing, viewer),
