@@ -20,3 +20,4 @@ export * from './date-time';
 export * from './restriction-grid';
 export * from './users';
 export * from './project-lifecycle';
+export * from './message/index';

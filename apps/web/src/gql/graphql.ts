@@ -372,6 +372,13 @@ export type RemoveDoNotContactNumberMutationVariables = Exact<{
 
 export type RemoveDoNotContactNumberMutation = { removeDoNotContactNumber: { number: string | null, message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
 
+export type OptionsByTypeQueryVariables = Exact<{
+  optionType: string;
+}>;
+
+
+export type OptionsByTypeQuery = { options: Array<{ name: string, label: string }> };
+
 export type StepperProjectFieldsFragment = { id: string, name: string, projectType: ProjectType, clientId: string, agencyId: string | null, managerId: string, listId: string | null, message: string | null, mediaPosition: MediaPosition, campaignType: CampaignType, deliveryType: DeliveryType, sendingType: SendingType, areaCodeSelection: AreaCodeSelection, pricingType: PricingType, timeZone: string | null, startAt: string | null, endAt: string | null, currentStep: ProjectCreationStep | null, projectStatus: ProjectStatus, client: { id: string, name: string } | null, agency: { id: string, name: string } | null, manager: { id: string, name: string } | null, projectPhones: Array<{ id: string, phoneId: string, isPrimary: string | null }>, projectTeams: Array<{ id: string, teamId: string }>, projectTexters: Array<{ id: string, userId: string, quota: string | null }> };
 
 export type StepperProjectQueryVariables = Exact<{
