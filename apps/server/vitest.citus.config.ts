@@ -30,6 +30,7 @@ export default defineConfig({
       'test/collections.test.ts',
       'test/restrictions.test.ts',
       'test/organization.test.ts',
+      'test/prices.test.ts',
       'src/modules/opt-outs/opt-outs.test.ts',
       'test/user-visibility.test.ts',
       // Issue 13's projects: the lifecycle under a row lock, the create/update rules, texts read through the project.

@@ -95,6 +95,10 @@ export type MediaPosition =
   | 'Before'
   | 'NoPreference';
 
+export type MessagingServiceType =
+  | 'MMS'
+  | 'SMS';
+
 export type OptOutChangeAction =
   | 'Added'
   | 'Removed';
@@ -139,6 +143,23 @@ export type PhoneStatus =
   | 'ToPhone'
   | 'Unconfirmed'
   | 'Valid';
+
+/** A row without a price is removed (a new one ignored); _destroy removes a saved row */
+export type PriceInput = {
+  _destroy: boolean | null | undefined;
+  campaignType: string | null | undefined;
+  id: string | null | undefined;
+  isSent: boolean | null | undefined;
+  messagingServiceType: string | null | undefined;
+  /** Exact decimal text, at most 4 decimals ('0.035') */
+  price: string | null | undefined;
+  startAt: string | null | undefined;
+};
+
+export type PriceLevel =
+  | 'Client'
+  | 'Organization'
+  | 'Project';
 
 export type PricingType =
   | 'Blended'
@@ -371,6 +392,32 @@ export type RemoveDoNotContactNumberMutationVariables = Exact<{
 
 
 export type RemoveDoNotContactNumberMutation = { removeDoNotContactNumber: { number: string | null, message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type PricesQueryVariables = Exact<{
+  clientId: string | null | undefined;
+  projectId: string | null | undefined;
+}>;
+
+
+export type PricesQuery = { prices: Array<{ id: string, price: string, isSent: boolean, campaignType: CampaignType, messagingServiceType: MessagingServiceType, startAt: string, level: PriceLevel }> };
+
+export type UpdatePricesMutationVariables = Exact<{
+  clientId: string | null | undefined;
+  projectId: string | null | undefined;
+  prices: Array<PriceInput> | PriceInput;
+}>;
+
+
+export type UpdatePricesMutation = { updatePrices: { message: string | null, prices: Array<{ id: string, price: string, isSent: boolean, campaignType: CampaignType, messagingServiceType: MessagingServiceType, startAt: string, level: PriceLevel }> | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type ApplicablePricesQueryVariables = Exact<{
+  clientId: string | null | undefined;
+  projectId: string | null | undefined;
+  at: string | null | undefined;
+}>;
+
+
+export type ApplicablePricesQuery = { applicablePrices: Array<{ messagingServiceType: MessagingServiceType, campaignType: CampaignType, isSent: boolean, price: string | null, level: PriceLevel | null, startAt: string | null, headerPrice: string }> | null };
 
 export type OptionsByTypeQueryVariables = Exact<{
   optionType: string;
