@@ -460,7 +460,7 @@ export type StepperListQueryVariables = Exact<{
 }>;
 
 
-export type StepperListQuery = { list: { id: string, name: string, rowsCount: number, duplicateRowsCount: number, invalidRowsCount: number, optedOutRowsCount: number, optimizedRowsCount: number, optimizedPercent: number, rowColumns: Array<{ field: string, header: string }> } | null };
+export type StepperListQuery = { list: { id: string, name: string, rowsCount: number, validRowsCount: number, duplicateRowsCount: number, invalidRowsCount: number, optedOutRowsCount: number, optimizedRowsCount: number, optimizedPercent: number, rowColumns: Array<{ field: string, header: string }> } | null };
 
 export type StepperPhonesQueryVariables = Exact<{
   filters: Array<FilterInput> | FilterInput | null | undefined;
@@ -494,6 +494,11 @@ export type SendStepperTestTextMutationVariables = Exact<{
 
 
 export type SendStepperTestTextMutation = { loadSendProject: { message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type StepperTextDefaultsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StepperTextDefaultsQuery = { textDefaults: { nodes: Array<{ field: string, value: string }> } };
 
 export type OrganizationRestrictionsQueryVariables = Exact<{ [key: string]: never; }>;
 

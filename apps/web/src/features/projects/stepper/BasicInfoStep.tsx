@@ -1,11 +1,13 @@
-import { Select, Stack, Textarea } from '@mantine/core';
+import { Select, Stack } from '@mantine/core';
 import { MediaPosition, project } from '@canvass/domain';
 import { FieldInput } from '../../../ui/form/FieldInput';
 import type { FormValue } from '../../../ui/form/form-values';
 import type { ResourceDraft } from '../../../ui/types';
 import type { StepProps } from './step-props';
 import type { StepperValues } from './stepper-model';
+import { StepperMessage } from './StepperMessage';
 import { useOrganizationUsers } from './use-organization-users';
+import type { StepperListView } from './use-stepper-list';
 
 const REGISTRY_FIELDS = ['name', 'projectType', 'clientId', 'agencyId'] as const;
 
@@ -13,7 +15,14 @@ const REGISTRY_FIELDS = ['name', 'projectType', 'clientId', 'agencyId'] as const
  * Basic Info: the four fields autosave waits for (name, type, client, manager), the agency, and the message with its
  * media position. The inputs are the registry's, so labels and choices match the project's edit screen.
  */
-export function BasicInfoStep({ values, change, errors, record }: StepProps & { record: ResourceDraft }) {
+export function BasicInfoStep({
+  values,
+  change,
+  errors,
+  record,
+  list,
+  projectId,
+}: StepProps & { record: ResourceDraft; list: StepperListView | null; projectId: string | null }) {
   const asForm = values as unknown as Record<string, FormValue>;
   const users = useOrganizationUsers();
   return (
@@ -42,14 +51,7 @@ export function BasicInfoStep({ values, change, errors, record }: StepProps & { 
         onChange={(managerId) => change({ managerId })}
         error={errors.managerId}
       />
-      <Textarea
-        label="Message"
-
-        minRows={3}
-        value={values.message}
-        onChange={(e) => change({ message: e.currentTarget.value })}
-        error={errors.message}
-      />
+      <StepperMessage values={values} change={change} errors={errors} list={list} projectId={projectId} />
       <Select
         label={project.fields.mediaPosition.label}
         data={MediaPosition.options()}

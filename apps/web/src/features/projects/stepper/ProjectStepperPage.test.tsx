@@ -174,6 +174,48 @@ describe('the project stepper', { timeout: 30_000 }, () => {
     expect(callsTo(calls, 'SendStepperTestText')).toHaveLength(0);
   });
 
+  it('estimates the cost of the message for the chosen list at the price that applies', async () => {
+    const project = savedProject({ listId: '9', message: 'Hello {First Name}' });
+    renderStepper(
+      '/projects/stepper/5',
+      handlers(project, {
+        StepperList: () => ({
+          data: {
+            list: {
+              id: '9',
+              name: 'Voters',
+              rowsCount: 1200,
+              validRowsCount: 1000,
+              duplicateRowsCount: 150,
+              invalidRowsCount: 50,
+              optedOutRowsCount: 0,
+              optimizedRowsCount: 700,
+              optimizedPercent: 41,
+              rowColumns: [{ field: 'columnOne', header: 'City' }],
+            },
+          },
+        }),
+        ApplicablePrices: () => ({
+          data: {
+            applicablePrices: [
+              {
+                messagingServiceType: 'SMS',
+                campaignType: 'Registered',
+                isSent: true,
+                price: '0.0400',
+                level: 'Project',
+                startAt: '2026-01-01T00:00:00.000Z',
+                headerPrice: '0.035',
+              },
+            ],
+          },
+        }),
+      }),
+    );
+    // Blended: every valid row, one segment each, at the project's price.
+    expect((await screen.findByText(/Estimated cost/)).textContent).toContain('$40.00');
+  });
+
   it('puts server field errors on their fields and lists them in the Error toast', async () => {
     const project = savedProject();
     renderStepper(

@@ -156,7 +156,7 @@ export function ProjectStepperPage() {
             onChange={(sub) => void go(STEPS.findIndex((s) => s.sub === sub))}
           />
         )}
-        {position === 0 && <BasicInfoStep {...props} record={record} />}
+        {position === 0 && <BasicInfoStep {...props} record={record} list={list} projectId={projectId.current} />}
         {position === 1 && <ListSetupStep {...props} />}
         {position === 2 && <ListSummaryStep list={list} />}
         {position === 3 && <SenderStep {...props} />}

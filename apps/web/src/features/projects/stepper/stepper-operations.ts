@@ -15,6 +15,8 @@ import type {
   StepperProjectQueryVariables,
   StepperTeamsQuery,
   StepperTeamsQueryVariables,
+  StepperTextDefaultsQuery,
+  StepperTextDefaultsQueryVariables,
   StepperTimeZonesQuery,
   StepperTimeZonesQueryVariables,
   StepperUsersQuery,
@@ -145,6 +147,7 @@ export const StepperList = graphqlOperation<StepperListQuery, StepperListQueryVa
       id
       name
       rowsCount
+      validRowsCount
       duplicateRowsCount
       invalidRowsCount
       optedOutRowsCount
@@ -221,6 +224,20 @@ export const SendStepperTestText = graphqlOperation<SendStepperTestTextMutation,
         errors {
           field
           messages
+        }
+      }
+    }
+  `,
+);
+
+/** The organization's text defaults: placeholders a message may name besides the list's columns. */
+export const StepperTextDefaults = graphqlOperation<StepperTextDefaultsQuery, StepperTextDefaultsQueryVariables>(
+  /* GraphQL */ `
+    query StepperTextDefaults {
+      textDefaults(limit: 100, sortBy: "field", sortOrder: Asc) {
+        nodes {
+          field
+          value
         }
       }
     }
