@@ -52,8 +52,8 @@ export function TextersStep({ values, change, errors, status }: StepProps & { st
   const teamOptions = (teams.data?.teams.nodes ?? []).map((t) => ({ value: t.id, label: t.name }));
 
   const quotaEditable = canEditQuota({ role, isAdmin }, { projectStatus: status, deliveryType: values.deliveryType });
-  const deliveryEditable = isAdmin || canEditDeliveryType({ role }, status);
-  const teamsEditable = isAdmin || role === 'Client';
+  const deliveryEditable = canEditDeliveryType({ role }, status);
+  const teamsEditable = role === 'Client' || role === 'Admin';
   const ready = projectStatusGroup(status) === 'Ready';
 
   const setTexter = (i: number, patch: Partial<TexterRow>) =>
