@@ -54,6 +54,9 @@ export function ProjectStepperPage() {
   const { save, projectId } = useStepperSave(id ?? null);
   // Set once the form holds what the user types: a saved project is read into it only on arrival.
   const started = useRef(!id);
+  // What a save sends, as of when it runs: the form as last changed or settled, and the step it is saved at.
+  const latest = useRef<StepperValues | null>(values);
+  const savedAt = useRef(0);
 
   const [loaded] = useQuery<StepperProjectQuery, StepperProjectQueryVariables>({
     query: StepperProject.source,
@@ -65,7 +68,9 @@ export function ProjectStepperPage() {
     const p = loaded.data?.project;
     if (!p || started.current) return;
     started.current = true;
-    setValues(valuesOf(p));
+    latest.current = valuesOf(p);
+    savedAt.current = positionOf(p.currentStep);
+    setValues(latest.current);
     setRecord({ client: p.client, agency: p.agency, manager: p.manager });
     setStatus(p.projectStatus);
     setPosition(positionOf(p.currentStep));
@@ -75,33 +80,33 @@ export function ProjectStepperPage() {
   const { phones } = useActivePhones();
 
   /** Saves, then shows the outcome: errors on their fields (and, when asked, the 'Error' toast), ids on new rows. */
-  async function persist(v: StepperValues, at: number, toast: boolean): Promise<SaveOutcome> {
-    const outcome = await save(v, STEPS[at].saved);
+  async function persist(toast: boolean): Promise<SaveOutcome> {
+    const outcome = await save(() => ({ values: latest.current!, step: STEPS[savedAt.current].saved }));
     if (outcome.kind === 'refused') {
       setErrors(fieldErrorsOf(outcome.errors));
       if (toast) notifyFailed(stepperErrorText(outcome.errors), 'Error');
     } else if (outcome.kind === 'saved') {
       setErrors({});
       setStatus(outcome.project.projectStatus);
-      setValues((current) => (current ? settleValues(current, outcome.project) : current));
+      // At once, not at the next render: a save queued behind this one reads the rows with their new ids.
+      latest.current = settleValues(latest.current!, outcome.project);
+      setValues(latest.current);
       if (outcome.created) void navigate(`/projects/stepper/${outcome.project.id}`, { replace: true });
     }
     return outcome;
   }
 
-  const autosave = useDebouncedCallback(
-    (v: StepperValues, at: number) => void persist(v, at, false),
-    AUTOSAVE_DELAY_MS,
-  );
+  const autosave = useDebouncedCallback(() => void persist(false), AUTOSAVE_DELAY_MS);
 
   function change(patch: Partial<StepperValues>) {
-    if (!values) return;
-    const next = { ...values, ...patch };
-    setValues(next);
-    if (canAutosave(next)) autosave(next, position);
+    if (!latest.current) return;
+    latest.current = { ...latest.current, ...patch };
+    setValues(latest.current);
+    if (canAutosave(latest.current)) autosave();
   }
 
   async function go(to: number) {
+    const values = latest.current;
     if (!values) return;
     if (!canAutosave(values)) {
       // Nothing is saved before these four: said the way the server would say it, on Basic Info.
@@ -112,15 +117,19 @@ export function ProjectStepperPage() {
       return;
     }
     setBusy(true);
-    const outcome = await persist(values, to, true);
+    // The step is saved as reached: an autosave still to run saves it the same, never the one left behind.
+    const from = savedAt.current;
+    savedAt.current = to;
+    const outcome = await persist(true);
     setBusy(false);
     if (outcome.kind === 'saved') setPosition(to);
+    else savedAt.current = from;
   }
 
   async function finish() {
     if (!values) return;
     setBusy(true);
-    const outcome = await persist(values, position, true);
+    const outcome = await persist(true);
     setBusy(false);
     if (outcome.kind === 'saved') void navigate(`/projects/${outcome.project.id}/discussions`);
   }

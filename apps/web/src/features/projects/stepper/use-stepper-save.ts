@@ -19,7 +19,8 @@ export type SaveOutcome =
 
 /**
  * Saves the stepper's project: created by the first save that has the four required fields, updated after that.
- * Saves run one after another, so two quick autosaves never create the project twice.
+ * Saves run one after another and read the form when their turn comes, not when they were asked for: a save
+ * queued behind another sends the rows the first one gave ids to, so a row is never added twice, nor the project.
  */
 export function useStepperSave(initialId: string | null) {
   const projectId = useRef<string | null>(initialId);
@@ -50,8 +51,11 @@ export function useStepperSave(initialId: string | null) {
   );
 
   const save = useCallback(
-    (values: StepperValues, step: ProjectCreationStep): Promise<SaveOutcome> => {
-      const next = queue.current.then(() => saveNow(values, step));
+    (read: () => { values: StepperValues; step: ProjectCreationStep }): Promise<SaveOutcome> => {
+      const next = queue.current.then(() => {
+        const { values, step } = read();
+        return saveNow(values, step);
+      });
       queue.current = next.catch(() => undefined);
       return next;
     },
