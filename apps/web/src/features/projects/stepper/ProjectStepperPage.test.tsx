@@ -216,6 +216,39 @@ describe('the project stepper', { timeout: 30_000 }, () => {
     expect((await screen.findByText(/Estimated cost/)).textContent).toContain('$40.00');
   });
 
+  it('offers the Active phones as senders, one of them primary, and lets a client pick teams for External delivery', async () => {
+    const project = savedProject({ currentStep: 'Sender' });
+    const { calls } = renderStepper(
+      '/projects/stepper/5',
+      handlers(project),
+      buildUser({ isAdmin: false, role: 'Client' }),
+    );
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Use (212)-555-0100' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Primary (212)-555-0100' }));
+    expect(callsTo(calls, 'StepperPhones')[0].variables.filters).toEqual([
+      { field: 'phoneStatus', operation: 'Equal', value: 'Active', arrayValues: null },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'UpdateStepperProject').at(-1)?.variables.attributes).toMatchObject({
+        projectPhones: [{ phoneId: '8', isPrimary: 'true' }],
+        currentStep: 'SendingSchedule',
+      }),
+    );
+
+    // Continuing to Texters: a Client role chooses the delivery type and, for External delivery, the teams.
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    const delivery = (await screen.findByRole('combobox', { name: 'Delivery type' })) as HTMLInputElement;
+    expect(delivery.disabled).toBe(false);
+    await choose('Teams', 'Phone Bank A');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'UpdateStepperProject').at(-1)?.variables.attributes).toMatchObject({
+        projectTeams: [{ teamId: '4' }],
+      }),
+    );
+  });
+
   it('puts server field errors on their fields and lists them in the Error toast', async () => {
     const project = savedProject();
     renderStepper(
