@@ -3,6 +3,10 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type AreaCodeSelection =
+  | 'MatchingAreaCode'
+  | 'MostCommonAreaCode';
+
 export type BackgroundTaskStatus =
   | 'Done'
   | 'Failed'
@@ -32,6 +36,11 @@ export type DataImportTemplateAttributes = {
   name: string | null | undefined;
   resource: DataImportResource | null | undefined;
 };
+
+export type DeliveryType =
+  | 'Blast'
+  | 'External'
+  | 'Internal';
 
 export type FilterInput = {
   arrayValues: Array<string> | null | undefined;
@@ -81,6 +90,11 @@ export type ListStatus =
   | 'Setup'
   | 'Submitted';
 
+export type MediaPosition =
+  | 'After'
+  | 'Before'
+  | 'NoPreference';
+
 export type MessagingServiceType =
   | 'MMS'
   | 'SMS';
@@ -111,6 +125,25 @@ export type PermissionOperation =
   | 'Update'
   | 'View';
 
+export type PhoneStatus =
+  | 'APIVerified'
+  | 'Active'
+  | 'AwaitingAPIRelease'
+  | 'AwaitingAPIVerify'
+  | 'AwaitingMMSVerify'
+  | 'AwaitingSMSVerify'
+  | 'Blocked'
+  | 'Burned'
+  | 'CampaignMismatch'
+  | 'FromPhone'
+  | 'Incorrect'
+  | 'Invalid'
+  | 'Pending'
+  | 'Released'
+  | 'ToPhone'
+  | 'Unconfirmed'
+  | 'Valid';
+
 /** A row without a price is removed (a new one ignored); _destroy removes a saved row */
 export type PriceInput = {
   _destroy: boolean | null | undefined;
@@ -128,6 +161,103 @@ export type PriceLevel =
   | 'Organization'
   | 'Project';
 
+export type PricingType =
+  | 'Blended'
+  | 'Optimized';
+
+export type ProjectAttributes = {
+  agencyId: string | null | undefined;
+  areaCodeSelection: AreaCodeSelection | null | undefined;
+  campaignType: CampaignType | null | undefined;
+  clientId: string | null | undefined;
+  currentStep: ProjectCreationStep | null | undefined;
+  deliveryType: DeliveryType | null | undefined;
+  endAt: string | null | undefined;
+  isPaused: boolean | null | undefined;
+  listId: string | null | undefined;
+  managerId: string | null | undefined;
+  mediaFilename: string | null | undefined;
+  mediaFiletype: string | null | undefined;
+  mediaPosition: MediaPosition | null | undefined;
+  mediaSize: number | null | undefined;
+  mediaUrl: string | null | undefined;
+  message: string | null | undefined;
+  name: string | null | undefined;
+  note: string | null | undefined;
+  number: string | null | undefined;
+  pricingType: PricingType | null | undefined;
+  projectPhones: Array<ProjectPhoneRowInput> | null | undefined;
+  projectStatus: ProjectStatus | null | undefined;
+  projectTeams: Array<ProjectTeamRowInput> | null | undefined;
+  projectTexters: Array<ProjectTexterRowInput> | null | undefined;
+  projectType: ProjectType | null | undefined;
+  sendingType: SendingType | null | undefined;
+  startAt: string | null | undefined;
+  state: string | null | undefined;
+  timeZone: string | null | undefined;
+};
+
+export type ProjectCreationStep =
+  | 'BasicInfo'
+  | 'Message'
+  | 'Sender'
+  | 'SendingSchedule'
+  | 'Setup'
+  | 'Summary'
+  | 'Texters';
+
+/** A row with an id changes that saved row (_destroy removes it); a row without one is added */
+export type ProjectPhoneRowInput = {
+  _destroy: boolean | null | undefined;
+  id: string | null | undefined;
+  isPrimary: string | null | undefined;
+  phoneId: string | null | undefined;
+};
+
+export type ProjectStatus =
+  | 'Active'
+  | 'Approved'
+  | 'Assigned'
+  | 'AwaitingLoad'
+  | 'AwaitingUnload'
+  | 'Cancelled'
+  | 'Complete'
+  | 'Error'
+  | 'ErrorLoading'
+  | 'ErrorLoadingWork'
+  | 'Late'
+  | 'Live'
+  | 'Loading'
+  | 'LoadingWork'
+  | 'Queued'
+  | 'Ready'
+  | 'Sending'
+  | 'Setup'
+  | 'Submitted'
+  | 'Unloading';
+
+/** A row with an id changes that saved row (_destroy removes it); a row without one is added */
+export type ProjectTeamRowInput = {
+  _destroy: boolean | null | undefined;
+  id: string | null | undefined;
+  teamId: string | null | undefined;
+};
+
+/** A row with an id changes that saved row (_destroy removes it); a row without one is added */
+export type ProjectTexterRowInput = {
+  _destroy: boolean | null | undefined;
+  id: string | null | undefined;
+  quota: string | null | undefined;
+  userId: string | null | undefined;
+};
+
+export type ProjectType =
+  | 'FundRaising'
+  | 'GetOutToVote'
+  | 'OfficialBusiness'
+  | 'Research'
+  | 'VoterContact';
+
 export type Role =
   | 'Admin'
   | 'Agency'
@@ -141,6 +271,10 @@ export type RoleRestrictionInput = {
   resource: string;
   role: Role;
 };
+
+export type SendingType =
+  | 'Auto'
+  | 'Manual';
 
 export type CurrentUserFieldsFragment = { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> };
 
@@ -291,6 +425,80 @@ export type OptionsByTypeQueryVariables = Exact<{
 
 
 export type OptionsByTypeQuery = { options: Array<{ name: string, label: string }> };
+
+export type StepperProjectFieldsFragment = { id: string, name: string, projectType: ProjectType, clientId: string, agencyId: string | null, managerId: string, listId: string | null, message: string | null, mediaPosition: MediaPosition, campaignType: CampaignType, deliveryType: DeliveryType, sendingType: SendingType, areaCodeSelection: AreaCodeSelection, pricingType: PricingType, timeZone: string | null, startAt: string | null, endAt: string | null, currentStep: ProjectCreationStep | null, projectStatus: ProjectStatus, client: { id: string, name: string } | null, agency: { id: string, name: string } | null, manager: { id: string, name: string } | null, projectPhones: Array<{ id: string, phoneId: string, isPrimary: string | null }>, projectTeams: Array<{ id: string, teamId: string }>, projectTexters: Array<{ id: string, userId: string, quota: string | null }> };
+
+export type StepperProjectQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type StepperProjectQuery = { project: { id: string, name: string, projectType: ProjectType, clientId: string, agencyId: string | null, managerId: string, listId: string | null, message: string | null, mediaPosition: MediaPosition, campaignType: CampaignType, deliveryType: DeliveryType, sendingType: SendingType, areaCodeSelection: AreaCodeSelection, pricingType: PricingType, timeZone: string | null, startAt: string | null, endAt: string | null, currentStep: ProjectCreationStep | null, projectStatus: ProjectStatus, client: { id: string, name: string } | null, agency: { id: string, name: string } | null, manager: { id: string, name: string } | null, projectPhones: Array<{ id: string, phoneId: string, isPrimary: string | null }>, projectTeams: Array<{ id: string, teamId: string }>, projectTexters: Array<{ id: string, userId: string, quota: string | null }> } | null };
+
+export type CreateStepperProjectMutationVariables = Exact<{
+  attributes: ProjectAttributes;
+}>;
+
+
+export type CreateStepperProjectMutation = { createProject: { message: string | null, project: { id: string, name: string, projectType: ProjectType, clientId: string, agencyId: string | null, managerId: string, listId: string | null, message: string | null, mediaPosition: MediaPosition, campaignType: CampaignType, deliveryType: DeliveryType, sendingType: SendingType, areaCodeSelection: AreaCodeSelection, pricingType: PricingType, timeZone: string | null, startAt: string | null, endAt: string | null, currentStep: ProjectCreationStep | null, projectStatus: ProjectStatus, client: { id: string, name: string } | null, agency: { id: string, name: string } | null, manager: { id: string, name: string } | null, projectPhones: Array<{ id: string, phoneId: string, isPrimary: string | null }>, projectTeams: Array<{ id: string, teamId: string }>, projectTexters: Array<{ id: string, userId: string, quota: string | null }> } | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type UpdateStepperProjectMutationVariables = Exact<{
+  id: string;
+  attributes: ProjectAttributes;
+}>;
+
+
+export type UpdateStepperProjectMutation = { updateProject: { message: string | null, project: { id: string, name: string, projectType: ProjectType, clientId: string, agencyId: string | null, managerId: string, listId: string | null, message: string | null, mediaPosition: MediaPosition, campaignType: CampaignType, deliveryType: DeliveryType, sendingType: SendingType, areaCodeSelection: AreaCodeSelection, pricingType: PricingType, timeZone: string | null, startAt: string | null, endAt: string | null, currentStep: ProjectCreationStep | null, projectStatus: ProjectStatus, client: { id: string, name: string } | null, agency: { id: string, name: string } | null, manager: { id: string, name: string } | null, projectPhones: Array<{ id: string, phoneId: string, isPrimary: string | null }>, projectTeams: Array<{ id: string, teamId: string }>, projectTexters: Array<{ id: string, userId: string, quota: string | null }> } | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type StepperListsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StepperListsQuery = { lists: { nodes: Array<{ id: string, name: string, rowsCount: number }> } };
+
+export type StepperListQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type StepperListQuery = { list: { id: string, name: string, rowsCount: number, validRowsCount: number, duplicateRowsCount: number, invalidRowsCount: number, optedOutRowsCount: number, optimizedRowsCount: number, optimizedPercent: number, rowColumns: Array<{ field: string, header: string }> } | null };
+
+export type StepperPhonesQueryVariables = Exact<{
+  filters: Array<FilterInput> | FilterInput | null | undefined;
+  limit: number | null | undefined;
+}>;
+
+
+export type StepperPhonesQuery = { phones: { nodes: Array<{ id: string, number: string, phoneStatus: PhoneStatus, campaign: { id: string, name: string } | null }> } };
+
+export type StepperUsersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StepperUsersQuery = { users: { nodes: Array<{ id: string, name: string, userType: Role }> } };
+
+export type StepperTeamsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StepperTeamsQuery = { teams: { nodes: Array<{ id: string, name: string }> } };
+
+export type StepperTimeZonesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StepperTimeZonesQuery = { timeZones: Array<{ name: string, label: string }> };
+
+export type SendStepperTestTextMutationVariables = Exact<{
+  projectId: string;
+  phoneIds: Array<string> | string | null | undefined;
+  body: string | null | undefined;
+  fromPhoneId: string | null | undefined;
+}>;
+
+
+export type SendStepperTestTextMutation = { loadSendProject: { message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type StepperTextDefaultsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StepperTextDefaultsQuery = { textDefaults: { nodes: Array<{ field: string, value: string }> } };
 
 export type OrganizationRestrictionsQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -1,0 +1,270 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildUser, fillIn, type Handler } from '../../../app/test-utils';
+import { descriptionOf, findAlert } from '../../../test/screen-reads';
+import { callsTo, renderResources } from '../../../ui/test-render';
+import { ProjectStepperPage } from './ProjectStepperPage';
+
+const page = (nodes: unknown[]) => ({
+  totalCount: nodes.length,
+  pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+  nodes,
+});
+
+function savedProject(overrides: Record<string, unknown> = {}) {
+  return {
+    id: '5',
+    name: 'Spring Drive',
+    projectType: 'VoterContact',
+    clientId: '3',
+    client: { id: '3', name: 'Rivera for Mayor' },
+    agencyId: null,
+    agency: null,
+    managerId: '42',
+    manager: { id: '42', name: 'Ada Lovelace' },
+    listId: null,
+    message: '-',
+    mediaPosition: 'NoPreference',
+    campaignType: 'Registered',
+    deliveryType: 'External',
+    sendingType: 'Auto',
+    areaCodeSelection: 'MostCommonAreaCode',
+    pricingType: 'Blended',
+    timeZone: null,
+    startAt: null,
+    endAt: null,
+    currentStep: 'BasicInfo',
+    projectStatus: 'Submitted',
+    projectPhones: [],
+    projectTeams: [],
+    projectTexters: [],
+    ...overrides,
+  };
+}
+
+const payload = (key: string, project: unknown, errors: unknown[] = []) => ({
+  data: { [key]: { project, errors, message: null } },
+});
+
+function handlers(project: ReturnType<typeof savedProject> | null, extra: Record<string, Handler> = {}) {
+  return {
+    StepperProject: () => ({ data: { project } }),
+    CreateStepperProject: (v: Record<string, unknown>) =>
+      payload('createProject', { ...savedProject(), ...(v.attributes as object), id: '5' }),
+    UpdateStepperProject: (v: Record<string, unknown>) =>
+      payload('updateProject', { ...project, ...(v.attributes as object) }),
+    StepperLists: () => ({ data: { lists: { nodes: [] } } }),
+    StepperPhones: () => ({
+      data: { phones: { nodes: [{ id: '8', number: '2125550100', phoneStatus: 'Active', campaign: null }] } },
+    }),
+    StepperUsers: () => ({
+      data: { users: { nodes: [{ id: '42', name: 'Ada Lovelace', userType: 'Manager' }] } },
+    }),
+    StepperTeams: () => ({ data: { teams: { nodes: [{ id: '4', name: 'Phone Bank A' }] } } }),
+    StepperTimeZones: () => ({
+      data: { timeZones: [{ name: 'America/New_York', label: 'Eastern (America/New_York)' }] },
+    }),
+    ClientOptions: () => ({ data: { clients: page([{ id: '3', name: 'Rivera for Mayor' }]) } }),
+    ...extra,
+  };
+}
+
+function renderStepper(path: string, h: Record<string, Handler>, user = buildUser({ isAdmin: false })) {
+  return renderResources(path, h, user, undefined, [
+    { path: '/projects/stepper/:id?', element: <ProjectStepperPage /> },
+  ]);
+}
+
+/** Opens a Mantine select by its label and picks an option. */
+async function choose(label: string, option: string) {
+  await userEvent.click(await screen.findByRole('combobox', { name: label }));
+  await userEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
+}
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+describe('the project stepper', { timeout: 30_000 }, () => {
+  it('saves nothing until name, type, client and manager are set, then creates the project once', async () => {
+    const { calls, router } = renderStepper('/projects/stepper', handlers(null));
+    await fillIn(userEvent.setup(), await screen.findByRole('textbox', { name: 'Name' }), 'Spring Drive');
+    await choose('Type', 'Voter Contact');
+    await choose('Client', 'Rivera for Mayor');
+
+    // Next with the manager missing: refused on the spot, nothing sent.
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await findAlert('managerId is required.')).toEqual({ title: 'Error', message: 'managerId is required.' });
+    // Longer than autosave waits for typing to pause: still nothing sent.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(callsTo(calls, 'CreateStepperProject')).toHaveLength(0);
+
+    await choose('Manager', 'Ada Lovelace');
+    await waitFor(() => expect(callsTo(calls, 'CreateStepperProject')).toHaveLength(1));
+    expect(callsTo(calls, 'CreateStepperProject')[0].variables.attributes).toMatchObject({
+      name: 'Spring Drive',
+      projectType: 'VoterContact',
+      clientId: '3',
+      managerId: '42',
+      // An empty message goes as it is: the server stores its placeholder.
+      message: '',
+      currentStep: 'BasicInfo',
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/stepper/5'));
+    // The next change updates the project it made, never a second one.
+    await userEvent.type(screen.getByRole('textbox', { name: 'Message' }), 'Hi');
+    await waitFor(() => expect(callsTo(calls, 'UpdateStepperProject').length).toBeGreaterThan(0));
+    expect(callsTo(calls, 'CreateStepperProject')).toHaveLength(1);
+    expect(callsTo(calls, 'UpdateStepperProject').at(-1)?.variables).toMatchObject({ id: '5' });
+  });
+
+  it('continues a project at its saved step, its time fields waiting for a time zone', async () => {
+    const project = savedProject({ currentStep: 'SendingSchedule' });
+    const { calls } = renderStepper('/projects/stepper/5', handlers(project));
+    expect(((await screen.findByLabelText('Start time')) as HTMLInputElement).disabled).toBe(true);
+    expect(input('End time').disabled).toBe(true);
+    expect(input('Send date').disabled).toBe(true);
+
+    await choose('Time zone', 'Eastern (America/New_York)');
+    expect(input('Start time').disabled).toBe(false);
+    await userEvent.type(input('Send date'), '2026-12-01');
+    await userEvent.type(input('Start time'), '09:30');
+    await userEvent.type(input('End time'), '17:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+
+    await waitFor(() =>
+      expect(callsTo(calls, 'UpdateStepperProject').at(-1)?.variables.attributes).toMatchObject({
+        timeZone: 'America/New_York',
+        startAt: '2026-12-01T14:30:00.000Z',
+        endAt: '2026-12-01T22:00:00.000Z',
+        currentStep: 'Texters',
+      }),
+    );
+    // Moved on to Texters.
+    expect((await screen.findByRole('button', { name: 'Add texter' })).textContent).toBe('Add texter');
+  });
+
+  it('shows who may set quotas: not a manager on External delivery, a team lead yes', async () => {
+    const project = savedProject({
+      currentStep: 'Texters',
+      projectTexters: [{ id: '11', userId: '42', quota: '250' }],
+    });
+    const manager = renderStepper('/projects/stepper/5', handlers(project));
+    const lockedQuota = (await screen.findByRole('textbox', { name: 'Quota' })) as HTMLInputElement;
+    expect(lockedQuota.disabled).toBe(true);
+    expect(descriptionOf(lockedQuota)).toContain('Only a team lead sets quotas for External delivery.');
+    // Delivery type: a Client role's choice only.
+    expect((screen.getByRole('combobox', { name: 'Delivery type' }) as HTMLInputElement).disabled).toBe(true);
+    manager.unmount();
+
+    renderStepper('/projects/stepper/5', handlers(project), buildUser({ isAdmin: false, role: 'TeamLead' }));
+    const quota = (await screen.findByRole('textbox', { name: 'Quota' })) as HTMLInputElement;
+    await waitFor(() => expect(quota.disabled).toBe(false));
+    expect(quota.getAttribute('maxlength')).toBe('10');
+    expect(descriptionOf(quota)).not.toContain('Only a team lead');
+  });
+
+  it('refuses an incomplete test text with the spec message and sends nothing', async () => {
+    const project = savedProject({ currentStep: 'Texters' });
+    const { calls } = renderStepper('/projects/stepper/5', handlers(project));
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send test text' }));
+
+    // Said in the 'Error' toast and under the form.
+    expect(await screen.findAllByText('Form is incomplete or contains invalid values, cannot submit.')).toHaveLength(2);
+    expect(callsTo(calls, 'SendStepperTestText')).toHaveLength(0);
+  });
+
+  it('estimates the cost of the message for the chosen list at the price that applies', async () => {
+    const project = savedProject({ listId: '9', message: 'Hello {First Name}' });
+    renderStepper(
+      '/projects/stepper/5',
+      handlers(project, {
+        StepperList: () => ({
+          data: {
+            list: {
+              id: '9',
+              name: 'Voters',
+              rowsCount: 1200,
+              validRowsCount: 1000,
+              duplicateRowsCount: 150,
+              invalidRowsCount: 50,
+              optedOutRowsCount: 0,
+              optimizedRowsCount: 700,
+              optimizedPercent: 41,
+              rowColumns: [{ field: 'columnOne', header: 'City' }],
+            },
+          },
+        }),
+        ApplicablePrices: () => ({
+          data: {
+            applicablePrices: [
+              {
+                messagingServiceType: 'SMS',
+                campaignType: 'Registered',
+                isSent: true,
+                price: '0.0400',
+                level: 'Project',
+                startAt: '2026-01-01T00:00:00.000Z',
+                headerPrice: '0.035',
+              },
+            ],
+          },
+        }),
+      }),
+    );
+    // Blended: every valid row, one segment each, at the project's price.
+    expect((await screen.findByText(/Estimated cost/)).textContent).toContain('$40.00');
+  });
+
+  it('offers the Active phones as senders, one of them primary, and lets a client pick teams for External delivery', async () => {
+    const project = savedProject({ currentStep: 'Sender' });
+    const { calls } = renderStepper(
+      '/projects/stepper/5',
+      handlers(project),
+      buildUser({ isAdmin: false, role: 'Client' }),
+    );
+    await userEvent.click(await screen.findByRole('checkbox', { name: 'Use (212)-555-0100' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Primary (212)-555-0100' }));
+    expect(callsTo(calls, 'StepperPhones')[0].variables.filters).toEqual([
+      { field: 'phoneStatus', operation: 'Equal', value: 'Active', arrayValues: null },
+    ]);
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'UpdateStepperProject').at(-1)?.variables.attributes).toMatchObject({
+        projectPhones: [{ phoneId: '8', isPrimary: 'true' }],
+        currentStep: 'SendingSchedule',
+      }),
+    );
+
+    // Continuing to Texters: a Client role chooses the delivery type and, for External delivery, the teams.
+    await userEvent.click(await screen.findByRole('button', { name: 'Next' }));
+    const delivery = (await screen.findByRole('combobox', { name: 'Delivery type' })) as HTMLInputElement;
+    expect(delivery.disabled).toBe(false);
+    await choose('Teams', 'Phone Bank A');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'UpdateStepperProject').at(-1)?.variables.attributes).toMatchObject({
+        projectTeams: [{ teamId: '4' }],
+      }),
+    );
+  });
+
+  it('puts server field errors on their fields and lists them in the Error toast', async () => {
+    const project = savedProject();
+    renderStepper(
+      '/projects/stepper/5',
+      handlers(project, {
+        UpdateStepperProject: () =>
+          payload('updateProject', null, [{ field: 'name', messages: ['has already been taken'] }]),
+      }),
+    );
+    await screen.findByRole('textbox', { name: 'Name' });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await findAlert('name has already been taken.')).toEqual({
+      title: 'Error',
+      message: 'name has already been taken.',
+    });
+    // Under its field, and the stepper stays on Basic Info.
+    expect(descriptionOf(screen.getByRole('textbox', { name: 'Name' }))).toBe('has already been taken');
+  });
+});

@@ -1,0 +1,112 @@
+import { Alert, Button, MultiSelect, Select, Stack, Textarea } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { formatPhone, projectMessages } from '@canvass/domain';
+import { useMemo, useState } from 'react';
+import { useMutation, useQuery } from 'urql';
+import type {
+  SendStepperTestTextMutation,
+  SendStepperTestTextMutationVariables,
+  StepperPhonesQuery,
+  StepperPhonesQueryVariables,
+} from '../../../gql/graphql';
+import { notifyFailed, notifySuccess } from '../../../ui/notify';
+import { SEARCH_DEBOUNCE_MS } from '../../../ui/constants';
+import { SendStepperTestText, StepperPhones } from './stepper-operations';
+import { stepperErrorText } from './stepper-model';
+import type { PhoneOption } from './use-active-phones';
+
+/** The test's form is complete: a recipient, a body and a from phone (spec §5), and a saved project to send it for. */
+export function testTextComplete(t: {
+  projectId: string | null;
+  phoneIds: string[];
+  body: string;
+  fromPhoneId: string | null;
+}) {
+  return t.projectId !== null && t.phoneIds.length > 0 && t.body.trim() !== '' && t.fromPhoneId !== null;
+}
+
+/**
+ * Test Text: the message sent to a few phones from one of the project's numbers (loadSendProject TestText). Until
+ * sending exists the server stores it as a Ready text of type Test, shown on the project's test texts.
+ */
+export function TestTextStep({
+  projectId,
+  message,
+  senders,
+}: {
+  projectId: string | null;
+  message: string;
+  /** The project's chosen numbers. */
+  senders: PhoneOption[];
+}) {
+  const [phoneIds, setPhoneIds] = useState<string[]>([]);
+  const [known, setKnown] = useState<Map<string, string>>(new Map());
+  const [body, setBody] = useState(message);
+  const [fromPhoneId, setFromPhoneId] = useState<string | null>(senders.length === 1 ? senders[0].id : null);
+  const [refused, setRefused] = useState(false);
+  const [search, setSearch] = useState('');
+  const [term] = useDebouncedValue(search.replace(/\D/g, ''), SEARCH_DEBOUNCE_MS);
+  const variables = useMemo(
+    () => ({
+      filters: term ? [{ field: 'number', operation: 'Like' as const, value: term, arrayValues: null }] : [],
+      limit: 10,
+    }),
+    [term],
+  );
+  const [found] = useQuery<StepperPhonesQuery, StepperPhonesQueryVariables>({ query: StepperPhones.source, variables });
+  const [sending, send] = useMutation<SendStepperTestTextMutation, SendStepperTestTextMutationVariables>(
+    SendStepperTestText.source,
+  );
+
+  const options = new Map(known);
+  for (const p of found.data?.phones.nodes ?? []) options.set(p.id, formatPhone(p.number));
+  const recipientData = [...options].map(([value, label]) => ({ value, label }));
+
+  async function submit() {
+    if (!testTextComplete({ projectId, phoneIds, body, fromPhoneId })) {
+      setRefused(true);
+      notifyFailed(projectMessages.formIncomplete, 'Error');
+      return;
+    }
+    setRefused(false);
+    const result = await send({ projectId: projectId!, phoneIds, body, fromPhoneId });
+    const answer = result.data?.loadSendProject;
+    if (result.error || !answer) return notifyFailed(result.error?.message ?? 'No answer', 'Error');
+    if (answer.errors.length) return notifyFailed(stepperErrorText(answer.errors), 'Error');
+    notifySuccess(answer.message ?? projectMessages.testTextStored);
+  }
+
+  return (
+    <Stack>
+      <MultiSelect
+        label="Recipients"
+        placeholder="Search phone numbers"
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        data={recipientData}
+        // The server searched the digits; Mantine's own filter would compare them with the punctuated labels.
+        filter={({ options }) => options}
+        value={phoneIds}
+        onChange={(ids) => {
+          setKnown(new Map(ids.map((id) => [id, options.get(id) ?? id])));
+          setPhoneIds(ids);
+        }}
+        withAsterisk
+      />
+      <Textarea label="Body" minRows={3} value={body} onChange={(e) => setBody(e.currentTarget.value)} withAsterisk />
+      <Select
+        label="From phone"
+        data={senders.map((p) => ({ value: p.id, label: formatPhone(p.number) }))}
+        value={fromPhoneId}
+        onChange={setFromPhoneId}
+        withAsterisk
+        nothingFoundMessage="Choose the project's numbers in Sender"
+      />
+      {refused && <Alert color="red">{projectMessages.formIncomplete}</Alert>}
+      <Button onClick={() => void submit()} loading={sending.fetching} w="fit-content">
+        Send test text
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,245 @@
+// The project stepper's reads and writes (spec §2 "Project stepper", §7), typed by graphql-codegen from schema.graphql.
+import { graphqlOperation } from '../../../app/graphql-request';
+import type {
+  CreateStepperProjectMutation,
+  CreateStepperProjectMutationVariables,
+  SendStepperTestTextMutation,
+  SendStepperTestTextMutationVariables,
+  StepperListQuery,
+  StepperListQueryVariables,
+  StepperListsQuery,
+  StepperListsQueryVariables,
+  StepperPhonesQuery,
+  StepperPhonesQueryVariables,
+  StepperProjectQuery,
+  StepperProjectQueryVariables,
+  StepperTeamsQuery,
+  StepperTeamsQueryVariables,
+  StepperTextDefaultsQuery,
+  StepperTextDefaultsQueryVariables,
+  StepperTimeZonesQuery,
+  StepperTimeZonesQueryVariables,
+  StepperUsersQuery,
+  StepperUsersQueryVariables,
+  UpdateStepperProjectMutation,
+  UpdateStepperProjectMutationVariables,
+} from '../../../gql/graphql';
+
+const PROJECT_FIELDS = /* GraphQL */ `
+  fragment StepperProjectFields on Project {
+    id
+    name
+    projectType
+    clientId
+    client {
+      id
+      name
+    }
+    agencyId
+    agency {
+      id
+      name
+    }
+    managerId
+    manager {
+      id
+      name
+    }
+    listId
+    message
+    mediaPosition
+    campaignType
+    deliveryType
+    sendingType
+    areaCodeSelection
+    pricingType
+    timeZone
+    startAt
+    endAt
+    currentStep
+    projectStatus
+    projectPhones {
+      id
+      phoneId
+      isPrimary
+    }
+    projectTeams {
+      id
+      teamId
+    }
+    projectTexters {
+      id
+      userId
+      quota
+    }
+  }
+`;
+
+export const StepperProject = graphqlOperation<StepperProjectQuery, StepperProjectQueryVariables>(/* GraphQL */ `
+  query StepperProject($id: ID!) {
+    project(id: $id) {
+      ...StepperProjectFields
+    }
+  }
+  ${PROJECT_FIELDS}
+`);
+
+export const CreateStepperProject = graphqlOperation<
+  CreateStepperProjectMutation,
+  CreateStepperProjectMutationVariables
+>(/* GraphQL */ `
+  mutation CreateStepperProject($attributes: ProjectAttributes!) {
+    createProject(attributes: $attributes) {
+      project {
+        ...StepperProjectFields
+      }
+      errors {
+        field
+        messages
+      }
+      message
+    }
+  }
+  ${PROJECT_FIELDS}
+`);
+
+export const UpdateStepperProject = graphqlOperation<
+  UpdateStepperProjectMutation,
+  UpdateStepperProjectMutationVariables
+>(/* GraphQL */ `
+  mutation UpdateStepperProject($id: ID!, $attributes: ProjectAttributes!) {
+    updateProject(id: $id, attributes: $attributes) {
+      project {
+        ...StepperProjectFields
+      }
+      errors {
+        field
+        messages
+      }
+      message
+    }
+  }
+  ${PROJECT_FIELDS}
+`);
+
+/** The lists a project may text: only Loaded ones (spec §2 List Import, Setup). */
+export const StepperLists = graphqlOperation<StepperListsQuery, StepperListsQueryVariables>(/* GraphQL */ `
+  query StepperLists {
+    lists(
+      filters: [{ field: "listStatus", operation: Equal, value: "Loaded" }]
+      limit: 50
+      sortBy: "name"
+      sortOrder: Asc
+    ) {
+      nodes {
+        id
+        name
+        rowsCount
+      }
+    }
+  }
+`);
+
+/** The chosen list's counts (List Import, Summary) and its headers (the message's placeholders). */
+export const StepperList = graphqlOperation<StepperListQuery, StepperListQueryVariables>(/* GraphQL */ `
+  query StepperList($id: ID!) {
+    list(id: $id) {
+      id
+      name
+      rowsCount
+      validRowsCount
+      duplicateRowsCount
+      invalidRowsCount
+      optedOutRowsCount
+      optimizedRowsCount
+      optimizedPercent
+      rowColumns {
+        field
+        header
+      }
+    }
+  }
+`);
+
+/** The organization's Active phones: the project's possible senders (spec §4 "only if Active"). */
+export const StepperPhones = graphqlOperation<StepperPhonesQuery, StepperPhonesQueryVariables>(/* GraphQL */ `
+  query StepperPhones($filters: [FilterInput!], $limit: Int) {
+    phones(filters: $filters, limit: $limit, sortBy: "number", sortOrder: Asc) {
+      nodes {
+        id
+        number
+        phoneStatus
+        campaign {
+          id
+          name
+        }
+      }
+    }
+  }
+`);
+
+export const StepperUsers = graphqlOperation<StepperUsersQuery, StepperUsersQueryVariables>(/* GraphQL */ `
+  query StepperUsers {
+    users(limit: 200, sortBy: "name", sortOrder: Asc) {
+      nodes {
+        id
+        name
+        userType
+      }
+    }
+  }
+`);
+
+export const StepperTeams = graphqlOperation<StepperTeamsQuery, StepperTeamsQueryVariables>(/* GraphQL */ `
+  query StepperTeams {
+    teams(limit: 200, sortBy: "name", sortOrder: Asc) {
+      nodes {
+        id
+        name
+      }
+    }
+  }
+`);
+
+export const StepperTimeZones = graphqlOperation<StepperTimeZonesQuery, StepperTimeZonesQueryVariables>(/* GraphQL */ `
+  query StepperTimeZones {
+    timeZones {
+      name
+      label
+    }
+  }
+`);
+
+export const SendStepperTestText = graphqlOperation<SendStepperTestTextMutation, SendStepperTestTextMutationVariables>(
+  /* GraphQL */ `
+    mutation SendStepperTestText($projectId: ID!, $phoneIds: [ID!], $body: String, $fromPhoneId: ID) {
+      loadSendProject(
+        projectId: $projectId
+        option: TestText
+        phoneIds: $phoneIds
+        body: $body
+        fromPhoneId: $fromPhoneId
+      ) {
+        message
+        errors {
+          field
+          messages
+        }
+      }
+    }
+  `,
+);
+
+/** The organization's text defaults: placeholders a message may name besides the list's columns. */
+export const StepperTextDefaults = graphqlOperation<StepperTextDefaultsQuery, StepperTextDefaultsQueryVariables>(
+  /* GraphQL */ `
+    query StepperTextDefaults {
+      textDefaults(limit: 100, sortBy: "field", sortOrder: Asc) {
+        nodes {
+          field
+          value
+        }
+      }
+    }
+  `,
+);
