@@ -29,6 +29,11 @@ export type DataImportTemplateAttributes = {
   resource: DataImportResource | null | undefined;
 };
 
+export type DeliveryType =
+  | 'Blast'
+  | 'External'
+  | 'Internal';
+
 export type FilterInput = {
   arrayValues: Array<string> | null | undefined;
   field: string;
@@ -102,6 +107,44 @@ export type PermissionOperation =
   | 'Merge'
   | 'Update'
   | 'View';
+
+export type ProjectAction =
+  | 'CancelProject'
+  | 'LoadProject'
+  | 'ReinstateProject'
+  | 'ResendTexts'
+  | 'SendTexts'
+  | 'TestText'
+  | 'UnloadProject';
+
+export type ProjectStatus =
+  | 'Active'
+  | 'Approved'
+  | 'Assigned'
+  | 'AwaitingLoad'
+  | 'AwaitingUnload'
+  | 'Cancelled'
+  | 'Complete'
+  | 'Error'
+  | 'ErrorLoading'
+  | 'ErrorLoadingWork'
+  | 'Late'
+  | 'Live'
+  | 'Loading'
+  | 'LoadingWork'
+  | 'Queued'
+  | 'Ready'
+  | 'Sending'
+  | 'Setup'
+  | 'Submitted'
+  | 'Unloading';
+
+export type ProjectStatusGroup =
+  | 'Error'
+  | 'Loading'
+  | 'Other'
+  | 'Ready'
+  | 'Setup';
 
 export type Role =
   | 'Admin'
@@ -361,6 +404,41 @@ export type OptOutPhoneSearchQueryVariables = Exact<{
 
 
 export type OptOutPhoneSearchQuery = { phones: { nodes: Array<{ id: string, number: string }> } };
+
+export type ProjectLifecycleFieldsFragment = { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } };
+
+export type ProjectActionPayloadFieldsFragment = { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null };
+
+export type ProjectLifecycleQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ProjectLifecycleQuery = { project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null };
+
+export type LoadSendProjectMutationVariables = Exact<{
+  projectId: string;
+  option: ProjectAction;
+}>;
+
+
+export type LoadSendProjectMutation = { loadSendProject: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null } };
+
+export type ChangeProjectStatusMutationVariables = Exact<{
+  projectId: string;
+  projectStatus: ProjectStatus;
+}>;
+
+
+export type ChangeProjectStatusMutation = { changeProjectStatus: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null } };
+
+export type SetProjectPausedMutationVariables = Exact<{
+  projectId: string;
+  isPaused: boolean;
+}>;
+
+
+export type SetProjectPausedMutation = { setProjectPaused: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null } };
 
 export type TeamMembersQueryVariables = Exact<{
   teamId: string;

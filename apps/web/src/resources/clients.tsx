@@ -1,5 +1,5 @@
 import { Anchor, Text } from '@mantine/core';
-import { client, optOut, phone, type RecordOf } from '@canvass/domain';
+import { client, optOut, phone, project, type RecordOf } from '@canvass/domain';
 import { childListTab, defineScreen, editTab, laterTab, overviewTab } from '../ui/screen';
 import { listFiltersTab } from './list-filters-tab';
 
@@ -28,7 +28,7 @@ export const clientScreen = defineScreen(client, {
       parentField: 'agencyId',
       visible: (record) => record.clientType === 'Agency',
     }),
-    laterTab('projects', 'Projects', 'Projects of this client will appear here once projects are available'),
+    childListTab({ path: 'projects', label: 'Projects', def: project, parentField: 'clientId' }),
     listFiltersTab(),
     childListTab({
       path: 'contact_phones',
@@ -44,7 +44,7 @@ export const clientScreen = defineScreen(client, {
       parentField: 'clientId',
       fixed: { phoneType: 'FromPhone' },
     }),
-    childListTab({ path: 'opt_outs', label: 'Opt Outs', def: optOut, parentField: 'clientId', addable: true }),
+    childListTab({ path: 'opt_outs', label: 'Opt Outs', def: optOut, parentField: 'clientId' }),
     laterTab(
       'discussions',
       'Discussions',

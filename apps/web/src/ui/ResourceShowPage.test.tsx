@@ -40,10 +40,10 @@ describe('ResourceShowPage', { timeout: 20_000 }, () => {
   });
 
   it('names the capability on tabs whose data comes later', async () => {
-    renderResources('/clients/5/projects', { Client: () => ({ data: { client: acme } }) });
+    renderResources('/clients/5/discussions', { Client: () => ({ data: { client: acme } }) });
     const tab = await screen.findByRole('tabpanel');
     await waitFor(() =>
-      expect(tab.textContent).toContain('Projects of this client will appear here once projects are available'),
+      expect(tab.textContent).toContain('Discussions of this client will appear here once discussions are available'),
     );
   });
 
