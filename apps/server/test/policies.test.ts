@@ -4,6 +4,7 @@ import {
   guardOf,
   inputFields,
   OWNER_RESOURCE,
+  resourceByName,
   resources,
   validateAttributes,
   type FieldDef,
@@ -71,10 +72,23 @@ const permitted = (u: { role: RoleName }, op: Operation, def: ResourceDef) =>
 const seesOwner = (u: { limitedTo: Owner[] | null }, owner: Owner) =>
   u.limitedTo === null || (owner !== null && u.limitedTo.includes(owner));
 /** What spec §6 allows: the viewer's organization, its clients (rows of a resource without owner: all), and View. */
-const allowed = (u: FixtureUser, row: FixtureRow) => {
-  const def = resources[row.resource as 'client'] as ResourceDef;
-  return row.org === 'A' && (def.ownedBy === null || seesOwner(u, row.owner)) && permitted(u, 'View', def);
+const allowed = (u: FixtureUser, row: FixtureRow): boolean => {
+  const def = resourceByName(row.resource);
+  // A user (a project's manager) is not a registry resource: a reference to one names nobody here.
+  if (!def) return false;
+  return row.org === 'A' && seesRow(u, def, row) && permitted(u, 'View', def);
 };
+/** The client limit of spec §6: by the row's own client, or (ownedThrough) by its parent's, a project's texts. */
+function seesRow(u: FixtureUser, def: ResourceDef, row: FixtureRow): boolean {
+  if (def.ownedThrough) {
+    const parent = row.refs[def.ownedThrough];
+    return u.limitedTo === null || (parent != null && seesOwner(u, parent.owner));
+  }
+  return def.ownedBy === null || seesOwner(u, row.owner);
+}
+/** A row needs a client when its owner field is required (a project): no organization-wide ones. */
+const ownersOf = (def: ResourceDef) =>
+  def.ownedBy && def.ownedBy !== 'id' && def.fields[def.ownedBy].required ? OWNERS.filter((o) => o !== null) : OWNERS;
 const rowsOf = (def: ResourceDef) => rows.filter((r) => r.resource === def.name);
 const refFields = (def: ResourceDef) =>
   Object.entries(def.fields).filter((e): e is [string, Extract<FieldDef, { kind: 'ref' }>] => e[1].kind === 'ref');
@@ -100,7 +114,8 @@ function valuesFor(def: ResourceDef, org: Org, owner: Owner, refTo: (resource: s
   // A read-only resource's rows are written by its own module: required columns without a default get a sample.
   for (const [name, f] of Object.entries(def.fields)) {
     const col = cols[name] as { notNull?: boolean; hasDefault?: boolean } | undefined;
-    if (!f.readOnly || !col?.notNull || col.hasDefault) continue;
+    // The parent a row is seen through (a text's project) too, so the policy through it is exercised.
+    if (!f.readOnly || ((!col?.notNull || col.hasDefault) && name !== def.ownedThrough)) continue;
     if (f.kind === 'ref') {
       refs[name] = refTo(f.resource);
       values[name] = refs[name]?.id ?? null;
@@ -157,7 +172,13 @@ function buildOrder(): ResourceDef[] {
     const ready = ALL_RESOURCES.find(
       (d) =>
         !order.includes(d) &&
-        refFields(d).every(([, f]) => !f.required || f.resource === d.name || order.some((o) => o.name === f.resource)),
+        refFields(d).every(
+          ([, f]) =>
+            !f.required ||
+            f.resource === d.name ||
+            !resourceByName(f.resource) ||
+            order.some((o) => o.name === f.resource),
+        ),
     );
     if (!ready) throw new Error('registry refs form a cycle of required fields');
     order.push(ready);
@@ -185,9 +206,12 @@ async function buildClients(org: Org, built: BuiltOrganization) {
 
 async function buildFixture(org: Org, built: BuiltOrganization) {
   await buildClients(org, built);
+  // People are not a registry resource; refs to a user (a project's manager, a texter) name the org's admin.
+  const { rows: admin } = await app.sql('SELECT id FROM users WHERE email = $1', [built.emailFor('Admin')]);
+  rows.push({ resource: 'user', id: Number(admin[0].id), org, owner: null, label: 'admin', refs: {} });
   for (const def of buildOrder()) {
     if (def.name === OWNER_RESOURCE) continue;
-    for (const owner of def.ownedBy ? OWNERS : [null]) await buildRow(def, org, built.id, owner);
+    for (const owner of def.ownedBy ? ownersOf(def) : [null]) await buildRow(def, org, built.id, owner);
   }
 }
 
@@ -320,6 +344,8 @@ for (const def of ALL_RESOURCES) {
         if (!permitted(u, 'Export', def)) return expectForbidden({ errors });
         expect(errors).toBeUndefined();
         const expected = rowsOf(def).filter((r) => allowed(u, r));
+        // A row named by a reference (a project's team) shows the referenced name, not the id: counted only.
+        if (def.fields[def.list.search].kind === 'ref') return expect(records).toHaveLength(expected.length);
         const key = (label: string) => comparable(def, label);
         expect(records.map((r) => key(r[def.list.search])).sort()).toEqual(expected.map((r) => key(r.label)).sort());
         for (const row of expected) {
@@ -392,7 +418,7 @@ for (const def of ALL_RESOURCES.filter((d) => !d.readOnly)) {
 
         // A throwaway row in each of the viewer's clients: deleted when it may, and gone.
         if (!permitted(u, 'Delete', def)) return;
-        for (const owner of def.ownedBy && def.name !== OWNER_RESOURCE ? OWNERS : []) {
+        for (const owner of def.ownedBy && def.name !== OWNER_RESOURCE ? ownersOf(def) : []) {
           const spare = await buildRow(def, 'A', orgA.id, owner);
           rows.splice(rows.indexOf(spare), 1);
           const res = await gql(app, DESTROY, { id: String(spare.id) }, { token: u.token });
@@ -408,7 +434,7 @@ for (const def of ALL_RESOURCES.filter((d) => !d.readOnly)) {
       if (def.ownedBy && def.name !== OWNER_RESOURCE)
         it(`${spec.name}: creates rows only inside the clients it sees`, async () => {
           const u = users.get(spec.name)!;
-          for (const owner of OWNERS) {
+          for (const owner of ownersOf(def)) {
             // Admin-only values (an Unregistered campaign) are another rule, tested elsewhere.
             if (owner === null && u.limitedTo === null) continue;
             const sameOwner = (resource: string) =>

@@ -189,15 +189,18 @@ export function canEditQuota(
   project: { projectStatus: ProjectStatusValue; deliveryType: string },
 ): boolean {
   if (projectStatusGroups[project.projectStatus] === 'Ready') return false;
-  if (viewer.isAdmin) return true;
+  if (viewer.isAdmin || viewer.role === 'Admin') return true;
   if (project.deliveryType === 'External') return viewer.role === 'TeamLead';
   if (project.deliveryType === 'Internal') return viewer.role === 'Client';
   return false;
 }
 
-/** Spec §5: delivery type is editable only by a Client role and only in the Setup group. */
+/**
+ * Spec §5: delivery type is editable only by a Client role and only in the Setup group (and by an admin, who may do
+ * everything, in the Setup group too).
+ */
 export function canEditDeliveryType(viewer: { role: RoleName }, status: ProjectStatusValue): boolean {
-  return viewer.role === 'Client' && isStatusEditable(status);
+  return (viewer.role === 'Client' || viewer.role === 'Admin') && isStatusEditable(status);
 }
 
 /** The messages of the lifecycle (spec §4, §5, §8), word for word. */

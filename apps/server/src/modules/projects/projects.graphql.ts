@@ -51,9 +51,7 @@ export function registerProjectsSchema(projectRef: RecordRef) {
       type: [enumRef(ProjectStatus)],
       description: "The statuses the status dropdown offers this viewer (none outside the Setup group; a client's own)",
       resolve: (p, _a, ctx) =>
-        ctx.viewer
-          ? statusOptionsFor(ctx.viewer.isAdmin ? 'Admin' : ctx.viewer.role, p.projectStatus as ProjectStatusValue)
-          : [],
+        ctx.viewer ? statusOptionsFor(ctx.viewer.role, p.projectStatus as ProjectStatusValue) : [],
     }),
     canPauseOrResume: t.boolean({
       description: 'Pause (or Resume, when paused) is offered: a Sending Blast project',

@@ -55,11 +55,11 @@ function checkStatus(attrs: ProjectAttributes, existing: Row | null, viewer: Vie
   const wanted = attrs.projectStatus;
   if (blank(wanted) || wanted === current) return {};
   if (!isStatusEditable(current)) return { projectStatus: [projectMessages.notEditable] };
-  const options = statusOptionsFor(viewer.isAdmin ? 'Admin' : viewer.role, current);
+  const options = statusOptionsFor(viewer.role, current);
   if (!options.includes(wanted as ProjectStatusValue))
     return {
       projectStatus: [
-        viewer.role === 'Client' && !viewer.isAdmin
+        viewer.role === 'Client'
           ? projectMessages.clientStatusOption
           : projectMessages.noTransition(current, String(wanted)),
       ],
@@ -86,7 +86,7 @@ function checkDeliveryType(attrs: ProjectAttributes, existing: Row | null, viewe
   const current = existing?.deliveryType ?? project.fields.deliveryType.default;
   if (blank(attrs.deliveryType) || attrs.deliveryType === current) return {};
   const status = (existing?.projectStatus ?? NEW_PROJECT_STATUS) as ProjectStatusValue;
-  if (viewer.isAdmin ? isStatusEditable(status) : canEditDeliveryType(viewer, status)) return {};
+  if (canEditDeliveryType(viewer, status)) return {};
   return { deliveryType: [projectMessages.deliveryTypeNotEditable] };
 }
 

@@ -1,3 +1,4 @@
+import { EMPTY_MESSAGE_PLACEHOLDER } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
@@ -32,7 +33,8 @@ export const projects = pgTable(
     organizationId: organizationId(() => organizations.id),
     name: text('name').notNull(),
     number: text('number'),
-    message: text('message').notNull(),
+    // Spec §5: autosave stores a project before its message is written; the placeholder stands in for it.
+    message: text('message').notNull().default(EMPTY_MESSAGE_PLACEHOLDER),
     note: text('note'),
     startAt: timestamp('start_at', { withTimezone: true }),
     endAt: timestamp('end_at', { withTimezone: true }),

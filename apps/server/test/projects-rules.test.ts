@@ -1,0 +1,256 @@
+import { EMPTY_MESSAGE_PLACEHOLDER, projectMessages } from '@canvass/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildOrganization, type BuiltOrganization } from './factories';
+import { createTestApp, gql, type TestApp } from './harness';
+import {
+  CREATE_PROJECT,
+  createProject,
+  insertPhone,
+  setStatus,
+  statusOf,
+  UPDATE_PROJECT,
+  userIdOf,
+} from './projects-helpers';
+
+let app: TestApp;
+let org: BuiltOrganization;
+let admin: string;
+let manager: string;
+let client: string;
+let managerId: string;
+let texterId: string;
+
+const update = (id: string, a: Record<string, unknown>, token = admin) =>
+  gql(app, UPDATE_PROJECT, { id, a }, { token }).then((r) => {
+    expect(r.errors).toBeUndefined();
+    return r.data?.updateProject as {
+      project: Record<string, any> | null;
+      errors: { field: string; messages: string[] }[];
+    }; // eslint-disable-line @typescript-eslint/no-explicit-any
+  });
+
+beforeAll(async () => {
+  app = await createTestApp();
+  org = await buildOrganization(app, 'Rules');
+  admin = await org.tokenFor('Admin');
+  manager = await org.tokenFor('Manager');
+  client = await org.tokenFor('Client');
+  managerId = await userIdOf(app, org.emailFor('Manager'));
+  texterId = await userIdOf(app, org.emailFor('Texter'));
+});
+
+describe('a new project', () => {
+  it('needs a name, type, client and manager; starts Submitted with a placeholder for an empty message', async () => {
+    const missing = await gql(app, CREATE_PROJECT, { a: { name: '' } }, { token: admin });
+    expect(missing.data?.createProject.errors.map((e: { field: string }) => e.field).sort()).toEqual([
+      'clientId',
+      'managerId',
+      'name',
+      'projectType',
+    ]);
+    const res = await gql(
+      app,
+      CREATE_PROJECT,
+      { a: { name: 'Autosaved', projectType: 'VoterContact', clientId: String(org.clientId), managerId } },
+      { token: manager },
+    );
+    expect(res.data?.createProject).toMatchObject({
+      errors: [],
+      message: 'The Project has been created successfully',
+      project: { projectStatus: 'Submitted', projectStatusGroup: 'Setup', message: EMPTY_MESSAGE_PLACEHOLDER },
+    });
+  });
+
+  it('refuses a manager who is not a member of the organization', async () => {
+    const other = await buildOrganization(app, 'Elsewhere');
+    const res = await gql(
+      app,
+      CREATE_PROJECT,
+      {
+        a: {
+          name: 'x',
+          projectType: 'VoterContact',
+          clientId: String(org.clientId),
+          managerId: await userIdOf(app, other.emailFor('Manager')),
+        },
+      },
+      { token: admin },
+    );
+    expect(res.data?.createProject.errors).toEqual([{ field: 'managerId', messages: ['Manager not found'] }]);
+  });
+
+  it('cannot start outside the Setup group', async () => {
+    const res = await gql(
+      app,
+      CREATE_PROJECT,
+      {
+        a: { name: 'x', projectType: 'VoterContact', clientId: String(org.clientId), managerId, projectStatus: 'Live' },
+      },
+      { token: admin },
+    );
+    expect(res.data?.createProject.errors).toEqual([
+      { field: 'projectStatus', messages: [projectMessages.noTransition('Submitted', 'Live')] },
+    ]);
+  });
+
+  it("requires each texter's quota, a number of at most 10 digits", async () => {
+    const without = await gql(
+      app,
+      CREATE_PROJECT,
+      {
+        a: {
+          name: 'x',
+          projectType: 'VoterContact',
+          clientId: String(org.clientId),
+          managerId,
+          projectTexters: [{ userId: texterId }],
+        },
+      },
+      { token: admin },
+    );
+    expect(without.data?.createProject.errors).toEqual([
+      { field: 'projectTexters.0.quota', messages: ['Quota is required'] },
+    ]);
+    const tooLong = await gql(
+      app,
+      CREATE_PROJECT,
+      {
+        a: {
+          name: 'x',
+          projectType: 'VoterContact',
+          clientId: String(org.clientId),
+          managerId,
+          projectTexters: [{ userId: texterId, quota: '12345678901' }],
+        },
+      },
+      { token: admin },
+    );
+    expect(tooLong.data?.createProject.errors).toEqual([
+      { field: 'projectTexters', messages: ['Quota must be at most 10 characters'] },
+    ]);
+    const id = await createProject(app, org, admin, { projectTexters: [{ userId: texterId, quota: '250' }] });
+    const read = await update(id, {});
+    expect(read.project?.projectTexters).toEqual([{ id: expect.any(String), userId: texterId, quota: '250' }]);
+  });
+});
+
+describe('the status', () => {
+  it('is edited only in the Setup group', async () => {
+    const id = await createProject(app, org, admin);
+    expect((await update(id, { projectStatus: 'Approved' })).project?.projectStatus).toBe('Approved');
+    await setStatus(app, id, 'Ready');
+    const refused = await update(id, { projectStatus: 'Submitted', name: 'Renamed' });
+    expect(refused.errors).toEqual([{ field: 'projectStatus', messages: [projectMessages.notEditable] }]);
+    expect(await statusOf(app, id)).toBe('Ready');
+    expect((await app.sql('SELECT name FROM projects WHERE id = $1', [id])).rows[0].name).not.toBe('Renamed');
+  });
+
+  it('a client chooses only between Approved and Submitted, for projects in those statuses', async () => {
+    const id = await createProject(app, org, admin);
+    const options = await gql(app, `query($id: ID!) { project(id: $id) { statusOptions } }`, { id }, { token: client });
+    expect(options.data?.project.statusOptions).toEqual(['Approved', 'Submitted']);
+    expect((await update(id, { projectStatus: 'Approved' }, client)).project?.projectStatus).toBe('Approved');
+    const refused = await update(id, { projectStatus: 'Assigned' }, client);
+    expect(refused.errors).toEqual([{ field: 'projectStatus', messages: [projectMessages.clientStatusOption] }]);
+    await setStatus(app, id, 'Assigned');
+    const stuck = await update(id, { projectStatus: 'Submitted' }, client);
+    expect(stuck.errors).toEqual([{ field: 'projectStatus', messages: [projectMessages.clientStatusOption] }]);
+    expect(await statusOf(app, id)).toBe('Assigned');
+  });
+});
+
+describe('a Complete project', () => {
+  it('keeps its message, media, schedule, numbers and pricing; other fields still change', async () => {
+    const phone = await insertPhone(app, org.id, '3055550100');
+    const id = await createProject(app, org, admin, { message: 'Vote Tuesday' });
+    await setStatus(app, id, 'Complete');
+    for (const [field, value] of [
+      ['message', 'Changed'],
+      ['mediaUrl', 'https://media.test/a.png'],
+      ['startAt', '2026-12-01T10:00:00Z'],
+      ['pricingType', 'Optimized'],
+      ['projectPhones', [{ phoneId: phone }]],
+    ] as const) {
+      const res = await update(id, { [field]: value });
+      expect(res.errors, field).toEqual([
+        { field, messages: [expect.stringContaining('once the project is Complete')] },
+      ]);
+    }
+    const { rows } = await app.sql('SELECT message, pricing_type FROM projects WHERE id = $1', [id]);
+    expect(rows[0]).toEqual({ message: 'Vote Tuesday', pricing_type: 'Blended' });
+    expect((await update(id, { name: 'Archived name' })).project?.name).toBe('Archived name');
+  });
+});
+
+describe('delivery type and quota', () => {
+  it('delivery type only by a client, only in the Setup group', async () => {
+    const id = await createProject(app, org, admin);
+    const byManager = await update(id, { deliveryType: 'Internal' }, manager);
+    expect(byManager.errors).toEqual([{ field: 'deliveryType', messages: [projectMessages.deliveryTypeNotEditable] }]);
+    expect((await update(id, { deliveryType: 'Internal' }, client)).project?.deliveryType).toBe('Internal');
+    await setStatus(app, id, 'Ready');
+    const late = await update(id, { deliveryType: 'External' }, client);
+    expect(late.errors).toEqual([{ field: 'deliveryType', messages: [projectMessages.deliveryTypeNotEditable] }]);
+  });
+
+  it('quota by a client for Internal delivery, not by a manager, and by nobody in the Ready group', async () => {
+    const id = await createProject(app, org, admin, { projectTexters: [{ userId: texterId, quota: '10' }] });
+    await app.sql(`UPDATE projects SET delivery_type = 'Internal' WHERE id = $1`, [id]);
+    const row = (await update(id, {})).project!.projectTexters[0];
+    const byManager = await update(id, { projectTexters: [{ id: row.id, userId: texterId, quota: '20' }] }, manager);
+    expect(byManager.errors).toEqual([
+      { field: 'projectTexters.0.quota', messages: [projectMessages.quotaNotEditable] },
+    ]);
+    const byClient = await update(id, { projectTexters: [{ id: row.id, userId: texterId, quota: '20' }] }, client);
+    expect(byClient.project?.projectTexters).toEqual([{ id: row.id, userId: texterId, quota: '20' }]);
+    await setStatus(app, id, 'Ready');
+    const inReady = await update(id, { projectTexters: [{ id: row.id, userId: texterId, quota: '30' }] }, client);
+    expect(inReady.errors).toEqual([{ field: 'projectTexters.0.quota', messages: [projectMessages.quotaNotEditable] }]);
+    expect((await app.sql('SELECT quota FROM project_texters WHERE id = $1', [row.id])).rows[0].quota).toBe(20);
+  });
+});
+
+describe('project phones', () => {
+  it('one primary at most, on an Active number; rows are added, changed and removed with _destroy', async () => {
+    const active = await insertPhone(app, org.id, '4155550100');
+    const other = await insertPhone(app, org.id, '4155550101');
+    const pending = await insertPhone(app, org.id, '4155550102', 'Pending');
+    const id = await createProject(app, org, admin);
+    const two = await update(id, {
+      projectPhones: [
+        { phoneId: active, isPrimary: 'true' },
+        { phoneId: other, isPrimary: 'true' },
+      ],
+    });
+    expect(two.errors).toEqual([{ field: 'projectPhones', messages: [projectMessages.onePrimary] }]);
+    const notActive = await update(id, { projectPhones: [{ phoneId: pending, isPrimary: 'true' }] });
+    expect(notActive.errors).toEqual([{ field: 'projectPhones', messages: [projectMessages.primaryNeedsActive] }]);
+    const saved = await update(id, {
+      projectPhones: [{ phoneId: active, isPrimary: 'true' }, { phoneId: other }],
+    });
+    expect(saved.errors).toEqual([]);
+    const rows = saved.project!.projectPhones as { id: string; phoneId: string; isPrimary: string }[];
+    expect(rows.map((r) => [r.phoneId, r.isPrimary])).toEqual([
+      [active, 'true'],
+      [other, 'false'],
+    ]);
+    const { rows: stored } = await app.sql('SELECT area_code FROM project_phones WHERE project_id = $1', [id]);
+    expect(stored.map((r) => r.area_code)).toEqual(['415', '415']);
+    // The primary moves to the other number, and the first is removed.
+    const moved = await update(id, {
+      projectPhones: [
+        { id: rows[0].id, phoneId: active, _destroy: true },
+        { id: rows[1].id, phoneId: other, isPrimary: 'true' },
+      ],
+    });
+    expect(moved.project?.projectPhones).toEqual([{ id: rows[1].id, phoneId: other, isPrimary: 'true' }]);
+  });
+
+  it("refuses another organization's phone", async () => {
+    const other = await buildOrganization(app, 'Phones elsewhere');
+    const foreign = await insertPhone(app, other.id, '6175550100');
+    const id = await createProject(app, org, admin);
+    const res = await update(id, { projectPhones: [{ phoneId: foreign }] });
+    expect(res.errors).toEqual([{ field: 'projectPhones', messages: ['Phone not found'] }]);
+  });
+});
