@@ -30,6 +30,7 @@ export default defineConfig({
       'test/collections.test.ts',
       'test/restrictions.test.ts',
       'test/organization.test.ts',
+      'test/prices.test.ts',
       'src/modules/opt-outs/opt-outs.test.ts',
       'test/user-visibility.test.ts',
     ],

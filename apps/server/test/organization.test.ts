@@ -1,4 +1,4 @@
-import { messages, organizationMessages } from '@canvass/domain';
+import { messages, organizationMessages, priceMessages } from '@canvass/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resealConfigurationValues } from '../src/platform/secrets/reseal';
 import { createSecretsCipher } from '../src/platform/secrets/cipher';
@@ -31,7 +31,7 @@ interface Org {
   textDefaults: { id: string; field: string; value: string }[];
   customDomains: { id: string; domain: string }[];
   providerColors: { id: string; provider: string; color: string }[];
-  prices: { id: string; price: number; startAt: string; messagingServiceType: string }[];
+  prices: { id: string; price: string; startAt: string; messagingServiceType: string }[];
   providerConfigurations: { id: string; name: string; values: { envKey: string; isSet: boolean }[] }[];
   can: { update: boolean };
 }
@@ -229,11 +229,11 @@ describe('rules and their messages', () => {
         { price: '', campaignType: null, messagingServiceType: null, startAt: '' },
       ],
     });
-    expect(saved.prices.map((p) => [p.price, p.messagingServiceType])).toEqual([[0.035, 'SMS']]);
+    expect(saved.prices.map((p) => [p.price, p.messagingServiceType])).toEqual([['0.0350', 'SMS']]);
     const tooLarge = await update({
       prices: [{ price: '123456789', campaignType: 'Registered', messagingServiceType: 'MMS', startAt: '2026-02-01' }],
     });
-    expect(errorMap(tooLarge.errors)).toEqual({ 'prices.0.price': [organizationMessages.invalidPrice] });
+    expect(errorMap(tooLarge.errors)).toEqual({ 'prices.0.price': [priceMessages.invalidPrice] });
     const removed = await mustUpdate({ prices: [{ id: saved.prices[0].id, price: '', startAt: '2026-01-01' }] });
     expect(removed.prices).toEqual([]);
   });

@@ -16,6 +16,7 @@ export * from './area-code-states';
 export * from './list-messages';
 export * from './row-columns';
 export * from './organization';
+export * from './prices';
 export * from './date-time';
 export * from './restriction-grid';
 export * from './users';

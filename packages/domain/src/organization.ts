@@ -1,6 +1,7 @@
-import { CampaignType, MessagingServiceType, Provider } from './enums';
+import { Provider } from './enums';
 import { usTimeZones } from './geography';
 import { messages } from './messages';
+import { priceRowErrors, type PriceRowInput } from './prices';
 import { providerEnvKeys } from './provider-keys';
 import { children, defineResource, field, oneOf, text, type ChildRowInput, type ChildrenField } from './resource';
 import { checkFieldValue, type FieldErrors } from './validate';
@@ -58,21 +59,9 @@ export const organizationMessages = {
   onlyAdmins: 'Only an organization admin can change the organization',
   domainElsewhere: 'This domain belongs to another organization',
   invalidTimeZone: 'Time zone is not a valid option',
-  pricesUpdated: 'Prices Updated Successfully',
-  pricesFailed: 'Error Updating Prices',
-  invalidPrice: 'Price must be a number of at most 8 digits and 4 decimals (0.035)',
   settingTwice: (key: string) => `${key} is given more than once`,
   duplicateKey: (label: string) => `${label} has already been taken`,
 } as const;
-
-/** A price row of the organization's Prices section (spec §3 Price, §7 price attributes). */
-export interface PriceRowInput extends ChildRowInput {
-  price?: string | number | null;
-  isSent?: boolean | null;
-  campaignType?: string | null;
-  messagingServiceType?: string | null;
-  startAt?: string | null;
-}
 
 /** A provider configuration row (spec §3): its settings are write-only key/value rows. */
 export interface ProviderConfigurationRowInput extends ChildRowInput {
@@ -142,24 +131,6 @@ export const organizationUniqueRows = {
   customDomains: { field: 'domain', normalize: normalizeHostName },
   providerColors: { field: 'provider' },
 } as const;
-
-/** Spec §5 Prices: a row without a value is removed (all-empty rows ignored); a kept row needs its start date. */
-export function priceRowErrors(rows: readonly PriceRowInput[] | null | undefined): FieldErrors {
-  const errors: FieldErrors = {};
-  const add = (path: string, message: string) => (errors[path] ??= []).push(message);
-  (rows ?? []).forEach((row, i) => {
-    if (row._destroy || blank(row.price)) return;
-    // What the column holds: numeric(12, 4).
-    if (!/^\d{1,8}(\.\d{1,4})?$/.test(String(row.price).trim()))
-      add(`prices.${i}.price`, organizationMessages.invalidPrice);
-    if (blank(row.startAt)) add(`prices.${i}.startAt`, messages.required('Start date'));
-    else if (Number.isNaN(Date.parse(String(row.startAt)))) add(`prices.${i}.startAt`, 'Start date is not a date');
-    if (!MessagingServiceType.is(row.messagingServiceType))
-      add(`prices.${i}.messagingServiceType`, messages.required('Service'));
-    if (!CampaignType.is(row.campaignType)) add(`prices.${i}.campaignType`, messages.required('Campaign type'));
-  });
-  return errors;
-}
 
 /** Provider configurations: name and provider required, settings only of that provider (spec §9). */
 export function providerConfigurationErrors(

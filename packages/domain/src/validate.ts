@@ -21,8 +21,15 @@ function isBlank(v: unknown): boolean {
 }
 
 const SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
-/** numeric(14, 2): up to 12 whole digits and 2 decimals, as text so nothing passes through a float. */
-const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
+/**
+ * Exact decimal text that fits a numeric(precision, scale) column: never negative, at most precision − scale whole
+ * digits and `scale` decimals. Money stays text from the form to the column, so nothing passes through a float.
+ * Collections' amounts are numeric(14, 2); prices numeric(12, 4).
+ */
+export function isMoneyText(value: string, scale = 2, precision = 14): boolean {
+  return new RegExp(`^\\d{1,${precision - scale}}(\\.\\d{1,${scale}})?$`).test(value.trim());
+}
+
 const STATES = new Set(usStates.map((s) => s.abbreviation));
 
 /** A web address a browser can open: http(s) with a dotted host. */
@@ -69,7 +76,7 @@ function checkField(name: string, f: FieldDef, value: unknown): string | undefin
       if (!/^\d+(\.\d+)?$/.test(String(value))) return `${f.label} must be a number`;
       return f.min !== undefined && Number(value) < f.min ? messages.atLeast(f.label, f.min) : undefined;
     case 'money':
-      return MONEY.test(String(value).trim()) ? undefined : messages.invalidAmount(f.label);
+      return isMoneyText(String(value)) ? undefined : messages.invalidAmount(f.label);
     case 'datetime':
       return isLocalDateTime(String(value)) ? undefined : messages.invalidDateTime(f.label);
     case 'url':

@@ -9,6 +9,10 @@ export type BackgroundTaskStatus =
   | 'Queued'
   | 'Running';
 
+export type CampaignType =
+  | 'Registered'
+  | 'Unregistered';
+
 export type DataImportAttributes = {
   mapping: string | null | undefined;
   name: string | null | undefined;
@@ -82,6 +86,10 @@ export type ListStatus =
   | 'Setup'
   | 'Submitted';
 
+export type MessagingServiceType =
+  | 'MMS'
+  | 'SMS';
+
 export type OptOutChangeAction =
   | 'Added'
   | 'Removed';
@@ -107,6 +115,23 @@ export type PermissionOperation =
   | 'Merge'
   | 'Update'
   | 'View';
+
+/** A row without a price is removed (a new one ignored); _destroy removes a saved row */
+export type PriceInput = {
+  _destroy: boolean | null | undefined;
+  campaignType: string | null | undefined;
+  id: string | null | undefined;
+  isSent: boolean | null | undefined;
+  messagingServiceType: string | null | undefined;
+  /** Exact decimal text, at most 4 decimals ('0.035') */
+  price: string | null | undefined;
+  startAt: string | null | undefined;
+};
+
+export type PriceLevel =
+  | 'Client'
+  | 'Organization'
+  | 'Project';
 
 export type ProjectAction =
   | 'CancelProject'
@@ -276,6 +301,32 @@ export type RemoveDoNotContactNumberMutationVariables = Exact<{
 
 
 export type RemoveDoNotContactNumberMutation = { removeDoNotContactNumber: { number: string | null, message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type PricesQueryVariables = Exact<{
+  clientId: string | null | undefined;
+  projectId: string | null | undefined;
+}>;
+
+
+export type PricesQuery = { prices: Array<{ id: string, price: string, isSent: boolean, campaignType: CampaignType, messagingServiceType: MessagingServiceType, startAt: string, level: PriceLevel }> };
+
+export type UpdatePricesMutationVariables = Exact<{
+  clientId: string | null | undefined;
+  projectId: string | null | undefined;
+  prices: Array<PriceInput> | PriceInput;
+}>;
+
+
+export type UpdatePricesMutation = { updatePrices: { message: string | null, prices: Array<{ id: string, price: string, isSent: boolean, campaignType: CampaignType, messagingServiceType: MessagingServiceType, startAt: string, level: PriceLevel }> | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type ApplicablePricesQueryVariables = Exact<{
+  clientId: string | null | undefined;
+  projectId: string | null | undefined;
+  at: string | null | undefined;
+}>;
+
+
+export type ApplicablePricesQuery = { applicablePrices: Array<{ messagingServiceType: MessagingServiceType, campaignType: CampaignType, isSent: boolean, price: string | null, level: PriceLevel | null, startAt: string | null, headerPrice: string }> | null };
 
 export type OrganizationRestrictionsQueryVariables = Exact<{ [key: string]: never; }>;
 

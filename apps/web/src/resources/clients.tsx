@@ -1,7 +1,10 @@
 import { Anchor, Text } from '@mantine/core';
 import { client, optOut, phone, project, type RecordOf } from '@canvass/domain';
+import { lazyNamed } from '../app/lazy-component';
 import { childListTab, defineScreen, editTab, laterTab, overviewTab } from '../ui/screen';
 import { listFiltersTab } from './list-filters-tab';
+
+const ClientPrices = lazyNamed(() => import('../features/prices/ClientPrices'), 'ClientPrices');
 
 /** Spec §2: the client overview links to its public opt-in page when it has a slug. */
 function OptInLink({ record }: { record: RecordOf<typeof client> }) {
@@ -50,6 +53,8 @@ export const clientScreen = defineScreen(client, {
       'Discussions',
       'Discussions of this client will appear here once discussions are available',
     ),
-    editTab(),
+    // Spec §2 edit sections: the registry's (General, Opt In, Opt Out, Phone Numbers), then Prices, its own form.
+    editTab({ extra: (record) => <ClientPrices record={record} /> }),
   ],
+  editSections: [{ path: 'prices', label: 'Prices', render: ({ record }) => <ClientPrices record={record} /> }],
 });

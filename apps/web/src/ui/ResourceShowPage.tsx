@@ -41,7 +41,9 @@ export function ResourceShowPage({ screen }: { screen: ResourceScreen }) {
 
   const shownTabs = tabs.filter((t) => !t.visible || t.visible(record));
   let content;
-  if (section !== undefined) {
+  const ownSection = screen.editSections?.find((s) => s.path === section);
+  if (ownSection) content = ownSection.render({ def, record });
+  else if (section !== undefined) {
     if (!def.sections.some((s) => s.path === section)) return <Navigate to={`${basePath}/overview`} replace />;
     content = (
       <Stack gap="xl">

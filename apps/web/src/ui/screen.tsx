@@ -43,6 +43,11 @@ export interface ResourceScreen<R extends ResourceRecord = ResourceRecord> {
   sectionExtra?(section: string, record: R): ReactNode;
   /** The resource's own inputs for some fields, in its edit sections (a user's type and data views). */
   inputs?: FieldInputs;
+  /**
+   * Edit sections of the resource's own beside its registry sections, each its own form at
+   * /{path}/{id}/edit/{section} (a client's Prices).
+   */
+  editSections?: readonly ResourceTab<R>[];
   /** Items of the header's kebab menu besides Delete (a user's Lock/Unlock). */
   menuItems?(record: R): ReactNode;
   /** Replaces the header's status dropdown (a project: its lifecycle's badge, status options and actions). */

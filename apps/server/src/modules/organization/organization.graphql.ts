@@ -1,4 +1,4 @@
-import { CampaignType, MessagingServiceType, organization, Provider, ProviderConfigurationType } from '@canvass/domain';
+import { organization, Provider, ProviderConfigurationType } from '@canvass/domain';
 import { assertCan } from '../../platform/auth/viewer';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
 import type { Context } from '../../platform/graphql/context';
@@ -22,6 +22,7 @@ import {
   updateOrganization,
   type SealedOrganizationAttributes,
 } from './organization.service';
+import { PriceInput, PriceRef } from '../prices/prices.graphql';
 import { loadProviderConfigurations, type ProviderConfigurationView } from './provider-configurations';
 import type { RowsName } from './organization-rows';
 
@@ -29,32 +30,6 @@ import type { RowsName } from './organization-rows';
  * The organization screen's API (spec §3 Organization, §7 `organization`, `updateOrganization`): the Organization
  * type gains its settings, readable with View on Organization and only for the viewer's own organization.
  */
-
-type PriceRow = Awaited<ReturnType<typeof loadOrganizationPrices>>[number];
-
-const PriceRef = builder.objectRef<PriceRow>('Price').implement({
-  description: 'The price of one message kind from startAt on (organization-wide here)',
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    price: t.float({ resolve: (p) => Number(p.price) }),
-    isSent: t.exposeBoolean('isSent'),
-    campaignType: t.field({ type: enumRef(CampaignType), resolve: (p) => p.campaignType }),
-    messagingServiceType: t.field({ type: enumRef(MessagingServiceType), resolve: (p) => p.messagingServiceType }),
-    startAt: t.field({ type: 'DateTime', resolve: (p) => p.startAt }),
-  }),
-});
-const PriceInput = builder.inputType('PriceInput', {
-  description: 'A row without a price is removed (a new one ignored); _destroy removes a saved row',
-  fields: (t) => ({
-    id: t.id(),
-    _destroy: t.boolean(),
-    price: t.string(),
-    isSent: t.boolean(),
-    campaignType: t.string(),
-    messagingServiceType: t.string(),
-    startAt: t.string(),
-  }),
-});
 
 const ProviderConfigurationRef = builder.objectRef<ProviderConfigurationView>('ProviderConfiguration').implement({
   description: "The organization's credentials for a provider; values are write-only (only whether each is set)",

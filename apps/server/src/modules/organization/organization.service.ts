@@ -10,7 +10,7 @@ import { viewerCan, type Viewer } from '../../platform/auth/viewer';
 import { organizations } from '../../platform/db/schema/index';
 import { withSystemPeek, type Tx } from '../../platform/db/tenant';
 import { constraintErrors } from '../../platform/resources/constraint-errors';
-import { loadOrganizationPrices, saveOrganizationPrices } from './organization-prices';
+import { loadPrices, priceProblems, savePrices, type PriceScope } from '../prices/prices.service';
 import {
   domainsElsewhere,
   duplicateRowError,
@@ -47,7 +47,11 @@ export async function findOrganization(tx: Tx, viewer: Viewer, id: number): Prom
 
 export const loadOrganizationRows = (tx: Tx, organizationId: number, name: RowsName) =>
   loadRows(tx, organizationId, name);
-export { loadOrganizationPrices };
+
+/** The organization's own prices: rows with neither client nor project (spec §3 Price), through the prices path. */
+const ORGANIZATION_PRICES: PriceScope = { level: 'Organization' };
+export const loadOrganizationPrices = (tx: Tx, organizationId: number) =>
+  loadPrices(tx, organizationId, ORGANIZATION_PRICES);
 
 /** The organization domain is unique across the platform (the organizations table is shared by every node). */
 async function domainTaken(tx: Tx, organizationId: number, domain: string): Promise<boolean> {
@@ -67,6 +71,7 @@ async function databaseChecks(tx: Tx, orgId: number, attrs: SealedOrganizationAt
     errors.domain = [`${organization.fields.domain.label} has already been taken`];
   for (const name of ROWS) if (attrs[name]) Object.assign(errors, await storedDuplicates(tx, orgId, name, attrs[name]));
   if (attrs.customDomains) Object.assign(errors, await domainsElsewhere(tx, orgId, attrs.customDomains));
+  if (attrs.prices) Object.assign(errors, await priceProblems(tx, orgId, ORGANIZATION_PRICES, attrs.prices));
   return errors;
 }
 
@@ -99,7 +104,7 @@ export async function updateOrganization(
           .set({ ...own, updatedAt: new Date() })
           .where(eq(organizations.id, orgId));
       for (const name of ROWS) await saveRows(sp, orgId, name, attrs[name]);
-      if (attrs.prices) await saveOrganizationPrices(sp, orgId, attrs.prices);
+      if (attrs.prices) await savePrices(sp, orgId, ORGANIZATION_PRICES, attrs.prices);
       if (attrs.providerConfigurations) await saveProviderConfigurations(sp, orgId, attrs.providerConfigurations);
     });
   } catch (err) {

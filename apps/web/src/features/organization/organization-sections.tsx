@@ -9,7 +9,7 @@ import type { OrganizationRecord } from './organization-documents';
 const DoNotContactPanel = lazyNamed(() => import('../do-not-contact/DoNotContactPanel'), 'DoNotContactPanel');
 const ResourceForm = lazyNamed(() => import('../../ui/ResourceForm'), 'ResourceForm');
 const ListFiltersPanel = lazyNamed(() => import('../../resources/list-filters'), 'ListFiltersPanel');
-const PricesSection = lazyNamed(() => import('./prices-section'), 'PricesSection');
+const PricesSection = lazyNamed(() => import('../prices/PricesSection'), 'PricesSection');
 const ProviderConfigurationsSection = lazyNamed(
   () => import('./provider-configurations-section'),
   'ProviderConfigurationsSection',
@@ -59,7 +59,7 @@ const formSection = (title: string, path: string): Section => ({
 
 /**
  * The organization's edit sections (spec §2), in the spec's order, under /organization/edit/{section}. Every one
- * saves through updateOrganization.
+ * saves through updateOrganization, but Prices (updatePrices, the one path of the three price levels).
  */
 export const organizationSections: readonly Section[] = [
   formSection('General', 'general'),
@@ -71,7 +71,11 @@ export const organizationSections: readonly Section[] = [
     render: () => <ListFiltersPanel clientId={null} title="Organization list filters" />,
   },
   formSection('Providers Colors', 'providers-colors'),
-  { path: 'prices', label: 'Prices', render: ({ record }) => <PricesSection record={record} /> },
+  {
+    path: 'prices',
+    label: 'Prices',
+    render: ({ record }) => <PricesSection scope="organization" canUpdate={record.can.update} />,
+  },
   { path: 'do-not-contact', label: 'Do Not Contact', render: () => <DoNotContactPanel /> },
   {
     path: 'provider-configurations',

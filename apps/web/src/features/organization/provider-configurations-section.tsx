@@ -7,7 +7,8 @@ import { AddRowButton, RemoveRowButton } from '../../ui/form/RowButtons';
 import { joinErrors } from '../../ui/form/useFormState';
 import { fieldErrorsText, notifyFailed, notifySaved } from '../../ui/notify';
 import type { OrganizationRecord, ProviderConfigurationView } from './organization-documents';
-import { useRowsSection } from './use-rows-section';
+import { useRowsSection } from '../../ui/form/use-rows-section';
+import { useSaveOrganization } from './use-save-organization';
 import { SaveButton } from '../../ui/form/SaveButton';
 
 /** The settings of a configuration: the keys of its provider (spec §9), values write-only. */
@@ -49,9 +50,10 @@ const toInput = (r: ConfigurationRow) =>
  * are write-only (a saved value shows as saved, is replaced by typing a new one and never comes back).
  */
 export function ProviderConfigurationsSection({ record }: { record: OrganizationRecord }) {
-  const { rows, setRows, errors, setErrors, save, disabled, set, remove } = useRowsSection<ConfigurationRow>(
-    record,
+  const save = useSaveOrganization(record.id);
+  const { rows, setRows, errors, setErrors, disabled, set, remove } = useRowsSection<ConfigurationRow>(
     () => record.providerConfigurations.map(toRow),
+    { canUpdate: record.can.update, saving: save.running },
   );
 
   const submit = async (event: FormEvent) => {

@@ -15,7 +15,8 @@ export const prices = pgTable(
   {
     id: tenantId(),
     organizationId: organizationId(() => organizations.id),
-    price: numeric('price', { precision: 12, scale: 4, mode: 'number' }).notNull(),
+    // Exact decimal text ('0.0350'), never a JavaScript number: no float ever holds a price.
+    price: numeric('price', { precision: 12, scale: 4, mode: 'string' }).notNull(),
     isSent: boolean('is_sent').notNull(),
     campaignType: campaignTypeEnum('campaign_type').notNull(),
     messagingServiceType: messagingServiceTypeEnum('messaging_service_type').notNull(),
@@ -29,6 +30,7 @@ export const prices = pgTable(
     tenantKey('prices', t),
     tenantRef('prices', t, t.projectId, projects, 'cascade'),
     tenantRef('prices', t, t.clientId, clients, 'cascade'),
+    check('prices_price_not_negative', sql`${t.price} >= 0`),
     check('prices_one_scope', sql`num_nonnulls(${t.clientId}, ${t.projectId}) <= 1`),
     index('prices_org_start_idx').on(t.organizationId, t.startAt),
     index('prices_org_client_idx').on(t.organizationId, t.clientId),

@@ -1,20 +1,33 @@
-import { Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   CampaignType,
   MessagingServiceType,
-  organizationMessages,
+  priceMessages,
   priceRowErrors,
   type FieldErrors,
   type PriceRowInput,
 } from '@canvass/domain';
-import type { FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
+import { useMutation, useQuery } from 'urql';
+import type {
+  PriceInput,
+  PricesQuery,
+  PricesQueryVariables,
+  UpdatePricesMutation,
+  UpdatePricesMutationVariables,
+} from '../../gql/graphql';
 import { AddRowButton, RemoveRowButton } from '../../ui/form/RowButtons';
-import { joinErrors } from '../../ui/form/useFormState';
-import { fieldErrorsText, notifyFailed, notifySuccess } from '../../ui/notify';
-import type { FieldError } from '../../ui/types';
-import type { OrganizationRecord, PriceView } from './organization-documents';
-import { useRowsSection } from './use-rows-section';
 import { SaveButton } from '../../ui/form/SaveButton';
+import { useRowsSection } from '../../ui/form/use-rows-section';
+import { joinErrors } from '../../ui/form/useFormState';
+import { errorText, fieldErrorsText, notifyFailed, notifySuccess } from '../../ui/notify';
+import type { FieldError } from '../../ui/types';
+import { PRICES, UPDATE_PRICES } from './prices-operations';
+
+/** Whose prices a section edits: the organization's own rows, a client's or a project's (spec §3 Price). */
+export type PricesScope = 'organization' | { clientId: string } | { projectId: string };
+
+type PriceView = PricesQuery['prices'][number];
 
 /** One price as the section edits it: every value as typed; a saved row removed is kept, marked _destroy. */
 interface PriceRow {
@@ -35,7 +48,7 @@ const toRow = (p: PriceView): PriceRow => ({
   messagingServiceType: p.messagingServiceType,
   campaignType: p.campaignType,
   direction: p.isSent ? 'Sent' : 'Received',
-  price: String(p.price),
+  price: p.price,
   startAt: p.startAt.slice(0, 10),
 });
 
@@ -49,10 +62,13 @@ const blankRow = (): PriceRow => ({
   startAt: '',
 });
 
-function toInput(r: PriceRow): PriceRowInput {
-  if (r._destroy) return { id: r.id, _destroy: true };
+/** What the API takes for a row (the domain's PriceRowInput, every key given): a removed saved row only says so. */
+function toInput(r: PriceRow): PriceInput & PriceRowInput {
+  const none = { messagingServiceType: null, campaignType: null, isSent: null, price: null, startAt: null };
+  if (r._destroy) return { id: r.id, _destroy: true, ...none };
   return {
     id: r.id,
+    _destroy: false,
     messagingServiceType: r.messagingServiceType,
     campaignType: r.campaignType,
     isSent: r.direction === 'Sent',
@@ -64,32 +80,81 @@ function toInput(r: PriceRow): PriceRowInput {
 const asList = (errors: FieldErrors): FieldError[] =>
   Object.entries(errors).map(([field, messages]) => ({ field, messages }));
 
+const variablesOf = (scope: PricesScope): PricesQueryVariables =>
+  scope === 'organization'
+    ? { clientId: null, projectId: null }
+    : 'clientId' in scope
+      ? { clientId: scope.clientId, projectId: null }
+      : { clientId: null, projectId: scope.projectId };
+
+// An empty level holds no typename to invalidate: name the type so its list refreshes after a save.
+const CONTEXT = { additionalTypenames: ['Price'] };
+
+export interface PricesSectionProps {
+  scope: PricesScope;
+  /** Whether the viewer may change this level's prices (the record's `can.update`); read-only otherwise. */
+  canUpdate: boolean;
+  /** The line above the table; a sentence about the organization's prices when omitted. */
+  description?: string;
+}
+
 /**
- * Organization-wide prices (spec §5 Prices): a price per service, campaign type and direction from a start date.
- * A row without a price is removed when saved; 'Prices Updated Successfully' or 'Error Updating Prices' with the
- * list of fields and messages.
+ * A level's prices (spec §3 Price, §5 Prices): a price per service, campaign type and direction from a start date,
+ * loaded and saved through `prices` / `updatePrices` for the organization, a client or a project. A row without a
+ * price is removed when saved; 'Prices Updated Successfully', or 'Error Updating Prices' with the fields and their
+ * messages (spec §8).
  */
-export function PricesSection({ record }: { record: OrganizationRecord }) {
-  const { rows, setRows, errors, setErrors, save, disabled, set, remove } = useRowsSection<PriceRow>(record, () =>
-    record.prices.map(toRow),
+export function PricesSection({ scope, canUpdate, description }: PricesSectionProps) {
+  const variables = useMemo(() => variablesOf(scope), [scope]);
+  const [result] = useQuery<PricesQuery, PricesQueryVariables>({ query: PRICES, variables, context: CONTEXT });
+  if (result.error)
+    return (
+      <Alert color="red" title={priceMessages.failed}>
+        {errorText(result.error)}
+      </Alert>
+    );
+  if (!result.data) return <Loader aria-label="Loading prices" />;
+  return (
+    <PricesForm
+      // A new level (another client) starts from its own rows.
+      key={JSON.stringify(variables)}
+      variables={variables}
+      saved={result.data.prices}
+      canUpdate={canUpdate}
+      description={description}
+    />
+  );
+}
+
+function PricesForm(props: {
+  variables: PricesQueryVariables;
+  saved: PriceView[];
+  canUpdate: boolean;
+  description?: string;
+}) {
+  const [state, execute] = useMutation<UpdatePricesMutation, UpdatePricesMutationVariables>(UPDATE_PRICES);
+  const { rows, setRows, errors, setErrors, disabled, set, remove } = useRowsSection<PriceRow>(
+    () => props.saved.map(toRow),
+    { canUpdate: props.canUpdate, saving: state.fetching },
   );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const prices = rows.map(toInput);
-    const invalid = asList(priceRowErrors(prices));
     const failed = (list: FieldError[]) => {
       setErrors(joinErrors(Object.fromEntries(list.map((e) => [e.field, e.messages]))));
-      notifyFailed(fieldErrorsText(list), organizationMessages.pricesFailed);
+      notifyFailed(fieldErrorsText(list), priceMessages.failed);
     };
+    const invalid = asList(priceRowErrors(prices));
     if (invalid.length) return failed(invalid);
-    const outcome = await save.run({ prices });
-    if (outcome.kind === 'failed') return notifyFailed(outcome.message, organizationMessages.pricesFailed);
-    if (outcome.kind === 'invalid') return failed(outcome.errors);
-    const saved = outcome.record as OrganizationRecord | null;
-    setRows((saved?.prices ?? []).map(toRow));
+    const answer = await execute({ ...props.variables, prices }, CONTEXT);
+    const payload = answer.data?.updatePrices;
+    if (answer.error || !payload)
+      return notifyFailed(answer.error ? errorText(answer.error) : '', priceMessages.failed);
+    if (payload.errors.length) return failed(payload.errors);
+    setRows((payload.prices ?? []).map(toRow));
     setErrors({});
-    notifySuccess(organizationMessages.pricesUpdated);
+    notifySuccess(payload.message ?? priceMessages.updated);
   };
 
   const cell = (i: number, name: string) => errors[`prices.${i}.${name}`];
@@ -98,8 +163,8 @@ export function PricesSection({ record }: { record: OrganizationRecord }) {
     <form onSubmit={(e) => void submit(e)} noValidate aria-label="Prices form">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          The price of each message the organization sends or receives, from its start date. A row without a price is
-          removed when you save.
+          {props.description ?? 'The price of each message the organization sends or receives, from its start date.'} A
+          row without a price is removed when you save.
         </Text>
         <Table aria-label="Prices">
           <Table.Thead>
@@ -178,7 +243,7 @@ export function PricesSection({ record }: { record: OrganizationRecord }) {
           </Table.Tbody>
         </Table>
         <AddRowButton label="Add price" onClick={() => setRows((prev) => [...prev, blankRow()])} disabled={disabled} />
-        {record.can.update && <SaveButton saving={save.running} />}
+        {props.canUpdate && <SaveButton saving={state.fetching} />}
       </Stack>
     </form>
   );

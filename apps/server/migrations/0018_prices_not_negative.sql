@@ -1,0 +1,1 @@
+ALTER TABLE "prices" ADD CONSTRAINT "prices_price_not_negative" CHECK ("prices"."price" >= 0);
