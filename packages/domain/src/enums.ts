@@ -281,11 +281,23 @@ export const UserDisplayStatus = defineEnum('UserDisplayStatus', ['Active', 'Loc
   colours: { Active: 'green', Locked: 'yellow', Deleted: 'red' },
 });
 export const ProjectTexterStatus = defineEnum('ProjectTexterStatus', ['Active', 'Inactive']);
-export const ProjectOptOutLanguage = defineEnum('ProjectOptOutLanguage', [
-  'Reply STOP to opt out',
-  'Text STOP to stop',
-  'Reply STOP to end',
-]);
+/**
+ * The opt-out snippets the message editor inserts with '/' (spec §7 options). All in the GSM-7 alphabet, so adding
+ * one never turns a message into UCS-2 (no 'más', no 'envía'); each passes the compliance check's opt-out rule.
+ */
+export const ProjectOptOutLanguage = defineEnum(
+  'ProjectOptOutLanguage',
+  [
+    'Reply STOP to opt out',
+    'Text STOP to stop',
+    'Reply STOP to end',
+    'Txt STOP to quit',
+    'STOP2END',
+    'Responde PARAR para no recibir mensajes',
+    'Responde BAJA para darte de baja',
+  ],
+  { labels: { STOP2END: 'STOP2END' } },
+);
 export const TextMimeType = defineEnum('TextMimeType', [
   'image/jpeg',
   'image/png',

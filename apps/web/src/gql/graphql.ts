@@ -328,6 +328,13 @@ export type ApplicablePricesQueryVariables = Exact<{
 
 export type ApplicablePricesQuery = { applicablePrices: Array<{ messagingServiceType: MessagingServiceType, campaignType: CampaignType, isSent: boolean, price: string | null, level: PriceLevel | null, startAt: string | null, headerPrice: string }> | null };
 
+export type OptionsByTypeQueryVariables = Exact<{
+  optionType: string;
+}>;
+
+
+export type OptionsByTypeQuery = { options: Array<{ name: string, label: string }> };
+
 export type OrganizationRestrictionsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
