@@ -13,6 +13,7 @@ import './modules/list-filters/list-filters.graphql';
 import { registerListsSchema } from './modules/lists/lists.graphql';
 import './modules/options/options.graphql';
 import './modules/organization/organization.graphql';
+import './modules/projects/load/project-summary.graphql';
 import { registerOptOutsSchema } from './modules/opt-outs/opt-outs.graphql';
 import './modules/queue/queue.graphql';
 import './modules/tasks/tasks.graphql';
