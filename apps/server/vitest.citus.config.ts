@@ -33,6 +33,8 @@ export default defineConfig({
       'test/prices.test.ts',
       'src/modules/opt-outs/opt-outs.test.ts',
       'test/user-visibility.test.ts',
+      // Issue 13's project load: INSERT … SELECT of texts, exclusions and counts into distributed tables.
+      'src/modules/projects/load/load-project.test.ts',
     ],
     globalSetup: ['./test/citus-global-setup.ts'],
     fileParallelism: false,
