@@ -86,6 +86,11 @@ export type ListStatus =
   | 'Setup'
   | 'Submitted';
 
+export type ListSummaryOption =
+  | 'duplicates'
+  | 'invalids'
+  | 'optOuts';
+
 export type MessagingServiceType =
   | 'MMS'
   | 'SMS';
@@ -497,6 +502,29 @@ export type SetProjectPausedMutationVariables = Exact<{
 
 
 export type SetProjectPausedMutation = { setProjectPaused: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null } };
+
+export type ProjectSummaryQueryVariables = Exact<{
+  projectId: string;
+}>;
+
+
+export type ProjectSummaryQuery = { projectSummary: { projectId: string, loadedAt: string | null, loadErrorMessage: string | null, rowsCount: number, totalTexts: number, duplicatePhones: number, invalidPhones: number, optOutPhones: number, textStatus: Array<{ key: string, count: number }>, textsPerProvider: Array<{ key: string, count: number }>, excluded: Array<{ key: string, count: number }>, areaCodes: { areaCodesCount: number, total: number, top: Array<{ key: string, count: number }> }, listSummary: { duplicates: number, invalids: number, optOuts: number }, insights: Array<{ day: string, textStatus: string, count: number }> } | null };
+
+export type ProjectExcludedPhonesQueryVariables = Exact<{
+  projectId: string;
+  tab: ListSummaryOption;
+  after: string | null | undefined;
+}>;
+
+
+export type ProjectExcludedPhonesQuery = { projectExcludedPhones: { endCursor: string | null, hasNextPage: boolean, nodes: Array<{ rowId: string, position: number, number: string | null, firstName: string | null, lastName: string | null, reason: string }> } | null };
+
+export type ProjectOverviewCountsQueryVariables = Exact<{
+  listId: string;
+}>;
+
+
+export type ProjectOverviewCountsQuery = { list: { id: string, validRowsCount: number, optimizedRowsCount: number } | null };
 
 export type TeamMembersQueryVariables = Exact<{
   teamId: string;

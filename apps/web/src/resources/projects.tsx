@@ -8,6 +8,17 @@ const ProjectControls = lazyNamed(() => import('./projects/ProjectControls'), 'P
 const ProjectTextsTab = lazyNamed(() => import('./projects/ProjectTextsTab'), 'ProjectTextsTab');
 const ProjectSectionNav = lazyNamed(() => import('./projects/ProjectSectionNav'), 'ProjectSectionNav');
 const ProjectEditTab = lazyNamed(() => import('./projects/ProjectEditTab'), 'ProjectEditTab');
+const ProjectOverviewExtra = lazyNamed(() => import('./projects/ProjectOverviewExtra'), 'ProjectOverviewExtra');
+const ProjectInsightsTab = lazyNamed(() => import('./projects/ProjectInsightsTab'), 'ProjectInsightsTab');
+const ExcludedPhonesTab = lazyNamed(() => import('./projects/ExcludedPhonesTab'), 'ExcludedPhonesTab');
+const ProjectPricesTab = lazyNamed(() => import('./projects/ProjectPricesTab'), 'ProjectPricesTab');
+const ProjectPricesEdit = lazyNamed(() => import('./projects/ProjectPricesEdit'), 'ProjectPricesEdit');
+
+const excludedTab = (path: string, label: string, tab: 'duplicates' | 'invalids' | 'optOuts'): ResourceTab => ({
+  path,
+  label,
+  render: ({ record }) => <ExcludedPhonesTab projectId={record.id} tab={tab} title={label} />,
+});
 
 const textsTab = (path: string, label: string, types?: readonly ('Test' | 'Seed')[]): ResourceTab => ({
   path,
@@ -24,19 +35,21 @@ export const projectScreen = defineScreen(project, {
   afterDeletePath: '/projects',
   newPage: () => <Navigate to="/projects/stepper" replace />,
   controls: (record) => <ProjectControls record={record} />,
+  // The Prices section is the pricing type and the project's own price rows (h-prices' section), one page.
+  editSections: [{ path: 'prices', label: 'Prices', render: ({ record }) => <ProjectPricesEdit record={record} /> }],
   sectionExtra: (section, record) => <ProjectSectionNav projectId={record.id} current={section} />,
   tabs: [
-    overviewTab(),
+    overviewTab((record) => <ProjectOverviewExtra record={record} />),
     childListTab({ path: 'teams', label: 'Teams', def: projectTeam, parentField: 'projectId' }),
     childListTab({ path: 'project_texters', label: 'Texters', def: projectTexter, parentField: 'projectId' }),
     textsTab('texts', 'Texts'),
     textsTab('test_texts', 'Test Texts', ['Test']),
     textsTab('seed_texts', 'Seed Texts', ['Seed']),
-    laterTab('insights', 'Insights', "This project's sending insights will appear here once its texts are loaded"),
-    laterTab('duplicate_phones', 'Duplicate Phones', 'Duplicate phones found by the load will appear here'),
-    laterTab('invalid_phones', 'Invalid Phones', 'Invalid phones found by the load will appear here'),
-    laterTab('opt_out_phones', 'Opt Out Phones', 'Opted-out phones left out by the load will appear here'),
-    laterTab('prices', 'Prices', "This project's own prices will appear here once prices are available"),
+    { path: 'insights', label: 'Insights', render: ({ record }) => <ProjectInsightsTab projectId={record.id} /> },
+    excludedTab('duplicate_phones', 'Duplicate Phones', 'duplicates'),
+    excludedTab('invalid_phones', 'Invalid Phones', 'invalids'),
+    excludedTab('opt_out_phones', 'Opt Out Phones', 'optOuts'),
+    { path: 'prices', label: 'Prices', render: ({ record }) => <ProjectPricesTab record={record} /> },
     laterTab(
       'discussions',
       'Discussions',
