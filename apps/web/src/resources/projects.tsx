@@ -1,6 +1,8 @@
-import { project, projectTeam, projectTexter } from '@canvass/domain';
+import { project, projectTeam, projectTexter, type ChildrenField } from '@canvass/domain';
 import { Navigate } from 'react-router';
 import { lazyNamed } from '../app/lazy-component';
+import type { FieldInputProps } from '../ui/form/input-props';
+import type { FieldInputs } from '../ui/ResourceForm';
 import { childListTab, defineScreen, laterTab, overviewTab, type ResourceTab } from '../ui/screen';
 
 // Everything particular to projects loads with the first visit to a project: the dashboard does not carry it.
@@ -13,6 +15,19 @@ const ProjectInsightsTab = lazyNamed(() => import('./projects/ProjectInsightsTab
 const ExcludedPhonesTab = lazyNamed(() => import('./projects/ExcludedPhonesTab'), 'ExcludedPhonesTab');
 const ProjectPricesTab = lazyNamed(() => import('./projects/ProjectPricesTab'), 'ProjectPricesTab');
 const ProjectPricesEdit = lazyNamed(() => import('./projects/ProjectPricesEdit'), 'ProjectPricesEdit');
+
+const StatusInput = lazyNamed(() => import('./projects/project-inputs'), 'StatusInput');
+const SenderPhonesInput = lazyNamed(() => import('./projects/project-inputs'), 'SenderPhonesInput');
+const TeamsInput = lazyNamed(() => import('./projects/project-inputs'), 'TeamsInput');
+const TextersInput = lazyNamed(() => import('./projects/project-inputs'), 'TextersInput');
+
+/** The project's own inputs in its edit sections (loaded with the first edit); every other field is the registry's. */
+export const projectInputs: FieldInputs = {
+  projectStatus: (props: FieldInputProps) => <StatusInput {...props} />,
+  projectPhones: (props: FieldInputProps) => <SenderPhonesInput {...(props as FieldInputProps<ChildrenField>)} />,
+  projectTeams: (props: FieldInputProps) => <TeamsInput {...(props as FieldInputProps<ChildrenField>)} />,
+  projectTexters: (props: FieldInputProps) => <TextersInput {...(props as FieldInputProps<ChildrenField>)} />,
+};
 
 const excludedTab = (path: string, label: string, tab: 'duplicates' | 'invalids' | 'optOuts'): ResourceTab => ({
   path,
@@ -34,6 +49,7 @@ const textsTab = (path: string, label: string, types?: readonly ('Test' | 'Seed'
 export const projectScreen = defineScreen(project, {
   afterDeletePath: '/projects',
   newPage: () => <Navigate to="/projects/stepper" replace />,
+  inputs: projectInputs,
   controls: (record) => <ProjectControls record={record} />,
   // The Prices section is the pricing type and the project's own price rows (h-prices' section), one page.
   editSections: [{ path: 'prices', label: 'Prices', render: ({ record }) => <ProjectPricesEdit record={record} /> }],
@@ -58,7 +74,7 @@ export const projectScreen = defineScreen(project, {
     {
       path: 'basic-info',
       label: 'Edit',
-      render: ({ record }) => <ProjectEditTab record={record} />,
+      render: ({ record }) => <ProjectEditTab record={record} inputs={projectInputs} />,
     },
   ],
 });
