@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { lazyNamed } from '../app/lazy-component';
 import type { FieldInputProps } from '../ui/form/input-props';
 import type { FieldInputs } from '../ui/ResourceForm';
+import { listFiltersTab } from './list-filters-tab';
 import { childListTab, defineScreen, laterTab, overviewTab, type ResourceTab } from '../ui/screen';
 
 // Everything particular to projects loads with the first visit to a project: the dashboard does not carry it.
@@ -65,6 +66,7 @@ export const projectScreen = defineScreen(project, {
     excludedTab('duplicate_phones', 'Duplicate Phones', 'duplicates'),
     excludedTab('invalid_phones', 'Invalid Phones', 'invalids'),
     excludedTab('opt_out_phones', 'Opt Out Phones', 'optOuts'),
+    listFiltersTab('project'),
     { path: 'prices', label: 'Prices', render: ({ record }) => <ProjectPricesTab record={record} /> },
     laterTab(
       'discussions',

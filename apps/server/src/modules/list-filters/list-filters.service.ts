@@ -23,7 +23,7 @@ async function refuseDuplicate(
   const f = { ...(existing ?? {}), ...attrs };
   if (!ListFilterType.is(f.listFilterType)) return {};
   const clientId = f.clientId == null || f.clientId === '' ? null : Number(f.clientId);
-  const projectId = existing?.projectId ?? null;
+  const projectId = f.projectId == null || f.projectId === '' ? null : Number(f.projectId);
   const [repeated] = await tx
     .select({ id: listFilters.id })
     .from(listFilters)

@@ -282,3 +282,60 @@ describe("a client's projects tab", { timeout: 20_000 }, () => {
     expect(router.state.location.pathname).toBe('/projects/stepper');
   });
 });
+
+describe("a project's list-filters tab", { timeout: 30_000 }, () => {
+  it("lists the project's own filters, 50 a page, and adds one to the project alone", async () => {
+    const { calls } = renderResources('/projects/12/list-filters', {
+      ...handlersFor('Submitted'),
+      ListFilters: () => ({
+        data: {
+          listFilters: {
+            __typename: 'ListFilterConnection',
+            totalCount: 0,
+            totalCountIsCapped: false,
+            pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+            nodes: [],
+          },
+        },
+      }),
+      ListFilterCarrierData: () => ({ data: { listFilterCarrierDataAvailable: true } }),
+      CreateListFilter: () => ({
+        data: {
+          createListFilter: {
+            listFilter: {
+              __typename: 'ListFilter',
+              id: '30',
+              listFilterType: 'Invalid',
+              carrier: null,
+              state: null,
+              clientId: null,
+              projectId: '12',
+              createdAt: '2026-11-25T00:00:00Z',
+            },
+            errors: [],
+            message: null,
+          },
+        },
+      }),
+    });
+    await screen.findByText(
+      "This project has no list filters of its own: its client's and the organization's apply.",
+      {},
+      { timeout: 10_000 },
+    );
+    expect(callsTo(calls, 'ListFilters')[0].variables).toMatchObject({
+      first: 50,
+      filters: [{ field: 'projectId', operation: 'Equal', value: '12' }],
+    });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Type' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Invalid', hidden: true }));
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(callsTo(calls, 'CreateListFilter')).toHaveLength(1));
+    expect(callsTo(calls, 'CreateListFilter')[0].variables.attributes).toEqual({
+      listFilterType: 'Invalid',
+      carrier: null,
+      state: null,
+      projectId: '12',
+    });
+  });
+});
