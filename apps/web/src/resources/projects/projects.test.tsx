@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   allowedActions,
@@ -7,9 +7,10 @@ import {
   statusOptionsFor,
   type ProjectStatusValue,
 } from '@canvass/domain';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findAlert } from '../../test/screen-reads';
 import { callsTo, renderResources } from '../../ui/test-render';
+import { PROJECT_POLL_MS } from './use-project-lifecycle';
 
 const can = { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: true };
 
@@ -337,5 +338,33 @@ describe("a project's list-filters tab", { timeout: 30_000 }, () => {
       state: null,
       projectId: '12',
     });
+  });
+});
+
+describe('a project loading on screen', { timeout: 20_000 }, () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('re-reads its status every 5 s while loading, and the record once it is Ready, then stops', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const answers = [lifecycleOf('Loading'), lifecycleOf('Ready')];
+    const { calls } = renderResources('/projects/12/overview', {
+      Project: () => ({ data: { project: projectIn('Loading') } }),
+      ProjectLifecycle: () => ({ data: { project: answers.length > 1 ? answers.shift() : answers[0] } }),
+    });
+    const badge = await screen.findByLabelText('Project status', { selector: 'div, span' }, { timeout: 8000 });
+    expect(badge.textContent).toBe('Loading');
+    const recordReads = callsTo(calls, 'Project').length;
+
+    await act(() => vi.advanceTimersByTimeAsync(PROJECT_POLL_MS));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Project status', { selector: 'div, span' }).textContent).toBe('Ready'),
+    );
+    // The page's record (overview, forms) follows the new status.
+    await waitFor(() => expect(callsTo(calls, 'Project').length).toBeGreaterThan(recordReads));
+
+    // Ready is not a loading status: no more re-reads.
+    const settled = callsTo(calls, 'ProjectLifecycle').length;
+    await act(() => vi.advanceTimersByTimeAsync(3 * PROJECT_POLL_MS));
+    expect(callsTo(calls, 'ProjectLifecycle').length).toBe(settled);
   });
 });
