@@ -47,7 +47,7 @@ export const clientScreen = defineScreen(client, {
       parentField: 'clientId',
       fixed: { phoneType: 'FromPhone' },
     }),
-    childListTab({ path: 'opt_outs', label: 'Opt Outs', def: optOut, parentField: 'clientId' }),
+    childListTab({ path: 'opt_outs', label: 'Opt Outs', def: optOut, parentField: 'clientId', addable: true }),
     laterTab(
       'discussions',
       'Discussions',
