@@ -1,3 +1,4 @@
+import { listFilterMessages } from '@canvass/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
@@ -59,5 +60,12 @@ describe("a project's list filters", () => {
     ]);
     const another = await createProject(app, org, admin, { name: 'Another' });
     expect((await create({ listFilterType: 'State', state: 'TX', projectId: another })).errors).toEqual([]);
+  });
+
+  it('refuse a filter that names both a client and a project, in words', async () => {
+    const projectId = await createProject(app, org, admin);
+    const r = await create({ listFilterType: 'State', state: 'OR', projectId, clientId: String(org.clientId) });
+    expect(r.listFilter).toBeNull();
+    expect(r.errors).toEqual([{ field: 'projectId', messages: [listFilterMessages.oneLevel] }]);
   });
 });
