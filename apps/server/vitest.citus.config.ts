@@ -35,6 +35,10 @@ export default defineConfig({
       'test/user-visibility.test.ts',
       // Issue 13's project load: INSERT … SELECT of texts, exclusions and counts into distributed tables.
       'src/modules/projects/load/load-project.test.ts',
+      // Issue 13's projects: the lifecycle under a row lock, the create/update rules, texts read through the project.
+      'test/projects-lifecycle.test.ts',
+      'test/projects-rules.test.ts',
+      'test/projects-texts.test.ts',
     ],
     globalSetup: ['./test/citus-global-setup.ts'],
     fileParallelism: false,

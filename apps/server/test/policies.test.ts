@@ -439,8 +439,11 @@ for (const def of ALL_RESOURCES.filter((d) => !d.readOnly)) {
           for (const owner of ownersOf(def)) {
             // Admin-only values (an Unregistered campaign) are another rule, tested elsewhere.
             if (owner === null && u.limitedTo === null) continue;
+            // A user (a project's manager) has no client: any of the organization's.
             const sameOwner = (resource: string) =>
-              rows.find((r) => r.resource === resource && r.org === 'A' && r.owner === owner) ?? null;
+              rows.find(
+                (r) => r.resource === resource && r.org === 'A' && (r.owner === owner || !resourceByName(resource)),
+              ) ?? null;
             const { values } = valuesFor(def, 'A', owner, sameOwner);
             const res = await gql(app, CREATE, { a: values }, { token: u.token });
             if (!permitted(u, 'Create', def)) {

@@ -24,9 +24,10 @@ const update = (id: string, a: Record<string, unknown>, token = admin) =>
   gql(app, UPDATE_PROJECT, { id, a }, { token }).then((r) => {
     expect(r.errors).toBeUndefined();
     return r.data?.updateProject as {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       project: Record<string, any> | null;
       errors: { field: string; messages: string[] }[];
-    }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
   });
 
 beforeAll(async () => {
@@ -159,6 +160,76 @@ describe('the status', () => {
   });
 });
 
+describe('pause', () => {
+  it('is refused through updateProject too, unless the project is Sending Blast', async () => {
+    const id = await createProject(app, org, admin);
+    const refused = await update(id, { isPaused: true });
+    expect(refused.errors).toEqual([{ field: 'isPaused', messages: [projectMessages.pauseOnlySendingBlast] }]);
+    await setStatus(app, id, 'Sending', `, delivery_type = 'Blast'`);
+    expect((await update(id, { isPaused: true })).project?.isPaused).toBe(true);
+  });
+});
+
+describe('the stages', () => {
+  it('filter the projects list by status group', async () => {
+    const ready = await createProject(app, org, admin, { name: 'Staged ready' });
+    const error = await createProject(app, org, admin, { name: 'Staged error' });
+    await setStatus(app, ready, 'Queued');
+    await setStatus(app, error, 'ErrorLoading');
+    const list = async (filter: Record<string, unknown>) => {
+      const res = await gql(
+        app,
+        `query($f: [FilterInput!]) { projects(filters: $f, first: 500) { nodes { id projectStatusGroup } } }`,
+        { f: [filter] },
+        { token: admin },
+      );
+      expect(res.errors).toBeUndefined();
+      return res.data?.projects.nodes as { id: string; projectStatusGroup: string }[];
+    };
+    const inReady = await list({ field: 'projectStatusGroup', operation: 'Equal', value: 'Ready' });
+    expect(inReady.map((p) => p.id)).toContain(ready);
+    expect(inReady.every((p) => p.projectStatusGroup === 'Ready')).toBe(true);
+    const both = await list({ field: 'projectStatusGroup', operation: 'In', arrayValues: ['Ready', 'Error'] });
+    expect(both.map((p) => p.id)).toEqual(expect.arrayContaining([ready, error]));
+    const bad = await gql(
+      app,
+      `{ projects(filters: [{ field: "projectStatusGroup", operation: Equal, value: "Nope" }]) { nodes { id } } }`,
+      {},
+      { token: admin },
+    );
+    expect(bad.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+});
+
+describe("a project's list", () => {
+  it("counts the project among the list's projects, and shows the list's stored row count", async () => {
+    const created = await gql(
+      app,
+      `mutation($a: ListAttributes!) { createList(attributes: $a) { list { id } errors { field messages } } }`,
+      { a: { name: 'Voters', googleSheetKey: 'sheet-key' } },
+      { token: admin },
+    );
+    expect(created.data?.createList.errors).toEqual([]);
+    const listId = created.data?.createList.list.id;
+    await app.sql('UPDATE lists SET rows_count = 1234 WHERE id = $1', [listId]);
+    const id = await createProject(app, org, admin, { listId });
+    const project = await gql(
+      app,
+      `query($id: ID!) { project(id: $id) { listCount list { id } } }`,
+      { id },
+      { token: admin },
+    );
+    expect(project.data?.project).toEqual({ listCount: 1234, list: { id: listId } });
+    const list = await gql(
+      app,
+      `query($id: ID!) { list(id: $id) { projectsCount } }`,
+      { id: listId },
+      { token: admin },
+    );
+    expect(list.data?.list.projectsCount).toBe(1);
+  });
+});
+
 describe('a Complete project', () => {
   it('keeps its message, media, schedule, numbers and pricing; other fields still change', async () => {
     const phone = await insertPhone(app, org.id, '3055550100');
@@ -207,6 +278,25 @@ describe('delivery type and quota', () => {
     const inReady = await update(id, { projectTexters: [{ id: row.id, userId: texterId, quota: '30' }] }, client);
     expect(inReady.errors).toEqual([{ field: 'projectTexters.0.quota', messages: [projectMessages.quotaNotEditable] }]);
     expect((await app.sql('SELECT quota FROM project_texters WHERE id = $1', [row.id])).rows[0].quota).toBe(20);
+  });
+});
+
+describe('a team lead', () => {
+  it("changes the quotas of an External project's texters, and nothing else", async () => {
+    const lead = await org.tokenFor('TeamLead');
+    const id = await createProject(app, org, admin, { projectTexters: [{ userId: texterId, quota: '10' }] });
+    const row = (await update(id, {})).project!.projectTexters[0];
+    const quota = await update(id, { projectTexters: [{ id: row.id, userId: texterId, quota: '40' }] }, lead);
+    expect(quota.errors).toEqual([]);
+    expect(quota.project?.projectTexters).toEqual([{ id: row.id, userId: texterId, quota: '40' }]);
+    const renamed = await update(id, { name: 'Lead was here' }, lead);
+    expect(renamed.errors).toEqual([{ field: 'name', messages: [projectMessages.teamLeadQuotaOnly] }]);
+    const managerId2 = await userIdOf(app, org.emailFor('Manager'));
+    const added = await update(id, { projectTexters: [{ userId: managerId2, quota: '5' }] }, lead);
+    expect(added.errors).toEqual([{ field: 'projectTexters', messages: [projectMessages.teamLeadQuotaOnly] }]);
+    expect(
+      (await app.sql('SELECT count(*)::int AS n FROM project_texters WHERE project_id = $1', [id])).rows[0].n,
+    ).toBe(1);
   });
 });
 

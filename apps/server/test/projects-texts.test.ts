@@ -86,7 +86,8 @@ describe("a project's texts", () => {
       [orgA.id, project],
     );
     const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
-    expect(plan).toMatch(/Index Scan using texts_\w*project_id_text_status_id\w*|texts_org_project_status_idx/);
+    // Each month's partition index is named after the columns (cut short on Citus's shards).
+    expect(plan).toMatch(/Index Scan using texts_\w*project_id_text_s/);
     expect(plan).not.toMatch(/\bSort\b(?! Key)/);
   });
 

@@ -68,7 +68,9 @@ export const defaultRestrictions: Record<RoleName, Restriction[]> = {
   ],
   TeamLead: [
     ...grant(['Team'], ['Update', 'View', 'Export']),
-    ...grant(['Project', 'Text', 'User'], ['View', 'Export']),
+    // Update on projects for the texters' quotas alone (spec §5/§6): the projects service refuses any other change.
+    ...grant(['Project'], ['Update', 'View', 'Export']),
+    ...grant(['Text', 'User'], ['View', 'Export']),
   ],
   Texter: grant(['Project', 'Text'], VIEW),
 };

@@ -216,6 +216,7 @@ export const projectMessages = {
   clientStatusOption: 'Choose Approved or Submitted',
   locked: (label: string) => `${label} cannot be changed once the project is Complete`,
   quotaNotEditable: 'You cannot change the quota of this project',
+  teamLeadQuotaOnly: "A team lead may change only the texters' quotas",
   deliveryTypeNotEditable: 'Only a client may choose the delivery type, while the project is being set up',
   pauseOnlySendingBlast: 'Only a Sending Blast project can be paused or resumed',
   primaryNeedsActive: 'The primary phone must be an Active number',

@@ -27,7 +27,7 @@ describe('dependantRefs: who depends on a record, from the registry alone', () =
     ]);
   });
 
-  it("a campaign: its phones; a phone: the projects sending from it", () => {
+  it('a campaign: its phones; a phone: the projects sending from it', () => {
     expect(named(dependantRefs(all, 'campaign'))).toEqual(['phone.campaignId']);
     expect(named(dependantRefs(all, 'phone'))).toEqual(['projectPhone.phoneId']);
   });

@@ -11,7 +11,7 @@ import { phonesService } from './phones/phones.service';
 import { teamsService } from './teams/teams.service';
 import { collectionsService } from './collections/collections.service';
 import { optOutsService } from './opt-outs/opt-outs.service';
-import { projectPhonesService, projectTextersService } from './projects/project-parts.service';
+import { projectPhonesService, projectTeamsService, projectTextersService } from './projects/project-parts.service';
 import { projectsService } from './projects/projects.service';
 import { tableOf } from './tables';
 import { usersService } from './users/users.service';
@@ -32,6 +32,7 @@ const withRules: readonly ResourceService[] = [
   optOutsService,
   projectsService,
   projectPhonesService,
+  projectTeamsService,
   projectTextersService,
 ];
 

@@ -92,7 +92,8 @@ export const projectTexter = defineResource({
     sortOrder: 'Asc',
     sortable: ['userId'],
     scope: 'projectId',
-    exportColumns: ['userId', 'userName', 'quota', 'status', 'createdAt'],
+    // The name is added per page (decorate), not a column an export reads.
+    exportColumns: ['userId', 'quota', 'status', 'createdAt'],
   },
   sections: [{ title: 'General', path: 'general', fields: ['projectId', 'userId', 'quota', 'status'] }],
   guard: 'Project',

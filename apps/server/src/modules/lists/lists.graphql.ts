@@ -1,4 +1,5 @@
 import { ListColumnRole } from '@canvass/domain';
+import { projectsUsingList } from '../projects/projects.service';
 import { assertCan } from '../../platform/auth/viewer';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
@@ -61,7 +62,10 @@ export function registerListsSchema(listRef: RecordRef) {
         list.uploadId == null ? null : ctx.tenant((tx, viewer) => uploadFilenameOf(tx, viewer, Number(list.uploadId))),
     }),
     sheetId: t.id({ nullable: true, resolve: (list) => (list.sheetId as number | null) ?? null }),
-    projectsCount: t.int({ description: 'Projects using the list', resolve: () => 0 }),
+    projectsCount: t.int({
+      description: 'Projects using the list (that the viewer may see)',
+      resolve: (list, _a, ctx) => ctx.tenant((tx, viewer) => projectsUsingList(tx, viewer, list.id)),
+    }),
     loadTask: t.field({
       type: BackgroundTaskRef,
       nullable: true,

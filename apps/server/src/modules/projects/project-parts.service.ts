@@ -2,6 +2,7 @@ import {
   canEditQuota,
   projectMessages,
   projectPhone,
+  projectTeam,
   projectTexter,
   type FieldErrors,
   type ProjectStatusValue,
@@ -13,12 +14,14 @@ import {
   phones,
   projectPhones,
   projects,
+  projectTeams,
   projectTexters,
   users,
 } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import { createResourceService, type Row } from '../../platform/resources/resource-service';
 import { tableOf } from '../tables';
+import { checkTeamLead } from './projects.service';
 
 /** The project a part belongs to: the one named on create, its own on update. */
 async function projectOf(tx: Tx, viewer: Viewer, projectId: unknown, existing: Row | null) {
@@ -40,6 +43,8 @@ const truthy = (v: unknown) => v === true || v === 'true';
  */
 export const projectPhonesService = createResourceService(projectPhone, projectPhones, tableOf, {
   async check(tx, attrs, { viewer, existing }) {
+    const lead = checkTeamLead(attrs, existing, viewer, []);
+    if (Object.keys(lead).length) return lead;
     const project = await projectOf(tx, viewer, attrs.projectId, existing);
     if (!project) return {};
     if (project.projectStatus === 'Complete')
@@ -78,7 +83,7 @@ export const projectPhonesService = createResourceService(projectPhone, projectP
  */
 export const projectTextersService = createResourceService(projectTexter, projectTexters, tableOf, {
   async check(tx, attrs, { viewer, existing }) {
-    const errors: FieldErrors = {};
+    const errors: FieldErrors = checkTeamLead(attrs, existing, viewer, ['quota']);
     if (attrs.userId != null) {
       const [member] = await tx
         .select({ id: organizationUsers.userId })
@@ -109,4 +114,9 @@ export const projectTextersService = createResourceService(projectTexter, projec
     const names = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
     for (const r of rows) r.userName = names.find((n) => n.id === r.userId)?.name ?? null;
   },
+});
+
+/** A project's team on its own (the teams tab): nothing to check but who may change it. */
+export const projectTeamsService = createResourceService(projectTeam, projectTeams, tableOf, {
+  check: async (_tx, attrs, { viewer, existing }) => checkTeamLead(attrs, existing, viewer, []),
 });

@@ -1,5 +1,6 @@
 import {
   canEditDeliveryType,
+  canPauseOrResume,
   canEditQuota,
   EMPTY_MESSAGE_PLACEHOLDER,
   isFieldLocked,
@@ -8,16 +9,20 @@ import {
   project,
   projectMessages,
   projectStatusGroup,
+  ProjectStatusGroup,
+  statusesOfGroup,
   statusOptionsFor,
+  type ProjectStatusGroupValue,
   type AttributesOf,
   type FieldErrors,
   type ProjectStatusValue,
 } from '@canvass/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
 import { lists, organizationUsers, projects, users } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
-import { createResourceService, type Row } from '../../platform/resources/resource-service';
+import { ListArgumentError, type Filter, type ListArgs } from '../../platform/resources/list-query';
+import { createResourceService, type ResourceService, type Row } from '../../platform/resources/resource-service';
 import { favoriteIds } from '../favorites/favorites.service';
 import { tableOf } from '../tables';
 import { checkChildren, loadChildren, saveChildren } from './project-children';
@@ -81,6 +86,42 @@ function checkLocked(attrs: ProjectAttributes, existing: Row | null): FieldError
   return errors;
 }
 
+/**
+ * A team lead updates projects for one thing (spec §5/§6 "TeamLead: sets quota for external delivery"): the quotas
+ * of the texters already on it. Any other change (`quotaFields` aside), a texter added or removed included, is
+ * refused on its field. Used by the project and by its parts' own services.
+ */
+export function checkTeamLead(
+  attrs: Record<string, unknown>,
+  existing: Row | null,
+  viewer: Viewer,
+  quotaFields: readonly string[],
+): FieldErrors {
+  if (viewer.role !== 'TeamLead') return {};
+  const errors: FieldErrors = {};
+  for (const [name, value] of Object.entries(attrs)) {
+    if (quotaFields.includes(name)) continue;
+    if (name === 'projectTexters') {
+      const rows = (value as { id?: unknown; _destroy?: unknown }[] | null) ?? [];
+      if (rows.some((r) => r.id == null || r.id === '' || r._destroy))
+        errors[name] = [projectMessages.teamLeadQuotaOnly];
+      continue;
+    }
+    if (!existing || !sameValue(value, existing[name])) errors[name] = [projectMessages.teamLeadQuotaOnly];
+  }
+  return errors;
+}
+
+/** Spec §4: pause and resume are for a Sending Blast project, through updateProject as through setProjectPaused. */
+function checkPaused(attrs: ProjectAttributes, existing: Row | null): FieldErrors {
+  if (attrs.isPaused == null || Boolean(attrs.isPaused) === Boolean(existing?.isPaused)) return {};
+  const project = {
+    projectStatus: (existing?.projectStatus ?? NEW_PROJECT_STATUS) as ProjectStatusValue,
+    deliveryType: String(existing?.deliveryType ?? ''),
+  };
+  return canPauseOrResume(project) ? {} : { isPaused: [projectMessages.pauseOnlySendingBlast] };
+}
+
 /** Spec §5: delivery type only by a Client role (or an admin) and only in the Setup group. */
 function checkDeliveryType(attrs: ProjectAttributes, existing: Row | null, viewer: Viewer): FieldErrors {
   const current = existing?.deliveryType ?? project.fields.deliveryType.default;
@@ -142,14 +183,16 @@ async function decorateProjects(tx: Tx, rows: Row[], viewer: Viewer): Promise<vo
  * type and quotas only by whom the lifecycle allows, one Active primary phone. The lifecycle actions
  * (loadSendProject, manual transitions) are project-actions.ts.
  */
-export const projectsService = createResourceService(project, projects, tableOf, {
+const generic = createResourceService(project, projects, tableOf, {
   prepare: settle,
   async check(tx, attrs, { viewer, existing }) {
     const status = (existing?.projectStatus ?? NEW_PROJECT_STATUS) as ProjectStatusValue;
     const deliveryType = String(attrs.deliveryType ?? existing?.deliveryType ?? project.fields.deliveryType.default);
     const mayEditQuota = canEditQuota(viewer, { projectStatus: status, deliveryType });
     return {
+      ...checkTeamLead(attrs, existing, viewer, []),
       ...checkStatus(attrs, existing, viewer),
+      ...checkPaused(attrs, existing),
       ...checkLocked(attrs, existing),
       ...checkDeliveryType(attrs, existing, viewer),
       ...(await checkManager(tx, attrs, viewer)),
@@ -161,3 +204,36 @@ export const projectsService = createResourceService(project, projects, tableOf,
   },
   decorate: decorateProjects,
 });
+
+/**
+ * A stage (projectStatusGroup, spec §4 "shown as stages") is not a column: a filter on it is the filter on its
+ * statuses, so the projects list can show one stage through the status index.
+ */
+export function stageFilters(args: ListArgs): ListArgs {
+  if (!args.filters?.some((f) => f.field === 'projectStatusGroup')) return args;
+  const filters = args.filters.map((f): Filter => {
+    if (f.field !== 'projectStatusGroup') return f;
+    const stages = f.operation === 'In' ? (f.arrayValues ?? []) : [f.value ?? ''];
+    if (f.operation !== 'Equal' && f.operation !== 'In')
+      throw new ListArgumentError(`Cannot filter projectStatusGroup with ${f.operation}`);
+    for (const stage of stages)
+      if (!ProjectStatusGroup.is(stage)) throw new ListArgumentError(`Invalid value for projectStatusGroup: ${stage}`);
+    const statuses = stages.flatMap((stage) => statusesOfGroup(stage as ProjectStatusGroupValue));
+    return { field: 'projectStatus', operation: 'In', arrayValues: statuses };
+  });
+  return { ...args, filters };
+}
+
+export const projectsService: ResourceService = {
+  ...generic,
+  list: (tx, viewer, args, opts) => generic.list(tx, viewer, stageFilters(args), opts),
+};
+
+/** How many projects the viewer may see use the list (its projects tab's count). */
+export async function projectsUsingList(tx: Tx, viewer: Viewer, listId: number): Promise<number> {
+  const [{ n }] = await tx
+    .select({ n: count() })
+    .from(projects)
+    .where(and(projectsService.visibleWhere(viewer), eq(projects.listId, listId)));
+  return n;
+}
