@@ -1,4 +1,4 @@
-import { messages, organizationMessages, priceMessages } from '@canvass/domain';
+import { messages, organizationMessages, priceMessages, ProjectType } from '@canvass/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
@@ -99,8 +99,8 @@ async function insertProject(clientId: number, status = 'Submitted'): Promise<nu
   const { rows: manager } = await app.sql('SELECT id FROM users WHERE email = $1', [org.emailFor('Admin')]);
   const { rows } = await app.sql(
     `INSERT INTO projects (organization_id, name, message, project_type, client_id, manager_id, project_status)
-     VALUES ($1, 'GOTV', 'Hi', (SELECT enum_range(NULL::project_type))[1], $2, $3, $4) RETURNING id`,
-    [org.id, clientId, manager[0].id, status],
+     VALUES ($1, 'GOTV', 'Hi', $2, $3, $4, $5) RETURNING id`,
+    [org.id, ProjectType.values[0], clientId, manager[0].id, status],
   );
   return rows[0].id as number;
 }
@@ -192,10 +192,24 @@ describe('prices at each level', { timeout: 60_000 }, () => {
 
     const twice = await update(client, [row('0.05', '2026-02-01'), row('0.06', '2026-02-01')]);
     expect(errorMap(twice.errors)).toEqual({ 'prices.1.startAt': [priceMessages.twice] });
+    // A saved row the request leaves alone counts too; one it changes does not.
+    const again = await update(client, [row('0.05', '2026-01-01')]);
+    expect(errorMap(again.errors)).toEqual({ 'prices.0.startAt': [priceMessages.twice] });
+    const moved = await mustUpdate(client, [
+      { ...row('0.01', '2026-01-15'), id: saved[0].id },
+      row('0.05', '2026-01-01'),
+      { id: saved[1].id, ...row('0.02', '2026-01-01', { campaignType: 'Unregistered' }) },
+    ]);
+    expect(moved.map((r) => [r.price, r.startAt.slice(0, 10)])).toEqual([
+      ['0.0500', '2026-01-01'],
+      ['0.0200', '2026-01-01'],
+      ['0.0100', '2026-01-15'],
+    ]);
 
     const kept = await mustUpdate(client, [
       { id: saved[0].id, price: '', startAt: '2026-01-01' },
       { id: saved[1].id, _destroy: true },
+      { id: moved[0].id, _destroy: true },
       row('0.04', '2026-03-01'),
     ]);
     expect(kept.map((r) => [r.price, r.startAt])).toEqual([['0.0400', '2026-03-01T00:00:00.000Z']]);
@@ -220,7 +234,7 @@ describe('prices at each level', { timeout: 60_000 }, () => {
     expect((await stored(`client_id = ${otherClientId} AND is_sent = false`)).map((r) => r.price)).toContain(
       '12345678.9999',
     );
-    const tooBig = await update(client, [row('123456789', '2026-05-01')]);
+    const tooBig = await update(client, [row('123456789', '2026-05-02')]);
     expect(errorMap(tooBig.errors)).toEqual({ 'prices.0.price': [priceMessages.invalidPrice] });
   });
 

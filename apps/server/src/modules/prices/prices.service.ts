@@ -130,9 +130,14 @@ export async function findPrice(tx: Tx, viewer: Viewer, id: number): Promise<Pri
 
 const idOf = (row: PriceRowInput) => (row.id == null || row.id === '' ? null : Number(row.id));
 
+/** One kind of message from one moment: two rows of a level may not share it. */
+const kindAt = (r: { messagingServiceType?: unknown; campaignType?: unknown; isSent?: unknown; startAt: Date }) =>
+  [r.messagingServiceType, r.campaignType, r.isSent !== false, r.startAt.getTime()].join();
+
 /**
- * Every problem of a level's rows (spec §5) keyed `{name}.{i}.{field}`: the rules of the domain, and a row that
- * names a price this level does not hold (another level's, another organization's).
+ * Every problem of a level's rows (spec §5) keyed `{name}.{i}.{field}`: the rules of the domain, a row that names a
+ * price this level does not hold (another level's, another organization's), and a row that gives a kind of message
+ * a price from the same moment as a saved row it leaves alone. A level holds a few dozen rows: read whole.
  */
 export async function priceProblems(
   tx: Tx,
@@ -142,23 +147,26 @@ export async function priceProblems(
   name = 'prices',
 ): Promise<FieldErrors> {
   const errors = priceRowErrors(rows, name);
-  const ids = rows.map(idOf).filter((id): id is number => id !== null);
-  if (ids.some((id) => !Number.isSafeInteger(id) || id < 1)) {
-    rows.forEach((row, i) => {
-      const id = idOf(row);
-      if (id !== null && (!Number.isSafeInteger(id) || id < 1)) errors[`${name}.${i}.id`] = [priceMessages.notFound];
-    });
-    return errors;
-  }
-  if (!ids.length) return errors;
-  const held = await tx
-    .select({ id: prices.id })
+  const validId = (id: number) => Number.isSafeInteger(id) && id > 0;
+  const stored = await tx
+    .select({
+      id: prices.id,
+      messagingServiceType: prices.messagingServiceType,
+      campaignType: prices.campaignType,
+      isSent: prices.isSent,
+      startAt: prices.startAt,
+    })
     .from(prices)
-    .where(and(inScope(organizationId, scope), inArray(prices.id, ids)));
-  const heldIds = new Set(held.map((h) => h.id));
+    .where(inScope(organizationId, scope));
+  const held = new Set(stored.map((r) => r.id));
+  const sent = new Set(rows.map(idOf).filter((id): id is number => id !== null));
+  const untouched = new Set(stored.filter((r) => !sent.has(r.id)).map(kindAt));
   rows.forEach((row, i) => {
     const id = idOf(row);
-    if (id !== null && !heldIds.has(id)) errors[`${name}.${i}.id`] = [priceMessages.notFound];
+    if (id !== null && (!validId(id) || !held.has(id))) errors[`${name}.${i}.id`] = [priceMessages.notFound];
+    if (isDroppedPriceRow(row) || errors[`${name}.${i}.startAt`]) return;
+    if (untouched.has(kindAt({ ...row, startAt: priceStart(String(row.startAt)) })))
+      errors[`${name}.${i}.startAt`] = [priceMessages.twice];
   });
   return errors;
 }

@@ -173,4 +173,32 @@ describe('the organization screen', { timeout: 45_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove text default 3' })).toBeNull());
     expect((screen.getByRole('textbox', { name: 'Key 2' }) as HTMLInputElement).value).toBe('phone-line');
   });
+  it("saves the organization's own prices through the shared prices path, and removes a row left without a price", async () => {
+    const price = {
+      __typename: 'Price',
+      id: '21',
+      price: '0.0350',
+      isSent: true,
+      campaignType: 'Registered',
+      messagingServiceType: 'SMS',
+      startAt: '2026-01-01T00:00:00.000Z',
+      level: 'Organization',
+    };
+    const { calls } = render('/organization/edit/prices', admin, organization(), {
+      Prices: () => ({ data: { prices: [price] } }),
+      UpdatePrices: () => ({
+        data: {
+          updatePrices: { __typename: 'PricesPayload', prices: [], errors: [], message: 'Prices Updated Successfully' },
+        },
+      }),
+    });
+    const field = await screen.findByRole('textbox', { name: 'Price 1' }, { timeout: 10_000 });
+    await userEvent.clear(field);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await findAlert('Prices Updated Successfully')).toBeTruthy();
+    const [call] = callsTo(calls, 'UpdatePrices');
+    expect(call.variables).toMatchObject({ clientId: null, projectId: null, prices: [{ id: '21', price: '' }] });
+    expect(callsTo(calls, 'Prices')[0].variables).toEqual({ clientId: null, projectId: null });
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Price 1' })).toBeNull());
+  });
 });

@@ -1,5 +1,5 @@
 import { Alert, Loader, Table, Text } from '@mantine/core';
-import { priceMessages } from '@canvass/domain';
+import { messages } from '@canvass/domain';
 import { useMemo } from 'react';
 import { useQuery } from 'urql';
 import type { ApplicablePricesQuery, ApplicablePricesQueryVariables } from '../../gql/graphql';
@@ -45,7 +45,7 @@ export function ApplicablePrices({ target, at }: { target: PricedTarget; at?: st
   const { prices, fetching, error } = useApplicablePrices(target, at);
   if (error)
     return (
-      <Alert color="red" title={priceMessages.failed}>
+      <Alert color="red" title={messages.failed}>
         {errorText(error)}
       </Alert>
     );

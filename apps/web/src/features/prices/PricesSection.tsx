@@ -1,6 +1,7 @@
 import { Alert, Loader, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
   CampaignType,
+  messages,
   MessagingServiceType,
   priceMessages,
   priceRowErrors,
@@ -109,7 +110,7 @@ export function PricesSection({ scope, canUpdate, description }: PricesSectionPr
   const [result] = useQuery<PricesQuery, PricesQueryVariables>({ query: PRICES, variables, context: CONTEXT });
   if (result.error)
     return (
-      <Alert color="red" title={priceMessages.failed}>
+      <Alert color="red" title={messages.failed}>
         {errorText(result.error)}
       </Alert>
     );
