@@ -225,6 +225,21 @@ describe('project screens', { timeout: 20_000 }, () => {
     });
   });
 
+  it('deletes a project and goes to the projects list with the spec words', async () => {
+    const { calls, router } = renderResources('/projects/12/overview', {
+      ...handlersFor('Submitted'),
+      DestroyProject: () => ({ data: { destroyProject: { project: { id: '12' }, errors: [], message: null } } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 5000 }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await findAlert('The project has been deleted successfully')).toEqual({
+      title: null,
+      message: 'The project has been deleted successfully',
+    });
+    expect(callsTo(calls, 'DestroyProject')[0].variables).toEqual({ id: '12' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects'));
+  });
+
   it('send an unknown project to /dashboard', async () => {
     const { router } = renderResources('/projects/999/overview', {
       Project: () => ({ data: { project: null } }),
