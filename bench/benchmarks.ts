@@ -6,6 +6,7 @@ import type { Platform } from '../apps/server/src/platform/platform';
 import { encodeCursor } from '../apps/server/src/platform/resources/list-query';
 import { copyOutSeconds, timedExport } from './export-job';
 import { listLoad, listLoadWide } from './list-load';
+import { projectLoad } from './project-load';
 import { rowsExport } from './rows-export';
 import { seedOrganizations, type SeededOrg } from './seed';
 import { benchPlatform, medianMs, pairedMediansMs } from './setup';
@@ -204,4 +205,4 @@ const exportCsv: Benchmark = {
   },
 };
 
-export const benchmarks: Benchmark[] = [listPage, exportCsv, rowsExport, listLoad, listLoadWide, xlsxLoad];
+export const benchmarks: Benchmark[] = [listPage, exportCsv, rowsExport, listLoad, listLoadWide, xlsxLoad, projectLoad];

@@ -33,6 +33,8 @@ export default defineConfig({
       'test/prices.test.ts',
       'src/modules/opt-outs/opt-outs.test.ts',
       'test/user-visibility.test.ts',
+      // Issue 13's project load: INSERT … SELECT of texts, exclusions and counts into distributed tables.
+      'src/modules/projects/load/load-project.test.ts',
       // Issue 13's projects: the lifecycle under a row lock, the create/update rules, texts read through the project.
       'test/projects-lifecycle.test.ts',
       'test/projects-rules.test.ts',

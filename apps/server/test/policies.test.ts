@@ -21,7 +21,7 @@ import { tableOf } from '../src/modules/tables';
 import { withSystem } from '../src/platform/db/tenant';
 import { buildOrganization, signIn, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
-import { nextLabel, sampleValue, serviceSamples } from './registry-samples';
+import { exclusiveRefs, nextLabel, sampleValue, serviceSamples } from './registry-samples';
 
 /**
  * Spec §6, for every registry resource × every role × every path, generated from the registry so a resource
@@ -121,6 +121,8 @@ function valuesFor(def: ResourceDef, org: Org, owner: Owner, refTo: (resource: s
       values[name] = refs[name]?.id ?? null;
     } else values[name] = sampleValue(f, label);
   }
+  const [kept, ...others] = (exclusiveRefs[def.name] ?? []).filter((name) => values[name] != null);
+  if (kept) for (const name of others) [values[name], refs[name]] = [null, null];
   const enums = inputFields(def).filter(([n, f]) => f.kind === 'enum' && n in values);
   for (const [name, f] of enums) {
     if (Object.keys(validateAttributes(def, values, { isCreate: true, isAdmin: true })).length === 0) break;

@@ -60,3 +60,11 @@ export const serviceSamples: Record<string, Record<string, unknown>> = {
   // The samples' type is the first, Collection, which needs a fee (spec §5).
   collection: { fee: '1.50' },
 };
+
+/**
+ * Refs of which a row names one at most, by a check of its table (a list filter is a client's or a project's): a
+ * fixture keeps the first one it filled and leaves the others empty.
+ */
+export const exclusiveRefs: Record<string, readonly string[]> = {
+  listFilter: ['clientId', 'projectId'],
+};

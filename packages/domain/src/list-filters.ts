@@ -38,6 +38,7 @@ export const listFilterMessages = {
   stateRequired: 'A State filter needs a state',
   carrierNotTaken: 'Only a Carrier filter takes a carrier',
   stateNotTaken: 'Only a State filter takes a state',
+  oneLevel: 'A list filter belongs to a client or to a project, not both',
   /** 'A State filter for FL already exists for this client'. */
   duplicate: (f: ListFilterLike, level: ListFilterLevel) => {
     const value = f.listFilterType === 'Carrier' ? f.carrier : f.listFilterType === 'State' ? f.state : null;

@@ -90,6 +90,11 @@ export type ListStatus =
   | 'Setup'
   | 'Submitted';
 
+export type ListSummaryOption =
+  | 'duplicates'
+  | 'invalids'
+  | 'optOuts';
+
 export type MediaPosition =
   | 'After'
   | 'Before'
@@ -165,6 +170,15 @@ export type PricingType =
   | 'Blended'
   | 'Optimized';
 
+export type ProjectAction =
+  | 'CancelProject'
+  | 'LoadProject'
+  | 'ReinstateProject'
+  | 'ResendTexts'
+  | 'SendTexts'
+  | 'TestText'
+  | 'UnloadProject';
+
 export type ProjectAttributes = {
   agencyId: string | null | undefined;
   areaCodeSelection: AreaCodeSelection | null | undefined;
@@ -235,6 +249,13 @@ export type ProjectStatus =
   | 'Setup'
   | 'Submitted'
   | 'Unloading';
+
+export type ProjectStatusGroup =
+  | 'Error'
+  | 'Loading'
+  | 'Other'
+  | 'Ready'
+  | 'Setup';
 
 /** A row with an id changes that saved row (_destroy removes it); a row without one is added */
 export type ProjectTeamRowInput = {
@@ -627,6 +648,64 @@ export type OptOutPhoneSearchQueryVariables = Exact<{
 
 
 export type OptOutPhoneSearchQuery = { phones: { nodes: Array<{ id: string, number: string }> } };
+
+export type ProjectLifecycleFieldsFragment = { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } };
+
+export type ProjectActionPayloadFieldsFragment = { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null };
+
+export type ProjectLifecycleQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type ProjectLifecycleQuery = { project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null };
+
+export type LoadSendProjectMutationVariables = Exact<{
+  projectId: string;
+  option: ProjectAction;
+}>;
+
+
+export type LoadSendProjectMutation = { loadSendProject: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null } };
+
+export type ChangeProjectStatusMutationVariables = Exact<{
+  projectId: string;
+  projectStatus: ProjectStatus;
+}>;
+
+
+export type ChangeProjectStatusMutation = { changeProjectStatus: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null } };
+
+export type SetProjectPausedMutationVariables = Exact<{
+  projectId: string;
+  isPaused: boolean;
+}>;
+
+
+export type SetProjectPausedMutation = { setProjectPaused: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null } };
+
+export type ProjectSummaryQueryVariables = Exact<{
+  projectId: string;
+}>;
+
+
+export type ProjectSummaryQuery = { projectSummary: { projectId: string, loadedAt: string | null, loadErrorMessage: string | null, rowsCount: number, totalTexts: number, duplicatePhones: number, invalidPhones: number, optOutPhones: number, textStatus: Array<{ key: string, count: number }>, textsPerProvider: Array<{ key: string, count: number }>, excluded: Array<{ key: string, count: number }>, areaCodes: { areaCodesCount: number, total: number, top: Array<{ key: string, count: number }> }, listSummary: { duplicates: number, invalids: number, optOuts: number }, insights: Array<{ day: string, textStatus: string, count: number }> } | null };
+
+export type ProjectExcludedPhonesQueryVariables = Exact<{
+  projectId: string;
+  tab: ListSummaryOption;
+  after: string | null | undefined;
+}>;
+
+
+export type ProjectExcludedPhonesQuery = { projectExcludedPhones: { endCursor: string | null, hasNextPage: boolean, nodes: Array<{ rowId: string, position: number, number: string | null, firstName: string | null, lastName: string | null, reason: string }> } | null };
+
+export type ProjectOverviewCountsQueryVariables = Exact<{
+  listId: string;
+}>;
+
+
+export type ProjectOverviewCountsQuery = { list: { id: string, validRowsCount: number, optimizedRowsCount: number } | null };
 
 export type TeamMembersQueryVariables = Exact<{
   teamId: string;

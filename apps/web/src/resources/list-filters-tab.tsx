@@ -4,11 +4,19 @@ import { lazyNamed } from '../app/lazy-component';
 // Loaded with the first visit to the tab, like the generic screens.
 const ListFiltersPanel = lazyNamed(() => import('./list-filters'), 'ListFiltersPanel');
 
-/** A client's list-filters tab (spec §2 clients/{id}): its own filters, which override the organization's. */
-export function listFiltersTab(): ResourceTab {
+/**
+ * A client's or a project's list-filters tab (spec §2 clients/{id}, projects/{id}): its own filters, which override
+ * the organization's (and, for a project, its client's); the first 50 a page (spec §9).
+ */
+export function listFiltersTab(level: 'client' | 'project' = 'client'): ResourceTab {
   return {
     path: 'list-filters',
     label: 'List Filters',
-    render: ({ record }) => <ListFiltersPanel clientId={record.id} />,
+    render: ({ record }) =>
+      level === 'project' ? (
+        <ListFiltersPanel clientId={null} projectId={record.id} />
+      ) : (
+        <ListFiltersPanel clientId={record.id} />
+      ),
   };
 }

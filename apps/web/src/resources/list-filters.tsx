@@ -21,21 +21,36 @@ const CARRIER_DATA = 'query ListFilterCarrierData { listFilterCarrierDataAvailab
 const FIELDS = ['listFilterType', 'carrier', 'state'] as const;
 const BLANK = { listFilterType: null, carrier: null, state: null };
 
+/** Whose filters a panel lists and adds: a client's, a project's, or (neither) the organization's. */
+export interface ListFilterLevelIds {
+  clientId: string | null;
+  projectId?: string | null;
+}
+
 /**
- * The list filters of one level (spec §2 list-filters tabs): the organization's (clientId null) or a client's.
+ * The list filters of one level (spec §2 list-filters tabs): the organization's (no client, no project), a client's
+ * or a project's.
  * A table of the level's filters with delete, an Add row (type, then carrier or state when the type takes one),
  * and a plain notice while no number lookup has filled carrier data, which Carrier and Landline filters act on.
  */
-export function ListFiltersPanel({ clientId, title = 'List Filters' }: { clientId: string | null; title?: string }) {
+export function ListFiltersPanel({
+  clientId,
+  projectId = null,
+  title = 'List Filters',
+}: ListFilterLevelIds & { title?: string }) {
   const { can } = useSession();
-  // No client: the organization's own filters (With false is "has no client").
+  // Neither: the organization's own filters (With false is "has none").
   const level = useMemo<Filter[]>(
-    () => [
-      clientId
-        ? { field: 'clientId', operation: 'Equal', value: clientId }
-        : { field: 'clientId', operation: 'With', value: 'false' },
-    ],
-    [clientId],
+    () =>
+      projectId
+        ? [{ field: 'projectId', operation: 'Equal', value: projectId }]
+        : clientId
+          ? [{ field: 'clientId', operation: 'Equal', value: clientId }]
+          : [
+              { field: 'clientId', operation: 'With', value: 'false' },
+              { field: 'projectId', operation: 'With', value: 'false' },
+            ],
+    [clientId, projectId],
   );
   const list = useResourceList(listFilter, level);
   const nodes = list.connection?.nodes;
@@ -44,7 +59,9 @@ export function ListFiltersPanel({ clientId, title = 'List Filters' }: { clientI
     <Stack gap="md">
       <Title order={3}>{title}</Title>
       <CarrierDataNotice />
-      {can('Create', listFilter.typeName) && <AddListFilter clientId={clientId} />}
+      {can('Create', listFilter.typeName) && (
+        <AddListFilter clientId={projectId ? null : clientId} projectId={projectId} />
+      )}
       {list.error && (
         <Alert color="red" title="Failed">
           {errorText(list.error)}
@@ -64,9 +81,11 @@ export function ListFiltersPanel({ clientId, title = 'List Filters' }: { clientI
             <Table.Tr>
               <Table.Td colSpan={FIELDS.length + 1}>
                 <Text c="dimmed" size="sm">
-                  {clientId
-                    ? "This client has no list filters of its own: the organization's apply to its projects."
-                    : 'The organization has no list filters.'}
+                  {projectId
+                    ? "This project has no list filters of its own: its client's and the organization's apply."
+                    : clientId
+                      ? "This client has no list filters of its own: the organization's apply to its projects."
+                      : 'The organization has no list filters.'}
                 </Text>
               </Table.Td>
             </Table.Tr>
@@ -116,15 +135,17 @@ function ListFilterRow({ record }: { record: ResourceRecord }) {
 }
 
 /** The Add row: the registry's inputs and rules, the carrier and state inputs switched on by the type. */
-function AddListFilter({ clientId }: { clientId: string | null }) {
+function AddListFilter({ clientId, projectId }: ListFilterLevelIds) {
   const { isAdmin } = useSession();
   const form = useFormState(listFilter, BLANK);
   const create = useResourceMutation(listFilter, 'create');
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const values = { ...form.values, clientId };
-    const { attributes, errors } = toAttributes(listFilter, values, [...FIELDS, 'clientId'], {
+    // A project's filter names its project alone (a filter belongs to one level); the others name their client.
+    const values = projectId ? { ...form.values, projectId } : { ...form.values, clientId };
+    const level = projectId ? 'projectId' : 'clientId';
+    const { attributes, errors } = toAttributes(listFilter, values, [...FIELDS, level], {
       isCreate: true,
       isAdmin,
     });

@@ -9,6 +9,7 @@ import { listScreen } from './lists';
 import { dataImportScreen, dataImportTemplateScreen } from './data-imports';
 import { optOutScreen } from './opt-outs';
 import { phoneScreen } from './phones';
+import { projectScreen } from './projects';
 import { teamScreen } from './teams';
 import { collectionScreen } from './collections';
 import { userScreen } from './users/users';
@@ -30,6 +31,7 @@ const ownScreens: readonly ResourceScreen[] = [
   teamScreen,
   collectionScreen,
   optOutScreen,
+  projectScreen,
 ];
 
 /** A resource with nothing of its own: its fields read-only and its edit form. */

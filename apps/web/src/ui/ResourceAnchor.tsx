@@ -20,10 +20,20 @@ interface Props {
   children?: ReactNode;
   /** The resource's own items of the kebab menu (a user's Lock/Unlock), above Delete. */
   menuItems?: ReactNode;
+  /** The resource's own controls in place of the status dropdown (a project's lifecycle actions). */
+  controls?: ReactNode;
 }
 
 /** The header card of /{path}/{id}/*: name, favorite star, status dropdown and delete. */
-export function ResourceAnchor({ def, record, deleteIn = 'button', afterDeletePath, children, menuItems }: Props) {
+export function ResourceAnchor({
+  def,
+  record,
+  deleteIn = 'button',
+  afterDeletePath,
+  children,
+  menuItems,
+  controls,
+}: Props) {
   const abilities = abilitiesOf(record);
   const confirmDelete = useConfirmDelete(def, record, afterDeletePath ?? `/${def.path}`);
   const toggleDoc = documentsFor(def).toggleFavorite;
@@ -44,7 +54,8 @@ export function ResourceAnchor({ def, record, deleteIn = 'button', afterDeletePa
           {children}
         </div>
         <Group gap="sm" wrap="wrap">
-          {def.statusField && statusField?.kind === 'enum' && (
+          {controls}
+          {!controls && def.statusField && statusField?.kind === 'enum' && (
             <StatusControl def={def} name={def.statusField} field={statusField} record={record} />
           )}
           {canDelete && deleteIn === 'button' && (

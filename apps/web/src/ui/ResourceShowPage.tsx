@@ -65,6 +65,7 @@ export function ResourceShowPage({ screen }: { screen: ResourceScreen }) {
         deleteIn={screen.deleteIn}
         afterDeletePath={screen.afterDeletePath}
         menuItems={screen.menuItems?.(record)}
+        controls={screen.controls?.(record)}
       >
         {screen.header?.(record)}
       </ResourceAnchor>

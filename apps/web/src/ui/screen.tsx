@@ -50,6 +50,8 @@ export interface ResourceScreen<R extends ResourceRecord = ResourceRecord> {
   editSections?: readonly ResourceTab<R>[];
   /** Items of the header's kebab menu besides Delete (a user's Lock/Unlock). */
   menuItems?(record: R): ReactNode;
+  /** Replaces the header's status dropdown (a project: its lifecycle's badge, status options and actions). */
+  controls?(record: R): ReactNode;
 }
 
 /**

@@ -2,9 +2,9 @@ import { Carrier, ListFilterType } from '../enums';
 import { defineResource, field, oneOf, ref, text } from '../resource';
 
 /**
- * A list filter (spec §3 ListFilter, §4 list filter types): which recipients a send leaves out. With no client it
- * is the organization's; with a client, that client's. The table's project_id is not served yet: it becomes a ref
- * once projects are a registry entry, and the project level already counts in effectiveListFilters.
+ * A list filter (spec §3 ListFilter, §4 list filter types): which recipients a send leaves out. With neither a client
+ * nor a project it is the organization's; with a client, that client's; with a project, that project's (the table
+ * allows one of the two at most; effectiveListFilters gives project over client over organization).
  */
 export const listFilter = defineResource({
   name: 'listFilter',
@@ -29,6 +29,8 @@ export const listFilter = defineResource({
     }),
     // A filter is part of its client's settings: it moves to no other level and goes with the client.
     clientId: ref('client', 'client', 'Client', { createOnly: true, deletedWith: true }),
+    // A project's own filters (spec §2 projects/{id}/list-filters), made on the project's tab and gone with it.
+    projectId: ref('project', 'project', 'Project', { createOnly: true, deletedWith: true }),
     createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {

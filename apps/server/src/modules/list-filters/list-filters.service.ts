@@ -23,7 +23,9 @@ async function refuseDuplicate(
   const f = { ...(existing ?? {}), ...attrs };
   if (!ListFilterType.is(f.listFilterType)) return {};
   const clientId = f.clientId == null || f.clientId === '' ? null : Number(f.clientId);
-  const projectId = existing?.projectId ?? null;
+  const projectId = f.projectId == null || f.projectId === '' ? null : Number(f.projectId);
+  // One level a filter: the table's check would refuse both, in words no user should read.
+  if (clientId !== null && projectId !== null) return { projectId: [listFilterMessages.oneLevel] };
   const [repeated] = await tx
     .select({ id: listFilters.id })
     .from(listFilters)

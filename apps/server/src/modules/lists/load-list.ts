@@ -1,10 +1,10 @@
 import { listErrorMessages, type EnumValue, type ListStatus } from '@canvass/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type pg from 'pg';
 import { lists, rowColumnKeys, rows, sheets } from '../../platform/db/schema/index';
 import { withTenant, type Tx } from '../../platform/db/tenant';
 import { PgCode, pgError } from '../../platform/db/pg-errors';
 import { withoutReferenceChecks } from '../../platform/db/reference-checks';
+import { reserveIds } from '../../platform/db/reserve-ids';
 import type { Platform } from '../../platform/platform';
 import { cleanListPhone } from './clean-phone';
 import { planColumns, type ColumnPlan, type ColumnRole } from './column-roles';
@@ -143,29 +143,6 @@ function estimatedTotal(source: SpreadsheetSource, rows: number): number | null 
 }
 
 /**
- * Takes `count` consecutive row ids from the rows identity in one step, so the INSERT … SELECT supplies its own ids
- * (an identity default per row pulls every row through the coordinator on Citus, ARCHITECTURE §6). Loads are the
- * only writers of rows; the advisory lock keeps two loads from taking the same range. Returns the id before the
- * first, so a row's id is that plus its position. Unused ids of a failed load are only a gap.
- */
-async function reserveRowIds(client: pg.ClientBase, count: number): Promise<number> {
-  if (count === 0) return 0;
-  await client.query('BEGIN');
-  try {
-    await client.query(`SELECT pg_advisory_xact_lock(hashtext('canvass.rows.id'))`);
-    const seq = `pg_get_serial_sequence('public.rows', 'id')`;
-    const { rows } = await client.query<{ first: string }>(`SELECT nextval(${seq}) AS first`);
-    const first = Number(rows[0].first);
-    await client.query(`SELECT setval(${seq}, $1)`, [first + count - 1]);
-    await client.query('COMMIT');
-    return first - 1;
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw err;
-  }
-}
-
-/**
  * Each recipient number becomes one phone of the organization, shared by every list that has it. Its own
  * transaction, on its own connection, running while the rows go in: the two inserts are the load's longest steps
  * and this machine's second core would otherwise wait. Committing apart from the rows is safe: a recipient phone is
@@ -223,7 +200,7 @@ interface StagedLoad {
   table: string;
   /** The header names of the kept columns. */
   headers: string[];
-  /** The id before the first row's (reserveRowIds). */
+  /** The id before the first row's (reserveIds). */
   idBase: number;
   staged: StagedCounts;
   /** On Citus: each reference is then checked per row, as usual, rather than proven once by the load. */
@@ -346,7 +323,7 @@ export async function loadListRows(
     await client.query(`ANALYZE ${table}`);
     await hooks.progress?.(staged.rows, staged.rows);
     await setListStatus(platform, scope, listId, 'LoadingPhones');
-    const idBase = await reserveRowIds(client, staged.rows);
+    const idBase = await reserveIds(client, 'rows', staged.rows);
     const phones = addRecipientPhones(platform, scope, table, distributed);
     // Awaited before the rows commit (a failure there rolls the rows back) and, whatever happens, before the
     // staging table it reads is dropped.

@@ -14,7 +14,7 @@ import type { Tx } from '../db/tenant';
  * runs that are all-or-nothing (nothing is visible until their one final transaction commits) and that drop the
  * staging table a killed run left; their jobs are never retried (one attempt), so the dead run cannot come back.
  */
-export type RunKind = 'data_import' | 'list_load';
+export type RunKind = 'data_import' | 'list_load' | 'project_load';
 const lockName = (kind: RunKind, id: number) => `canvass.${kind}.${id}`;
 
 /** Takes the run's lock on its connection; false when another run holds it. */

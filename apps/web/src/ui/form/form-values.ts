@@ -82,7 +82,13 @@ export function toFormValue(f: FieldDef, v: unknown): FormValue {
     case 'children':
       return objects(v).map((r) => ({
         ...blankChildRow(f),
-        ...Object.fromEntries(Object.entries(f.fields).map(([name, child]) => [name, toFormValue(child, r[name])])),
+        ...Object.fromEntries(
+          Object.entries(f.fields).map(([name, child]) => [
+            name,
+            // A row's flag travels as text (the row inputs are strings): 'true' stays true through a save.
+            child.kind === 'boolean' ? String(r[name] === true || r[name] === 'true') : toFormValue(child, r[name]),
+          ]),
+        ),
         id: idOrNull(r.id),
       }));
     case 'phone':
@@ -127,7 +133,8 @@ function childRowsAttribute(name: string, f: ChildrenField, rows: ChildRow[], ad
       const value = attributeOf(column, child, typed[column], add);
       const error = checkFieldValue(child, value);
       if (error) add(`${name}.${i}.${column}`, error);
-      attrs[column] = value;
+      // The API's row inputs take every value as text (a project texter's quota, its phone's id).
+      attrs[column] = typeof value === 'number' ? String(value) : value;
     }
     out.push(row.id === null ? attrs : { id: row.id, ...attrs });
   });

@@ -1,6 +1,6 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizationId, refId, tenantId, tenantPolicy, tenantRef, timestamps } from './_columns';
-import { messagingServiceTypeEnum, providerEnum, textStatusEnum, textTypeEnum } from './enums';
+import { mediaPositionEnum, messagingServiceTypeEnum, providerEnum, textStatusEnum, textTypeEnum } from './enums';
 import { organizations } from './organizations';
 import { phones } from './phones';
 import { projects } from './projects';
@@ -35,6 +35,10 @@ export const texts = pgTable(
     provider: providerEnum('provider'),
     providerMessageId: text('provider_message_id'),
     segments: integer('segments'),
+    // What the text costs (prices.ts: SMS price × segments, MMS price), set when it is made; exact, never a float.
+    price: numeric('price', { precision: 12, scale: 4, mode: 'string' }),
+    // Where an MMS's media goes relative to its body (the project's choice); null for an SMS.
+    mediaPosition: mediaPositionEnum('media_position'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     ...timestamps(),
   },

@@ -1,0 +1,388 @@
+import { effectiveListFilters, type EnumValue, type ListFilterType } from '@canvass/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { withoutReferenceChecks } from '../../../platform/db/reference-checks';
+import { reserveIds } from '../../../platform/db/reserve-ids';
+import { withTenant, type Tx } from '../../../platform/db/tenant';
+import type { Platform } from '../../../platform/platform';
+import { rowsAreDistributed } from '../../lists/staging';
+import { ProjectLoadError, projectLoadMessages } from './load-error';
+import { columnsOf, compileTemplate, hasLink, renderSql, type TemplatePart } from './message-template';
+import { removeLoad } from './remove-load';
+import { chooseSenders, type SenderPhone } from './sender';
+
+export interface ProjectLoadScope {
+  organizationId: number;
+  userId: number | null;
+}
+
+export interface ProjectLoadHooks {
+  /** Rows of the list handled so far, of `total`. */
+  progress?(processed: number, total: number): Promise<void>;
+  /** Test seam: runs inside the load's transaction before it commits (a failure there must change nothing). */
+  beforeCommit?(tx: Tx): Promise<void>;
+}
+
+/** What a load made, as the task shows it. */
+export interface ProjectLoadResult {
+  rows: number;
+  texts: number;
+  excluded: Record<string, number>;
+}
+
+interface ProjectRow extends Record<string, unknown> {
+  id: number;
+  client_id: number;
+  list_id: number | null;
+  message: string;
+  media_url: string | null;
+  media_position: string;
+  campaign_type: string;
+  area_code_selection: 'MatchingAreaCode' | 'MostCommonAreaCode';
+  project_status: string;
+}
+
+type FilterRow = {
+  listFilterType: EnumValue<typeof ListFilterType>;
+  carrier: string | null;
+  state: string | null;
+  clientId: number | null;
+  projectId: number | null;
+};
+
+const tenant = (scope: ProjectLoadScope) => ({ organizationIds: [scope.organizationId], userId: scope.userId });
+
+/** The list's size, read before the load so its text ids can be reserved in one step. */
+async function listSize(platform: Platform, scope: ProjectLoadScope, projectId: number): Promise<number> {
+  const { rows } = await withTenant(platform.database, tenant(scope), (tx) =>
+    tx.execute<{ n: number | null }>(sql`
+      SELECT l.rows_count AS n FROM projects p
+        JOIN lists l ON l.organization_id = p.organization_id AND l.id = p.list_id
+       WHERE p.organization_id = ${scope.organizationId} AND p.id = ${projectId}`),
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Generates the project's texts: one Ready List text per eligible row of its list, with the rows left out recorded
+ * by reason, the counts by area code, day, sender and status, and the project Ready. Everything happens in one
+ * transaction (a failure changes nothing) that first removes what an earlier load left, so a retry never doubles
+ * texts. The project must be Loading. Throws a ProjectLoadError for a problem staff can fix.
+ */
+export async function loadProjectTexts(
+  platform: Platform,
+  scope: ProjectLoadScope,
+  projectId: number,
+  hooks: ProjectLoadHooks = {},
+): Promise<ProjectLoadResult> {
+  const org = scope.organizationId;
+  const size = await listSize(platform, scope, projectId);
+  const client = await platform.database.pool.connect();
+  let idBase: number;
+  let distributed: boolean;
+  try {
+    // Positions run 1 … rows_count, so a text's id is idBase + its row's position.
+    idBase = await reserveIds(client, 'texts', size);
+    distributed = await rowsAreDistributed(client);
+  } finally {
+    client.release();
+  }
+  return withTenant(platform.database, tenant(scope), async (tx) => {
+    // Room for the hashes of a million numbers, for this transaction only.
+    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+    const project = await lockProject(tx, org, projectId);
+    const list = await lockList(tx, org, project);
+    if (list.rows_count > size) throw new Error('the list was reloaded while the project loaded; load again');
+    const parts = compileTemplate(project.message, await templateContext(tx, org, list.row_headers));
+    const phones = await activePhones(tx, org, projectId);
+    if (phones.length === 0) throw new ProjectLoadError(projectLoadMessages.noActivePhone);
+    const total = list.rows_count;
+    await hooks.progress?.(0, total);
+
+    await removeLoad(tx, org, projectId);
+    const filters = await filtersOf(tx, org, project);
+    const bulk = (insert: () => Promise<unknown>) =>
+      distributed ? insert() : withoutReferenceChecks(tx, insert).then((r) => r.result);
+    // The project is locked (FOR UPDATE) and the list's rows held (FOR SHARE on the list) for the whole
+    // transaction: the exclusions' one reference holds without a check per row.
+    await bulk(() => insertExclusions(tx, org, project, filters));
+    const excluded = await countExclusions(tx, org, projectId);
+    const excludedTotal = Object.values(excluded).reduce((a, b) => a + b, 0);
+    await hooks.progress?.(excludedTotal, total);
+
+    const areaCodes = await insertAreaCodes(tx, org, project);
+    const senders = chooseSenders(project.area_code_selection, phones, areaCodes);
+    const price = await priceOf(tx, org, project);
+    const createdAt = new Date();
+    const inserted = await bulk(() =>
+      insertTexts(tx, { org, project, parts, senders, price, idBase, createdAt, key: linkKey() }),
+    );
+    const texts = (inserted as { rowCount: number | null }).rowCount ?? 0;
+    const eligible = [...areaCodes.values()].reduce((a, b) => a + b, 0);
+    // The counts below are derived from the area codes, not from the texts: they must agree.
+    if (texts !== eligible) throw new Error(`the load made ${texts} texts for ${eligible} eligible rows`);
+    await insertTextCounts(tx, org, projectId, senders, createdAt);
+    await tx.execute(sql`
+      INSERT INTO project_loads (organization_id, project_id, error_message, loaded_at, rows_count, texts_count, updated_at)
+      VALUES (${org}, ${projectId}, NULL, ${createdAt}, ${total}, ${texts}, now())
+      ON CONFLICT (organization_id, project_id) DO UPDATE
+        SET error_message = NULL, loaded_at = EXCLUDED.loaded_at, rows_count = EXCLUDED.rows_count,
+            texts_count = EXCLUDED.texts_count, updated_at = now()`);
+    await tx.execute(sql`
+      UPDATE projects SET project_status = 'Ready', updated_at = now()
+       WHERE organization_id = ${org} AND id = ${projectId}`);
+    await hooks.progress?.(total, total);
+    if (hooks.beforeCommit) await hooks.beforeCommit(tx);
+    return { rows: total, texts, excluded };
+  });
+}
+
+async function lockProject(tx: Tx, org: number, projectId: number): Promise<ProjectRow> {
+  const { rows } = await tx.execute<ProjectRow>(sql`
+    SELECT id, client_id, list_id, message, media_url, media_position, campaign_type, area_code_selection,
+           project_status
+      FROM projects WHERE organization_id = ${org} AND id = ${projectId} FOR UPDATE`);
+  const project = rows[0];
+  if (!project || project.project_status !== 'Loading') throw new ProjectLoadError(projectLoadMessages.notAwaiting);
+  if (!project.message?.trim()) throw new ProjectLoadError(projectLoadMessages.noMessage);
+  return { ...project, id: Number(project.id), client_id: Number(project.client_id) };
+}
+
+/** The project's list, held (FOR SHARE) so that a reload of it waits until this load has committed. */
+async function lockList(tx: Tx, org: number, project: ProjectRow) {
+  if (project.list_id == null) throw new ProjectLoadError(projectLoadMessages.noList);
+  const { rows } = await tx.execute<{ list_status: string; rows_count: number; row_headers: string[] }>(sql`
+    SELECT list_status, rows_count, row_headers FROM lists
+     WHERE organization_id = ${org} AND id = ${project.list_id} FOR SHARE`);
+  const list = rows[0];
+  if (!list) throw new ProjectLoadError(projectLoadMessages.noList);
+  if (list.list_status !== 'Loaded') throw new ProjectLoadError(projectLoadMessages.listNotLoaded);
+  return list;
+}
+
+async function templateContext(tx: Tx, org: number, headers: string[]) {
+  const defaults = await tx.execute<{ field: string; value: string }>(
+    sql`SELECT field, value FROM text_defaults WHERE organization_id = ${org} ORDER BY id`,
+  );
+  const links = await tx.execute<{ shortCode: string | null; generatedShortCode: string; domain: string | null }>(sql`
+    SELECT l.short_code AS "shortCode", l.generated_short_code AS "generatedShortCode", d.domain
+      FROM shortened_links l
+      LEFT JOIN custom_domains d ON d.organization_id = l.organization_id AND d.id = l.custom_domain_id
+     WHERE l.organization_id = ${org}
+     ORDER BY l.id`);
+  return { headers, textDefaults: defaults.rows, links: links.rows };
+}
+
+/** The project's Active sender phones with their area codes. */
+async function activePhones(tx: Tx, org: number, projectId: number): Promise<SenderPhone[]> {
+  const { rows } = await tx.execute<{ phone_id: string; area_code: string; is_primary: boolean }>(sql`
+    SELECT ph.id AS phone_id, left(ph.number, 3) AS area_code, pp.is_primary
+      FROM project_phones pp
+      JOIN phones ph ON ph.organization_id = pp.organization_id AND ph.id = pp.phone_id
+     WHERE pp.organization_id = ${org} AND pp.project_id = ${projectId} AND ph.phone_status = 'Active'
+     FOR KEY SHARE OF ph`);
+  return rows.map((r) => ({ phoneId: Number(r.phone_id), areaCode: r.area_code, isPrimary: r.is_primary }));
+}
+
+interface EffectiveFilters {
+  landline: boolean;
+  carriers: string[];
+  states: string[];
+}
+
+/**
+ * The Landline, Carrier and State filters in force for the project (effectiveListFilters: project over client over
+ * organization, per type). Opt-outs (the organization's and the project's client's), do-not-contact numbers,
+ * invalid numbers and duplicates are always left out, filter or no filter: a text to any of them is a compliance
+ * failure or cannot be sent, so their filter types add nothing here.
+ */
+async function filtersOf(tx: Tx, org: number, project: ProjectRow): Promise<EffectiveFilters> {
+  const { rows } = await tx.execute<FilterRow>(sql`
+    SELECT list_filter_type AS "listFilterType", carrier, state, client_id AS "clientId", project_id AS "projectId"
+      FROM list_filters
+     WHERE organization_id = ${org}
+       AND ((client_id IS NULL AND project_id IS NULL) OR client_id = ${project.client_id} OR project_id = ${project.id})`);
+  const at = (level: 'organization' | 'client' | 'project') =>
+    rows.filter((f) =>
+      level === 'project'
+        ? f.projectId != null
+        : level === 'client'
+          ? f.clientId != null
+          : f.projectId == null && f.clientId == null,
+    );
+  const effective = effectiveListFilters({
+    organization: at('organization'),
+    client: at('client'),
+    project: at('project'),
+  });
+  return {
+    landline: effective.some((f) => f.listFilterType === 'Landline'),
+    carriers: effective.flatMap((f) => (f.listFilterType === 'Carrier' && f.carrier ? [f.carrier] : [])),
+    states: effective.flatMap((f) => (f.listFilterType === 'State' && f.state ? [f.state] : [])),
+  };
+}
+
+/**
+ * One row per list row that gets no text, with the first reason that applies (the order of
+ * projectExclusionReasons), in one INSERT … SELECT of hash joins.
+ */
+function insertExclusions(tx: Tx, org: number, project: ProjectRow, f: EffectiveFilters) {
+  const pgArray = (values: string[], type: string) => sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
+  return tx.execute(sql`
+    INSERT INTO project_exclusions (organization_id, project_id, reason, row_id, number, to_phone_id)
+    SELECT ${org}::bigint, ${project.id}::bigint, x.reason, x.id, x.number, x.phone_id
+      FROM (SELECT r.id, coalesce(r.to_phone_number, r.raw_phone_number) AS number, p.id AS phone_id,
+                   CASE WHEN r.row_status = 'Duplicate' THEN 'Duplicate'::project_exclusion_reason
+                        WHEN r.row_status = 'Invalid' OR p.id IS NULL THEN 'Invalid'
+                        WHEN p.do_not_contact THEN 'DoNotContact'
+                        WHEN oo.phone_id IS NOT NULL THEN 'OrganizationOptOut'
+                        WHEN co.phone_id IS NOT NULL THEN 'ClientOptOut'
+                        WHEN ${f.landline} AND p.line_type = 'Landline' THEN 'Landline'
+                        WHEN p.carrier = ANY (${pgArray(f.carriers, 'carrier')}) THEN 'Carrier'
+                        WHEN r.state = ANY (${pgArray(f.states, 'text')}) THEN 'State'
+                   END AS reason
+              FROM rows r
+              LEFT JOIN phones p
+                     ON p.organization_id = ${org} AND p.phone_type = 'ToPhone' AND p.number = r.to_phone_number
+              LEFT JOIN opt_outs oo
+                     ON oo.organization_id = ${org} AND oo.client_id IS NULL AND oo.phone_id = p.id
+              LEFT JOIN opt_outs co
+                     ON co.organization_id = ${org} AND co.client_id = ${project.client_id} AND co.phone_id = p.id
+             WHERE r.organization_id = ${org} AND r.list_id = ${project.list_id}) x
+     WHERE x.reason IS NOT NULL`);
+}
+
+async function countExclusions(tx: Tx, org: number, projectId: number): Promise<Record<string, number>> {
+  const { rows } = await tx.execute<{ reason: string; count: number }>(sql`
+    INSERT INTO project_exclusion_counts (organization_id, project_id, reason, count)
+    SELECT ${org}::bigint, ${projectId}::bigint, reason, count(*)
+      FROM project_exclusions WHERE organization_id = ${org} AND project_id = ${projectId}
+     GROUP BY reason
+    RETURNING reason, count`);
+  return Object.fromEntries(rows.map((r) => [r.reason, Number(r.count)]));
+}
+
+/**
+ * The rows that get a text, as a FROM … WHERE: valid, with their recipient phone (a hash join on the organization's
+ * ToPhone numbers), and not excluded (a hash anti-join on the load's exclusions). `join` adds a join before the WHERE.
+ */
+const eligible = (org: number, project: ProjectRow, join: SQL = sql``) => sql`
+  rows r
+  JOIN phones p ON p.organization_id = ${org} AND p.phone_type = 'ToPhone' AND p.number = r.to_phone_number
+  ${join}
+  WHERE r.organization_id = ${org} AND r.list_id = ${project.list_id} AND r.row_status = 'Valid'
+    AND NOT EXISTS (SELECT FROM project_exclusions e
+                     WHERE e.organization_id = ${org} AND e.project_id = ${project.id} AND e.row_id = r.id)`;
+
+/** The eligible recipients by area code: the project's area code usage, and what the sender choice reads. */
+async function insertAreaCodes(tx: Tx, org: number, project: ProjectRow): Promise<Map<string, number>> {
+  const { rows } = await tx.execute<{ area_code: string; count: number }>(sql`
+    INSERT INTO project_area_codes (organization_id, project_id, area_code, count)
+    SELECT ${org}::bigint, ${project.id}::bigint, left(r.to_phone_number, 3), count(*)
+      FROM ${eligible(org, project)}
+     GROUP BY 3
+    RETURNING area_code, count`);
+  return new Map(rows.map((r) => [r.area_code, Number(r.count)]));
+}
+
+/**
+ * The price of one text of the project's service and campaign type as of now (message contract): the most specific
+ * row (project, else client, else organization) with the latest start. Null when no price applies.
+ */
+async function priceOf(tx: Tx, org: number, project: ProjectRow): Promise<string | null> {
+  const { rows } = await tx.execute<{ price: string }>(sql`
+    SELECT price::text AS price FROM prices
+     WHERE organization_id = ${org} AND is_sent
+       AND messaging_service_type = ${serviceType(project)} AND campaign_type = ${project.campaign_type}
+       AND start_at <= now()
+       AND (project_id = ${project.id} OR (project_id IS NULL AND client_id = ${project.client_id})
+            OR (project_id IS NULL AND client_id IS NULL))
+     ORDER BY (project_id IS NOT NULL) DESC, (client_id IS NOT NULL) DESC, start_at DESC, id DESC
+     LIMIT 1`);
+  return rows[0]?.price ?? null;
+}
+
+const serviceType = (project: ProjectRow) => (project.media_url ? 'MMS' : 'SMS');
+
+/** A fresh key for the link tokens of one load (46-bit Feistel rounds take a bigint seed). */
+function linkKey(): bigint {
+  const bytes = crypto.getRandomValues(new Uint32Array(2));
+  return (BigInt(bytes[0] & 0x7fffffff) << 32n) | BigInt(bytes[1]);
+}
+
+/** The sender of a row: a join on the area-code map, else the fallback (MostCommonAreaCode: the map is empty). */
+function senderSql(senders: { byAreaCode: Map<string, number>; fallback: number }, areaCode: SQL) {
+  if (senders.byAreaCode.size === 0) return { join: sql``, phone: sql`${senders.fallback}::bigint` };
+  const codes = `{${[...senders.byAreaCode.keys()].join(',')}}`;
+  const ids = `{${[...senders.byAreaCode.values()].join(',')}}`;
+  return {
+    join: sql`LEFT JOIN unnest(${codes}::text[], ${ids}::bigint[]) s(area_code, phone_id) ON s.area_code = ${areaCode}`,
+    phone: sql`coalesce(s.phone_id, ${senders.fallback}::bigint)`,
+  };
+}
+
+interface TextsInsert {
+  org: number;
+  project: ProjectRow;
+  parts: TemplatePart[];
+  senders: { byAreaCode: Map<string, number>; fallback: number };
+  price: string | null;
+  idBase: number;
+  createdAt: Date;
+  key: bigint;
+}
+
+/**
+ * The texts, in one INSERT … SELECT with their ids supplied (idBase + position). The rendered message is a
+ * concatenation of bound literals and columns; the token, the message and its segments each come from the level
+ * below (OFFSET 0 keeps the levels apart), so the inlined SQL functions read a column and run once per row.
+ */
+function insertTexts(tx: Tx, t: TextsInsert) {
+  const { org, project, parts } = t;
+  const link = hasLink(parts);
+  const sender = senderSql(t.senders, sql`left(r.to_phone_number, 3)`);
+  const cols = columnsOf(parts).map((c) => sql.raw(`, r.${c}`));
+  const id = sql`${t.idBase}::bigint + r.position`;
+  const base = sql`
+    SELECT ${id} AS id, p.id AS to_phone_id, ${sender.phone} AS from_phone_id
+           ${link ? sql`, canvass_link_permute(${id}, ${t.key.toString()}::bigint) AS tnum` : sql``}${sql.join(cols, sql``)}
+      FROM ${eligible(org, project, sender.join)}`;
+  const tokened = link ? sql`SELECT b.*, canvass_base62_8(b.tnum) AS token FROM (${base} OFFSET 0) b` : base;
+  const rendered = sql`SELECT k.*, ${renderSql(parts, 'k')} AS rendered FROM (${tokened} OFFSET 0) k`;
+  const segmented = sql`SELECT m.*, canvass_sms_segments(m.rendered) AS segments FROM (${rendered} OFFSET 0) m`;
+  const mms = serviceType(project) === 'MMS';
+  const price =
+    t.price === null ? sql`NULL::numeric` : mms ? sql`${t.price}::numeric` : sql`${t.price}::numeric * x.segments`;
+  return tx.execute(sql`
+    INSERT INTO texts (id, organization_id, body, rendered_message, text_status, text_type, messaging_service_type,
+                       tracking_id, from_phone_id, to_phone_id, project_id, segments, price, media_position,
+                       created_at, updated_at)
+    OVERRIDING SYSTEM VALUE
+    SELECT x.id, ${org}::bigint, ${project.message}::text, x.rendered, 'Ready', 'List', ${serviceType(project)}::messaging_service_type,
+           ${link ? sql`x.token` : sql`NULL`}, x.from_phone_id, x.to_phone_id, ${project.id}::bigint, x.segments,
+           ${price}, ${mms ? sql`${project.media_position}::media_position` : sql`NULL`},
+           ${t.createdAt}::timestamptz, ${t.createdAt}::timestamptz
+      FROM (${segmented} OFFSET 0) x`);
+}
+
+/**
+ * The Ready texts the load made, counted by sender from the area codes (each area code's recipients went to one
+ * sender), added to project_text_counts for the load's day.
+ */
+async function insertTextCounts(
+  tx: Tx,
+  org: number,
+  projectId: number,
+  senders: { byAreaCode: Map<string, number>; fallback: number },
+  createdAt: Date,
+) {
+  const sender = senderSql(senders, sql`a.area_code`);
+  await tx.execute(sql`
+    INSERT INTO project_text_counts (organization_id, project_id, day, from_phone_id, text_status, count)
+    SELECT ${org}::bigint, ${projectId}::bigint, (${createdAt}::timestamptz AT TIME ZONE 'UTC')::date,
+           ${sender.phone}, 'Ready', sum(a.count)
+      FROM project_area_codes a ${sender.join}
+     WHERE a.organization_id = ${org} AND a.project_id = ${projectId}
+     GROUP BY 4
+    ON CONFLICT (organization_id, project_id, day, from_phone_id, text_status)
+      DO UPDATE SET count = project_text_counts.count + EXCLUDED.count`);
+}

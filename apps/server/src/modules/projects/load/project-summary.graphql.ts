@@ -1,0 +1,139 @@
+import { ListSummaryOption } from '@canvass/domain';
+import { builder } from '../../../platform/graphql/builder';
+import { enumRef } from '../../../platform/graphql/enums';
+import { parseId } from '../../../platform/graphql/resource-schema';
+import {
+  excludedPhones,
+  projectSummary,
+  type CountBy,
+  type ExcludedPhone,
+  type ExcludedPhonePage,
+  type ExcludedTab,
+  type ProjectSummary,
+} from './project-summary.service';
+
+const CountRef = builder.objectRef<CountBy<string>>('ProjectSummaryCount').implement({
+  description: 'A count of one kind: a status, a provider, an area code or a reason rows were left out',
+  fields: (t) => ({
+    key: t.exposeString('key'),
+    count: t.exposeInt('count'),
+  }),
+});
+
+const AreaCodesRef = builder.objectRef<ProjectSummary['areaCodes']>('ProjectAreaCodeUsage').implement({
+  description: "The project's recipients by area code: the five most used, and the total over every area code",
+  fields: (t) => ({
+    top: t.field({ type: [CountRef], resolve: (a) => a.top }),
+    total: t.exposeInt('total'),
+    areaCodesCount: t.exposeInt('areaCodesCount', { description: 'How many area codes in all' }),
+  }),
+});
+
+const InsightRef = builder.objectRef<ProjectSummary['insights'][number]>('ProjectTextInsight').implement({
+  description: "The project's texts of one status on one day (UTC, the day the text was made)",
+  fields: (t) => ({
+    day: t.exposeString('day', { description: 'YYYY-MM-DD' }),
+    textStatus: t.exposeString('textStatus'),
+    count: t.exposeInt('count'),
+  }),
+});
+
+const ListSummaryRef = builder
+  .objectRef<Pick<ProjectSummary, 'duplicatePhones' | 'invalidPhones' | 'optOutPhones'>>('ProjectListSummary')
+  .implement({
+    fields: (t) => ({
+      duplicates: t.int({ resolve: (s) => s.duplicatePhones }),
+      invalids: t.int({ resolve: (s) => s.invalidPhones }),
+      optOuts: t.int({ resolve: (s) => s.optOutPhones }),
+    }),
+  });
+
+const SummaryRef = builder.objectRef<ProjectSummary>('ProjectSummary').implement({
+  description: 'Spec §7 project summaries, from the counts the load and sending keep (never a count of the texts)',
+  fields: (t) => ({
+    projectId: t.id({ resolve: (s) => s.projectId }),
+    loadedAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.loadedAt }),
+    loadErrorMessage: t.exposeString('loadErrorMessage', {
+      nullable: true,
+      description: 'Why the latest load failed (the project is then ErrorLoading)',
+    }),
+    rowsCount: t.exposeInt('rowsCount', { description: 'Rows of the list at the latest load' }),
+    totalTexts: t.exposeInt('totalTexts'),
+    duplicatePhones: t.exposeInt('duplicatePhones'),
+    invalidPhones: t.exposeInt('invalidPhones'),
+    optOutPhones: t.exposeInt('optOutPhones', {
+      description: "Opted out of the organization or of the project's client",
+    }),
+    excluded: t.field({
+      type: [CountRef],
+      description:
+        'Rows left out by reason: Duplicate, Invalid, DoNotContact, OrganizationOptOut, ClientOptOut, Landline, Carrier, State',
+      resolve: (s) => s.excluded,
+    }),
+    listSummary: t.field({ type: ListSummaryRef, resolve: (s) => s }),
+    textStatus: t.field({
+      type: [CountRef],
+      description: 'General text status: texts by status',
+      resolve: (s) => s.textStatus,
+    }),
+    textsPerProvider: t.field({
+      type: [CountRef],
+      description: "Texts by provider (a text not yet sent counts for its sender's provider)",
+      resolve: (s) => s.textsPerProvider,
+    }),
+    areaCodes: t.field({ type: AreaCodesRef, resolve: (s) => s.areaCodes }),
+    insights: t.field({
+      type: [InsightRef],
+      description: 'Text insights: texts by day and status',
+      resolve: (s) => s.insights,
+    }),
+  }),
+});
+
+const ExcludedPhoneRef = builder.objectRef<ExcludedPhone>('ProjectExcludedPhone').implement({
+  fields: (t) => ({
+    rowId: t.id({ resolve: (p) => p.rowId }),
+    position: t.exposeInt('position', { description: 'The line of the sheet' }),
+    reason: t.exposeString('reason'),
+    number: t.exposeString('number', { nullable: true, description: 'The cleaned number, or as the sheet had it' }),
+    firstName: t.exposeString('firstName', { nullable: true }),
+    lastName: t.exposeString('lastName', { nullable: true }),
+  }),
+});
+
+const ExcludedPageRef = builder.objectRef<ExcludedPhonePage>('ProjectExcludedPhonePage').implement({
+  fields: (t) => ({
+    nodes: t.field({ type: [ExcludedPhoneRef], resolve: (p) => p.nodes }),
+    hasNextPage: t.exposeBoolean('hasNextPage'),
+    endCursor: t.exposeString('endCursor', { nullable: true, description: 'Pass as after for the next page' }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  projectSummary: t.field({
+    type: SummaryRef,
+    nullable: true,
+    description: "A project's summaries (spec §7); null when there is no such project the viewer may see",
+    args: { projectId: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) => ctx.tenant((tx, viewer) => projectSummary(tx, viewer, parseId(args.projectId))),
+  }),
+  projectExcludedPhones: t.field({
+    type: ExcludedPageRef,
+    nullable: true,
+    description:
+      "A page of the project's duplicate_phones (duplicates), invalid_phones (invalids) or opt_out_phones (optOuts) tab, in sheet order per reason; null when there is no such project the viewer may see",
+    args: {
+      projectId: t.arg.id({ required: true }),
+      tab: t.arg({ type: enumRef(ListSummaryOption), required: true }),
+      first: t.arg.int({ description: '50 unless given, at most 250' }),
+      after: t.arg.string(),
+    },
+    resolve: (_r, args, ctx) =>
+      ctx.tenant((tx, viewer) =>
+        excludedPhones(tx, viewer, parseId(args.projectId), args.tab as ExcludedTab, {
+          first: args.first,
+          after: args.after,
+        }),
+      ),
+  }),
+}));

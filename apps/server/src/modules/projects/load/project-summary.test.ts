@@ -1,0 +1,132 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildOrganization, type BuiltOrganization } from '../../../../test/factories';
+import { createTestApp, gql, type TestApp } from '../../../../test/harness';
+import { runProjectLoad } from './run-project-load';
+import { addSender, loadedList, makeClient, makeProject, optOut } from './test-projects';
+
+let app: TestApp;
+let org: BuiltOrganization;
+let other: BuiltOrganization;
+let projectId: number;
+let otherClientsProject: number;
+
+// prettier-ignore
+const SHEET = [
+  ['2125550101', 'Ada', 'Lovelace', '', ''],
+  ['2125550101', 'Ada', 'Again', '', ''],   // duplicate
+  ['555-0100', 'Bad', 'One', '', ''],       // invalid
+  ['4155550103', 'Cy', 'Young', '', ''],    // opted out of the organization
+  ['x', 'Bad', 'Two', '', ''],              // invalid
+  ['4155550104', 'Di', 'Client', '', ''],   // opted out of the project's client
+  ['2125550105', 'Ed', 'Smith', '', ''],
+  ['6175550106', 'Flo', 'Mass', '', ''],
+];
+
+const SUMMARY = `query($id: ID!) { projectSummary(projectId: $id) {
+  projectId rowsCount totalTexts duplicatePhones invalidPhones optOutPhones loadErrorMessage
+  excluded { key count } textStatus { key count } textsPerProvider { key count }
+  areaCodes { top { key count } total areaCodesCount } insights { day textStatus count }
+  listSummary { duplicates invalids optOuts } } }`;
+const TAB = `query($id: ID!, $tab: ListSummaryOption!, $first: Int, $after: String) {
+  projectExcludedPhones(projectId: $id, tab: $tab, first: $first, after: $after) {
+    nodes { position reason number firstName } hasNextPage endCursor } }`;
+
+async function loadedProject(clientId: number): Promise<number> {
+  const listId = await loadedList(app, org.id, SHEET);
+  const id = await makeProject(app, org.id, { clientId, listId, message: 'Hi {firstName}' });
+  await addSender(app, org.id, id, `21255590${String(id).padStart(2, '0')}`, { primary: true });
+  await runProjectLoad(app.platform, { organizationId: org.id, userId: null }, id);
+  return id;
+}
+
+beforeAll(async () => {
+  app = await createTestApp();
+  org = await buildOrganization(app, 'Summaries');
+  other = await buildOrganization(app, 'Elsewhere');
+  projectId = await loadedProject(org.clientId);
+  await optOut(app, org.id, '4155550103', null);
+  await optOut(app, org.id, '4155550104', org.clientId);
+  // Loaded again now that the opt-outs exist (the list load made the recipient phones they point at).
+  await app.sql(`UPDATE projects SET project_status = 'AwaitingLoad' WHERE id = $1`, [projectId]);
+  await runProjectLoad(app.platform, { organizationId: org.id, userId: null }, projectId);
+  otherClientsProject = await loadedProject(await makeClient(app, org.id, 'Another client'));
+}, 120_000);
+
+describe('project summaries', () => {
+  it('gives the counts of the latest load, from the kept counts', async () => {
+    const res = await gql(app, SUMMARY, { id: projectId }, { token: await org.tokenFor('Manager') });
+    expect(res.errors).toBeUndefined();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(res.data?.projectSummary).toEqual({
+      projectId: String(projectId),
+      rowsCount: 8,
+      totalTexts: 3,
+      duplicatePhones: 1,
+      invalidPhones: 2,
+      optOutPhones: 2,
+      loadErrorMessage: null,
+      excluded: [
+        { key: 'Duplicate', count: 1 },
+        { key: 'Invalid', count: 2 },
+        { key: 'OrganizationOptOut', count: 1 },
+        { key: 'ClientOptOut', count: 1 },
+      ],
+      textStatus: [{ key: 'Ready', count: 3 }],
+      textsPerProvider: [{ key: 'Twilio', count: 3 }],
+      areaCodes: {
+        top: [
+          { key: '212', count: 2 },
+          { key: '617', count: 1 },
+        ],
+        total: 3,
+        areaCodesCount: 2,
+      },
+      insights: [{ day: today, textStatus: 'Ready', count: 3 }],
+      listSummary: { duplicates: 1, invalids: 2, optOuts: 2 },
+    });
+  });
+
+  it('pages the duplicate, invalid and opt-out tabs by keyset', async () => {
+    const token = await org.tokenFor('Manager');
+    const first = await gql(app, TAB, { id: projectId, tab: 'invalids', first: 1 }, { token });
+    expect(first.data?.projectExcludedPhones).toMatchObject({
+      nodes: [{ position: 3, reason: 'Invalid', number: '555-0100', firstName: 'Bad' }],
+      hasNextPage: true,
+    });
+    const after = first.data?.projectExcludedPhones.endCursor;
+    const second = await gql(app, TAB, { id: projectId, tab: 'invalids', first: 1, after }, { token });
+    expect(second.data?.projectExcludedPhones).toMatchObject({
+      nodes: [{ position: 5, reason: 'Invalid', number: 'x' }],
+      hasNextPage: false,
+    });
+    const optOuts = await gql(app, TAB, { id: projectId, tab: 'optOuts' }, { token });
+    expect(optOuts.data?.projectExcludedPhones.nodes).toEqual([
+      { position: 4, reason: 'OrganizationOptOut', number: '4155550103', firstName: 'Cy' },
+      { position: 6, reason: 'ClientOptOut', number: '4155550104', firstName: 'Di' },
+    ]);
+    const duplicates = await gql(app, TAB, { id: projectId, tab: 'duplicates' }, { token });
+    expect(duplicates.data?.projectExcludedPhones.nodes).toEqual([
+      { position: 2, reason: 'Duplicate', number: '2125550101', firstName: 'Ada' },
+    ]);
+  });
+
+  it("shows a Client-role user its own client's projects only", async () => {
+    const token = await org.tokenFor('Client');
+    const own = await gql(app, SUMMARY, { id: projectId }, { token });
+    expect(own.data?.projectSummary?.totalTexts).toBe(3);
+    const notOwn = await gql(app, SUMMARY, { id: otherClientsProject }, { token });
+    expect(notOwn.errors).toBeUndefined();
+    expect(notOwn.data?.projectSummary).toBeNull();
+    const tab = await gql(app, TAB, { id: otherClientsProject, tab: 'invalids' }, { token });
+    expect(tab.data?.projectExcludedPhones).toBeNull();
+  });
+
+  it("shows another organization's user nothing of the project", async () => {
+    const token = await other.tokenFor('Manager');
+    const res = await gql(app, SUMMARY, { id: projectId }, { token });
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.projectSummary).toBeNull();
+    const tab = await gql(app, TAB, { id: projectId, tab: 'optOuts' }, { token });
+    expect(tab.data?.projectExcludedPhones).toBeNull();
+  });
+});

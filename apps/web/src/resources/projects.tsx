@@ -1,0 +1,82 @@
+import { project, projectTeam, projectTexter, type ChildrenField } from '@canvass/domain';
+import { Navigate } from 'react-router';
+import { lazyNamed } from '../app/lazy-component';
+import type { FieldInputProps } from '../ui/form/input-props';
+import type { FieldInputs } from '../ui/ResourceForm';
+import { listFiltersTab } from './list-filters-tab';
+import { childListTab, defineScreen, laterTab, overviewTab, type ResourceTab } from '../ui/screen';
+
+// Everything particular to projects loads with the first visit to a project: the dashboard does not carry it.
+const ProjectControls = lazyNamed(() => import('./projects/ProjectControls'), 'ProjectControls');
+const ProjectTextsTab = lazyNamed(() => import('./projects/ProjectTextsTab'), 'ProjectTextsTab');
+const ProjectSectionNav = lazyNamed(() => import('./projects/ProjectSectionNav'), 'ProjectSectionNav');
+const ProjectEditTab = lazyNamed(() => import('./projects/ProjectEditTab'), 'ProjectEditTab');
+const ProjectOverviewExtra = lazyNamed(() => import('./projects/ProjectOverviewExtra'), 'ProjectOverviewExtra');
+const ProjectInsightsTab = lazyNamed(() => import('./projects/ProjectInsightsTab'), 'ProjectInsightsTab');
+const ExcludedPhonesTab = lazyNamed(() => import('./projects/ExcludedPhonesTab'), 'ExcludedPhonesTab');
+const ProjectPricesTab = lazyNamed(() => import('./projects/ProjectPricesTab'), 'ProjectPricesTab');
+const ProjectPricesEdit = lazyNamed(() => import('./projects/ProjectPricesEdit'), 'ProjectPricesEdit');
+
+const StatusInput = lazyNamed(() => import('./projects/project-inputs'), 'StatusInput');
+const SenderPhonesInput = lazyNamed(() => import('./projects/project-inputs'), 'SenderPhonesInput');
+const TeamsInput = lazyNamed(() => import('./projects/project-inputs'), 'TeamsInput');
+const TextersInput = lazyNamed(() => import('./projects/project-inputs'), 'TextersInput');
+
+/** The project's own inputs in its edit sections (loaded with the first edit); every other field is the registry's. */
+export const projectInputs: FieldInputs = {
+  projectStatus: (props: FieldInputProps) => <StatusInput {...props} />,
+  projectPhones: (props: FieldInputProps) => <SenderPhonesInput {...(props as FieldInputProps<ChildrenField>)} />,
+  projectTeams: (props: FieldInputProps) => <TeamsInput {...(props as FieldInputProps<ChildrenField>)} />,
+  projectTexters: (props: FieldInputProps) => <TextersInput {...(props as FieldInputProps<ChildrenField>)} />,
+};
+
+const excludedTab = (path: string, label: string, tab: 'duplicates' | 'invalids' | 'optOuts'): ResourceTab => ({
+  path,
+  label,
+  render: ({ record }) => <ExcludedPhonesTab projectId={record.id} tab={tab} title={label} />,
+});
+
+const textsTab = (path: string, label: string, types?: readonly ('Test' | 'Seed')[]): ResourceTab => ({
+  path,
+  label,
+  render: ({ record }) => <ProjectTextsTab projectId={record.id} title={label} types={types} />,
+});
+
+/**
+ * Spec §2 projects/{id}: the anchor with the lifecycle's badge and actions, the tabs of the projects row, and the edit
+ * sections Basic Info, Sender, Schedule, Texters, Filters and Prices (under the 'basic-info' tab and /edit/{section}).
+ * A new project is built in the stepper.
+ */
+export const projectScreen = defineScreen(project, {
+  afterDeletePath: '/projects',
+  newPage: () => <Navigate to="/projects/stepper" replace />,
+  inputs: projectInputs,
+  controls: (record) => <ProjectControls record={record} />,
+  // The Prices section is the pricing type and the project's own price rows (h-prices' section), one page.
+  editSections: [{ path: 'prices', label: 'Prices', render: ({ record }) => <ProjectPricesEdit record={record} /> }],
+  sectionExtra: (section, record) => <ProjectSectionNav projectId={record.id} current={section} />,
+  tabs: [
+    overviewTab((record) => <ProjectOverviewExtra record={record} />),
+    childListTab({ path: 'teams', label: 'Teams', def: projectTeam, parentField: 'projectId' }),
+    childListTab({ path: 'project_texters', label: 'Texters', def: projectTexter, parentField: 'projectId' }),
+    textsTab('texts', 'Texts'),
+    textsTab('test_texts', 'Test Texts', ['Test']),
+    textsTab('seed_texts', 'Seed Texts', ['Seed']),
+    { path: 'insights', label: 'Insights', render: ({ record }) => <ProjectInsightsTab projectId={record.id} /> },
+    excludedTab('duplicate_phones', 'Duplicate Phones', 'duplicates'),
+    excludedTab('invalid_phones', 'Invalid Phones', 'invalids'),
+    excludedTab('opt_out_phones', 'Opt Out Phones', 'optOuts'),
+    listFiltersTab('project'),
+    { path: 'prices', label: 'Prices', render: ({ record }) => <ProjectPricesTab record={record} /> },
+    laterTab(
+      'discussions',
+      'Discussions',
+      'Discussions of this project will appear here once discussions are available',
+    ),
+    {
+      path: 'basic-info',
+      label: 'Edit',
+      render: ({ record }) => <ProjectEditTab record={record} inputs={projectInputs} />,
+    },
+  ],
+});

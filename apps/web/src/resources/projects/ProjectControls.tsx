@@ -1,0 +1,146 @@
+import { Alert, Button, Group, Menu, Select, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { humanize, project, projectMessages } from '@canvass/domain';
+import { IconChevronDown, IconPlayerPause, IconPlayerPlay, IconProgressCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useResourceMutation } from '../../ui/useResourceMutation';
+import { errorText } from '../../ui/notify';
+import type { ProjectActionName, ProjectLifecycle, ProjectStatusName } from './project-operations';
+import { ProjectStatusBadge } from './ProjectStatusBadge';
+import { actionLabel, statusErrorText, useProjectActions } from './use-project-actions';
+import { useProjectLifecycle } from './use-project-lifecycle';
+import { notifications } from '@mantine/notifications';
+
+/** Actions that undo work (a load, the whole project) are confirmed first. */
+const CONFIRMED: Partial<Record<ProjectActionName, string>> = {
+  CancelProject: 'Are you sure you want to cancel this project?',
+  UnloadProject: 'Are you sure you want to unload this project? Its texts that were not sent are removed.',
+};
+
+/**
+ * The project header's controls (spec §2 projects row, §4): the status badge, the status dropdown while the project
+ * is being set up (only the options the server offers this viewer), and the actions menu with exactly the
+ * loadSendProject options, manual transitions and pause/resume the lifecycle allows now.
+ */
+export function ProjectControls({ record }: { record: { id: string } }) {
+  const { lifecycle, error } = useProjectLifecycle(record.id);
+  if (error)
+    return (
+      <Alert color="red" title="Error, project not loaded">
+        {errorText(error)}
+      </Alert>
+    );
+  if (!lifecycle) return null;
+  return (
+    <Group gap="sm" wrap="wrap">
+      <ProjectStatusBadge status={lifecycle.projectStatus} paused={lifecycle.isPaused === true} />
+      {lifecycle.can.update && lifecycle.statusOptions.length > 0 && <StatusSelect lifecycle={lifecycle} />}
+      {lifecycle.can.update && <ActionsMenu lifecycle={lifecycle} />}
+    </Group>
+  );
+}
+
+/** Spec §4: the status is chosen from a dropdown only in the Setup group, among the viewer's options. */
+function StatusSelect({ lifecycle }: { lifecycle: ProjectLifecycle }) {
+  const update = useResourceMutation(project, 'update');
+  const [pending, setPending] = useState<ProjectStatusName | null>(null);
+  const options = lifecycle.statusOptions.includes(lifecycle.projectStatus)
+    ? lifecycle.statusOptions
+    : [lifecycle.projectStatus, ...lifecycle.statusOptions];
+
+  const change = async (value: string | null) => {
+    if (!value || value === lifecycle.projectStatus) return;
+    setPending(value as ProjectStatusName);
+    const outcome = await update.run({ id: lifecycle.id, attributes: { projectStatus: value } });
+    setPending(null);
+    if (outcome.kind === 'saved') notifications.show({ color: 'green', message: projectMessages.statusChanged });
+    else
+      notifications.show({
+        color: 'red',
+        title: projectMessages.statusError,
+        message: outcome.kind === 'failed' ? outcome.message : statusErrorText(outcome.errors),
+      });
+  };
+
+  return (
+    <Select
+      aria-label="Change project status"
+      // The dropdown names the statuses themselves: three of them would otherwise all read Draft.
+      data={options.map((s) => ({ value: s, label: humanize(s) }))}
+      value={pending ?? lifecycle.projectStatus}
+      onChange={(v) => void change(v)}
+      allowDeselect={false}
+      disabled={update.running}
+      w={160}
+    />
+  );
+}
+
+function ActionsMenu({ lifecycle }: { lifecycle: ProjectLifecycle }) {
+  const navigate = useNavigate();
+  const actions = useProjectActions(lifecycle.id);
+  const { availableActions, availableTransitions, canPauseOrResume, isPaused } = lifecycle;
+  if (!availableActions.length && !availableTransitions.length && !canPauseOrResume) return null;
+
+  const run = (action: ProjectActionName) => {
+    // A test text needs its recipients, body and sender: the stepper's Test Text step asks for them.
+    if (action === 'TestText') return void navigate(`/projects/stepper/${lifecycle.id}`);
+    const question = CONFIRMED[action];
+    if (!question) return void actions.runAction(action);
+    modals.openConfirmModal({
+      title: actionLabel(action),
+      children: <Text size="sm">{question}</Text>,
+      labels: { confirm: actionLabel(action), cancel: 'Back' },
+      confirmProps: { color: 'red' },
+      onConfirm: () => void actions.runAction(action),
+    });
+  };
+
+  return (
+    <Menu position="bottom-end">
+      <Menu.Target>
+        <Button variant="light" rightSection={<IconChevronDown size={16} />} loading={actions.running}>
+          Actions
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {availableTransitions.map((to) => (
+          <Menu.Item
+            key={to}
+            leftSection={<IconProgressCheck size={14} />}
+            onClick={() => void actions.changeStatus(to)}
+          >
+            {transitionLabel(to)}
+          </Menu.Item>
+        ))}
+        {availableTransitions.length > 0 && availableActions.length > 0 && <Menu.Divider />}
+        {availableActions.map((action) => (
+          <Menu.Item
+            key={action}
+            color={action === 'CancelProject' || action === 'UnloadProject' ? 'red' : undefined}
+            onClick={() => run(action)}
+          >
+            {actionLabel(action)}
+          </Menu.Item>
+        ))}
+        {canPauseOrResume && (
+          <Menu.Item
+            leftSection={isPaused ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />}
+            onClick={() => void actions.setPaused(!isPaused)}
+          >
+            {isPaused ? 'Resume' : 'Pause'}
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The menu's words for a manual transition: 'Approve', 'Assign', 'Set Live'. */
+function transitionLabel(to: ProjectStatusName): string {
+  if (to === 'Approved') return 'Approve';
+  if (to === 'Assigned') return 'Assign';
+  if (to === 'Live') return 'Set Live';
+  return humanize(to);
+}

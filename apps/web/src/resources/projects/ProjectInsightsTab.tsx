@@ -1,0 +1,39 @@
+import { Alert, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { humanize } from '@canvass/domain';
+import { formatDate } from '../../ui/format';
+import { errorText } from '../../ui/notify';
+import { useProjectSummary } from './use-project-summary';
+
+/** The insights tab (spec §7 text insights): the project's texts by day and status, as the load and sending count them. */
+export function ProjectInsightsTab({ projectId }: { projectId: string }) {
+  const { summary, error } = useProjectSummary(projectId);
+  if (error) return <Alert color="red">{errorText(error)}</Alert>;
+  if (!summary) return <Loader />;
+  return (
+    <Stack gap="md">
+      <Title order={3}>Insights</Title>
+      {summary.insights.length === 0 ? (
+        <Text c="dimmed">No texts yet: the insights appear once the project is loaded.</Text>
+      ) : (
+        <Table aria-label="Insights">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Day</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th ta="right">Texts</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {summary.insights.map((i) => (
+              <Table.Tr key={`${i.day}-${i.textStatus}`}>
+                <Table.Td>{formatDate(i.day)}</Table.Td>
+                <Table.Td>{humanize(i.textStatus)}</Table.Td>
+                <Table.Td ta="right">{i.count.toLocaleString('en-US')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,127 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { callsTo, renderResources } from '../../ui/test-render';
+
+const can = { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: true };
+const project = {
+  __typename: 'Project',
+  id: '12',
+  name: 'Spring turnout',
+  projectType: 'GetOutToVote',
+  clientId: '3',
+  client: { __typename: 'Reference', id: '3', name: 'Acme PAC' },
+  managerId: '42',
+  projectStatus: 'Ready',
+  projectStatusGroup: 'Ready',
+  deliveryType: 'External',
+  campaignType: 'Registered',
+  pricingType: 'Blended',
+  mediaUrl: null,
+  listId: '8',
+  // Names no client and carries no opt-out language, and goes through a public shortener.
+  message: 'Vote on Tuesday! https://bit.ly/x1',
+  listCount: 3,
+  createdAt: '2026-11-01T10:00:00Z',
+  isFavorite: false,
+  can,
+};
+const lifecycle = {
+  __typename: 'Project',
+  id: '12',
+  projectStatus: 'Ready',
+  projectStatusGroup: 'Ready',
+  deliveryType: 'External',
+  isPaused: false,
+  availableActions: [],
+  availableTransitions: [],
+  statusOptions: [],
+  canPauseOrResume: false,
+  can,
+};
+const price = (messagingServiceType: string, campaignType: string, isSent: boolean, value: string | null) => ({
+  __typename: 'ApplicablePrice',
+  messagingServiceType,
+  campaignType,
+  isSent,
+  price: value,
+  level: value ? 'Client' : null,
+  startAt: value ? '2026-01-01T00:00:00Z' : null,
+  headerPrice: isSent ? '0.035' : '0.02',
+});
+const count = (key: string, n: number) => ({ __typename: 'ProjectSummaryCount', key, count: n });
+const summary = {
+  __typename: 'ProjectSummary',
+  projectId: '12',
+  loadedAt: '2026-11-20T10:00:00Z',
+  loadErrorMessage: null,
+  rowsCount: 1200,
+  totalTexts: 1000,
+  duplicatePhones: 120,
+  invalidPhones: 50,
+  optOutPhones: 30,
+  textStatus: [count('Ready', 1000)],
+  textsPerProvider: [count('Twilio', 600), count('Bandwidth', 400)],
+  excluded: [count('Duplicate', 120), count('Invalid', 50), count('OrganizationOptOut', 30)],
+  areaCodes: {
+    __typename: 'ProjectAreaCodeUsage',
+    areaCodesCount: 7,
+    total: 1000,
+    top: [count('212', 400), count('718', 300), count('917', 150), count('646', 100), count('347', 30)],
+  },
+  listSummary: { __typename: 'ProjectListSummary', duplicates: 120, invalids: 50, optOuts: 30 },
+  insights: [],
+};
+
+describe('a project overview', { timeout: 20_000 }, () => {
+  it('shows the summaries, the estimated cost at the applicable price, and the compliance warnings', async () => {
+    const { calls } = renderResources('/projects/12/overview', {
+      Project: () => ({ data: { project } }),
+      ProjectLifecycle: () => ({ data: { project: lifecycle } }),
+      ProjectSummary: () => ({ data: { projectSummary: summary } }),
+      ProjectOverviewCounts: () => ({
+        data: { list: { __typename: 'List', id: '8', validRowsCount: 1, optimizedRowsCount: 1 } },
+      }),
+      ApplicablePrices: () => ({
+        data: {
+          applicablePrices: [
+            price('SMS', 'Registered', true, '0.0400'),
+            price('SMS', 'Registered', false, null),
+            price('MMS', 'Registered', true, null),
+          ],
+        },
+      }),
+    });
+    const summaries = await screen.findByRole('region', { name: 'Summaries' }, { timeout: 5000 });
+    expect((await within(summaries).findByLabelText('Total texts')).textContent).toBe('1,000');
+    expect(within(summaries).getByLabelText('Duplicate phones').textContent).toBe('120');
+    expect(within(summaries).getByLabelText('Opt-out phones').textContent).toBe('30');
+    const areaCodes = within(summaries).getByRole('table', { name: 'Area codes (top 5)' });
+    expect(within(areaCodes).getAllByRole('row').at(-1)?.textContent).toBe('Total1,000');
+
+    // Loaded: the estimate counts the 1,000 texts the load made, one GSM-7 segment each, at the client's $0.04.
+    const card = screen.getByRole('region', { name: 'Message and cost' });
+    expect((await within(card).findByText(/^Estimated cost/)).textContent).toContain('Estimated cost $40.00');
+    const warnings = within(card).getByRole('list', { name: 'Message warnings' });
+    expect(warnings.textContent).toMatch(/bit\.ly/);
+    expect(callsTo(calls, 'ApplicablePrices')[0].variables).toMatchObject({ projectId: '12' });
+  });
+
+  it('says a project not loaded yet has no summaries, instead of showing zeros', async () => {
+    renderResources('/projects/12/overview', {
+      Project: () => ({ data: { project } }),
+      ProjectLifecycle: () => ({ data: { project: lifecycle } }),
+      ProjectSummary: () => ({
+        data: { projectSummary: { ...summary, loadedAt: null, totalTexts: 0, textStatus: [], textsPerProvider: [] } },
+      }),
+      ProjectOverviewCounts: () => ({
+        data: { list: { __typename: 'List', id: '8', validRowsCount: 250, optimizedRowsCount: 90 } },
+      }),
+      ApplicablePrices: () => ({ data: { applicablePrices: [price('SMS', 'Registered', true, null)] } }),
+    });
+    const summaries = await screen.findByRole('region', { name: 'Summaries' }, { timeout: 5000 });
+    await within(summaries).findByText('Not loaded yet: the summaries appear once the project is loaded.');
+    // Blended, not loaded: the list's 250 valid rows at the header price $0.035.
+    const card = screen.getByRole('region', { name: 'Message and cost' });
+    expect((await within(card).findByText(/^Estimated cost/)).textContent).toContain('Estimated cost $8.75');
+  });
+});
