@@ -32,7 +32,7 @@ const SHEET = [
   ['3125550106', 'Flo', 'Land', '', ''],              // 8  a landline
   ['3125550107', 'Gus', 'Telucom', '', ''],           // 9  carrier Telucom
   ['6175550108', 'Hal', 'Mass', '', ''],              // 10 MA
-  ['2125550109', 'Ivy', 'York', '', ''],              // 11 NY
+  ['2125550109', 'Ivy', 'York', '', 'ça va'],         // 11 NY, a note outside GSM-7
   ['4155550110', 'Jo', 'Twilio', '', ''],             // 12 CA, carrier Twilio
   ['', 'No', 'Phone', '', ''],                        // 13 invalid
 ];
@@ -305,6 +305,15 @@ describe('loading a project', () => {
     const client = await project({ clientId: client2 });
     await load(client);
     expect((await textsOf(client))[0]).toMatchObject({ segments: 1, price: '0.0200' });
+    // A cell outside GSM-7 makes its own text UCS-2: 'ça va' + 66 = 71 units, 2 segments; Ada's stays GSM-7.
+    const ucs = await project({ message: `{Note}${'x'.repeat(66)}` });
+    await load(ucs);
+    expect((await textsOf(ucs)).map((t) => `${t.first_name}:${t.segments}`)).toEqual([
+      'Ada:1',
+      'Ed:1',
+      'Ivy:2',
+      'Jo:1',
+    ]);
     const mms = await project({ message: long, mediaUrl: 'https://media.example.test/a.png', mediaPosition: 'Before' });
     await load(mms);
     expect((await textsOf(mms))[0]).toMatchObject({
@@ -374,6 +383,18 @@ describe('loading a project', () => {
     const id = await project({ status: 'Assigned' });
     await expect(load(id)).rejects.toThrow(projectLoadMessages.notAwaiting);
     expect(await statusOf(id)).toEqual({ project_status: 'Assigned', error_message: null });
+  });
+});
+
+describe('every text loaded above', () => {
+  it('has the segments canvass_sms_segments gives its rendered message', async () => {
+    const { rows } = await app.sql(
+      `SELECT count(*)::int AS texts, count(*) FILTER (WHERE segments IS DISTINCT FROM canvass_sms_segments(rendered_message))::int AS wrong
+         FROM texts WHERE organization_id = $1`,
+      [org.id],
+    );
+    expect(rows[0].texts).toBeGreaterThan(40);
+    expect(rows[0].wrong).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import { rowsAreDistributed } from '../../lists/staging';
 import { ProjectLoadError, projectLoadMessages } from './load-error';
 import { columnsOf, compileTemplate, hasLink, renderSql, type TemplatePart } from './message-template';
 import { removeLoad } from './remove-load';
+import { segmentsSql } from './segments-sql';
 import { chooseSenders, type SenderPhone } from './sender';
 
 export interface ProjectLoadScope {
@@ -347,8 +348,9 @@ function insertTexts(tx: Tx, t: TextsInsert) {
            ${link ? sql`, canvass_link_permute(${id}, ${t.key.toString()}::bigint) AS tnum` : sql``}${sql.join(cols, sql``)}
       FROM ${eligible(org, project, sender.join)}`;
   const tokened = link ? sql`SELECT b.*, canvass_base62_8(b.tnum) AS token FROM (${base} OFFSET 0) b` : base;
-  const rendered = sql`SELECT k.*, ${renderSql(parts, 'k')} AS rendered FROM (${tokened} OFFSET 0) k`;
-  const segmented = sql`SELECT m.*, canvass_sms_segments(m.rendered) AS segments FROM (${rendered} OFFSET 0) m`;
+  const seg = segmentsSql(parts, 'k');
+  const rendered = sql`SELECT k.*, ${renderSql(parts, 'k')} AS rendered, ${seg.measures} FROM (${tokened} OFFSET 0) k`;
+  const segmented = sql`SELECT m.*, ${seg.segments('m')} AS segments FROM (${rendered} OFFSET 0) m`;
   const mms = serviceType(project) === 'MMS';
   const price =
     t.price === null ? sql`NULL::numeric` : mms ? sql`${t.price}::numeric` : sql`${t.price}::numeric * x.segments`;
