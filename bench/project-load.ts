@@ -7,7 +7,8 @@ const TEXTS = 1_000_000;
 /** Rows left out, a quarter each: duplicates, invalid numbers, do-not-contact numbers, opt-outs. */
 const EXCLUDED = 50_000;
 const AREA_CODES = ['212', '415', '312', '617', '305', '713', '206', '404', '602', '303'];
-export const MESSAGE = 'Hi {firstName}, your polling place for precinct {Precinct} is open 7am-8pm. Reply STOP to opt out';
+export const MESSAGE =
+  'Hi {firstName}, your polling place for precinct {Precinct} is open 7am-8pm. Reply STOP to opt out';
 export const WITH_LINK = `${MESSAGE} {link:vote}`;
 
 /**
