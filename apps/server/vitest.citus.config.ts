@@ -34,6 +34,7 @@ export default defineConfig({
       'test/user-visibility.test.ts',
       // Issue 13's project load: INSERT … SELECT of texts, exclusions and counts into distributed tables.
       'src/modules/projects/load/load-project.test.ts',
+      'src/modules/projects/load/project-summary.test.ts',
     ],
     globalSetup: ['./test/citus-global-setup.ts'],
     fileParallelism: false,

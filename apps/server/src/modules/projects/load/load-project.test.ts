@@ -67,8 +67,8 @@ async function textsOf(projectId: number) {
     `SELECT r.first_name, t.rendered_message, t.body, t.text_status, t.text_type, t.messaging_service_type, t.segments,
             t.price::text AS price, t.media_position, t.tracking_id, f.number AS from_number, p.number AS to_number
        FROM texts t
-       JOIN phones p ON p.id = t.to_phone_id
-       JOIN phones f ON f.id = t.from_phone_id
+       JOIN phones p ON p.organization_id = t.organization_id AND p.id = t.to_phone_id
+       JOIN phones f ON f.organization_id = t.organization_id AND f.id = t.from_phone_id
        JOIN rows r ON r.organization_id = t.organization_id AND r.list_id = $2 AND r.to_phone_number = p.number
                   AND r.row_status = 'Valid'
       WHERE t.project_id = $1 ORDER BY r.position`,
@@ -152,7 +152,7 @@ describe('loading a project', () => {
     expect(result).toEqual({ rows: 13, texts: 4, excluded });
     // The tabs' rows: which line was left out for what.
     const { rows } = await app.sql(
-      `SELECT e.reason::text, r.position, e.number FROM project_exclusions e JOIN rows r ON r.id = e.row_id
+      `SELECT e.reason::text, r.position, e.number FROM project_exclusions e JOIN rows r ON r.organization_id = e.organization_id AND r.id = e.row_id
         WHERE e.project_id = $1 ORDER BY r.position`,
       [id],
     );
@@ -329,7 +329,7 @@ describe('loading a project', () => {
     await load(id);
     const { rows } = await app.sql(
       `SELECT f.number, c.text_status, c.count::int, c.day = (now() AT TIME ZONE 'UTC')::date AS today
-         FROM project_text_counts c JOIN phones f ON f.id = c.from_phone_id WHERE c.project_id = $1 ORDER BY f.number`,
+         FROM project_text_counts c JOIN phones f ON f.organization_id = c.organization_id AND f.id = c.from_phone_id WHERE c.project_id = $1 ORDER BY f.number`,
       [id],
     );
     expect(rows).toEqual([
