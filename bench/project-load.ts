@@ -7,15 +7,16 @@ const TEXTS = 1_000_000;
 /** Rows left out, a quarter each: duplicates, invalid numbers, do-not-contact numbers, opt-outs. */
 const EXCLUDED = 50_000;
 const AREA_CODES = ['212', '415', '312', '617', '305', '713', '206', '404', '602', '303'];
-const MESSAGE = 'Hi {firstName}, your polling place for precinct {Precinct} is open 7am-8pm. Reply STOP to opt out';
-const WITH_LINK = `${MESSAGE} {link:vote}`;
+export const MESSAGE =
+  'Hi {firstName}, your polling place for precinct {Precinct} is open 7am-8pm. Reply STOP to opt out';
+export const WITH_LINK = `${MESSAGE} {link:vote}`;
 
 /**
  * An organization with a loaded list of TEXTS eligible rows and EXCLUDED others, made directly in SQL (the list
  * load has its own benchmark): recipient phones, opt-outs, do-not-contact numbers, filters, a price, a short link,
  * and a project with five Active senders waiting to be loaded.
  */
-async function seed(platform: Platform) {
+export async function seed(platform: Platform, texts = TEXTS, excludedRows = EXCLUDED) {
   const pool = platform.database.pool;
   const one = async (q: string, params: unknown[] = []) => Number((await pool.query(q, params)).rows[0].id);
   const org = await one(
@@ -33,7 +34,7 @@ async function seed(platform: Platform) {
     `INSERT INTO clients (organization_id, name, client_type, client_status) VALUES ($1, 'Bench client', 'Campaign', 'Active') RETURNING id`,
     [org],
   );
-  const total = TEXTS + EXCLUDED;
+  const total = texts + excludedRows;
   const listId = await one(
     `INSERT INTO lists (organization_id, name, google_sheet_key, list_status, row_headers, rows_count)
      VALUES ($1, 'Voters', 'key', 'Loaded', '{Precinct,Ward}', $2) RETURNING id`,

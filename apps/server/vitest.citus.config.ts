@@ -39,6 +39,8 @@ export default defineConfig({
       'test/projects-lifecycle.test.ts',
       'test/projects-rules.test.ts',
       'test/projects-texts.test.ts',
+      'src/modules/projects/load/project-summary.test.ts',
+      'test/project-list-filters.test.ts',
     ],
     globalSetup: ['./test/citus-global-setup.ts'],
     fileParallelism: false,

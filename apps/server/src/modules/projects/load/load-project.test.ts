@@ -32,7 +32,7 @@ const SHEET = [
   ['3125550106', 'Flo', 'Land', '', ''],              // 8  a landline
   ['3125550107', 'Gus', 'Telucom', '', ''],           // 9  carrier Telucom
   ['6175550108', 'Hal', 'Mass', '', ''],              // 10 MA
-  ['2125550109', 'Ivy', 'York', '', ''],              // 11 NY
+  ['2125550109', 'Ivy', 'York', '', 'ça va'],         // 11 NY, a note outside GSM-7
   ['4155550110', 'Jo', 'Twilio', '', ''],             // 12 CA, carrier Twilio
   ['', 'No', 'Phone', '', ''],                        // 13 invalid
 ];
@@ -67,8 +67,8 @@ async function textsOf(projectId: number) {
     `SELECT r.first_name, t.rendered_message, t.body, t.text_status, t.text_type, t.messaging_service_type, t.segments,
             t.price::text AS price, t.media_position, t.tracking_id, f.number AS from_number, p.number AS to_number
        FROM texts t
-       JOIN phones p ON p.id = t.to_phone_id
-       JOIN phones f ON f.id = t.from_phone_id
+       JOIN phones p ON p.organization_id = t.organization_id AND p.id = t.to_phone_id
+       JOIN phones f ON f.organization_id = t.organization_id AND f.id = t.from_phone_id
        JOIN rows r ON r.organization_id = t.organization_id AND r.list_id = $2 AND r.to_phone_number = p.number
                   AND r.row_status = 'Valid'
       WHERE t.project_id = $1 ORDER BY r.position`,
@@ -152,7 +152,7 @@ describe('loading a project', () => {
     expect(result).toEqual({ rows: 13, texts: 4, excluded });
     // The tabs' rows: which line was left out for what.
     const { rows } = await app.sql(
-      `SELECT e.reason::text, r.position, e.number FROM project_exclusions e JOIN rows r ON r.id = e.row_id
+      `SELECT e.reason::text, r.position, e.number FROM project_exclusions e JOIN rows r ON r.organization_id = e.organization_id AND r.id = e.row_id
         WHERE e.project_id = $1 ORDER BY r.position`,
       [id],
     );
@@ -305,6 +305,15 @@ describe('loading a project', () => {
     const client = await project({ clientId: client2 });
     await load(client);
     expect((await textsOf(client))[0]).toMatchObject({ segments: 1, price: '0.0200' });
+    // A cell outside GSM-7 makes its own text UCS-2: 'ça va' + 66 = 71 units, 2 segments; Ada's stays GSM-7.
+    const ucs = await project({ message: `{Note}${'x'.repeat(66)}` });
+    await load(ucs);
+    expect((await textsOf(ucs)).map((t) => `${t.first_name}:${t.segments}`)).toEqual([
+      'Ada:1',
+      'Ed:1',
+      'Ivy:2',
+      'Jo:1',
+    ]);
     const mms = await project({ message: long, mediaUrl: 'https://media.example.test/a.png', mediaPosition: 'Before' });
     await load(mms);
     expect((await textsOf(mms))[0]).toMatchObject({
@@ -320,7 +329,7 @@ describe('loading a project', () => {
     await load(id);
     const { rows } = await app.sql(
       `SELECT f.number, c.text_status, c.count::int, c.day = (now() AT TIME ZONE 'UTC')::date AS today
-         FROM project_text_counts c JOIN phones f ON f.id = c.from_phone_id WHERE c.project_id = $1 ORDER BY f.number`,
+         FROM project_text_counts c JOIN phones f ON f.organization_id = c.organization_id AND f.id = c.from_phone_id WHERE c.project_id = $1 ORDER BY f.number`,
       [id],
     );
     expect(rows).toEqual([
@@ -374,6 +383,18 @@ describe('loading a project', () => {
     const id = await project({ status: 'Assigned' });
     await expect(load(id)).rejects.toThrow(projectLoadMessages.notAwaiting);
     expect(await statusOf(id)).toEqual({ project_status: 'Assigned', error_message: null });
+  });
+});
+
+describe('every text loaded above', () => {
+  it('has the segments canvass_sms_segments gives its rendered message', async () => {
+    const { rows } = await app.sql(
+      `SELECT count(*)::int AS texts, count(*) FILTER (WHERE segments IS DISTINCT FROM canvass_sms_segments(rendered_message))::int AS wrong
+         FROM texts WHERE organization_id = $1`,
+      [org.id],
+    );
+    expect(rows[0].texts).toBeGreaterThan(40);
+    expect(rows[0].wrong).toBe(0);
   });
 });
 

@@ -8,6 +8,7 @@ import { rowsAreDistributed } from '../../lists/staging';
 import { ProjectLoadError, projectLoadMessages } from './load-error';
 import { columnsOf, compileTemplate, hasLink, renderSql, type TemplatePart } from './message-template';
 import { removeLoad } from './remove-load';
+import { segmentsSql } from './segments-sql';
 import { chooseSenders, type SenderPhone } from './sender';
 
 export interface ProjectLoadScope {
@@ -48,6 +49,13 @@ type FilterRow = {
   clientId: number | null;
   projectId: number | null;
 };
+
+/**
+ * On Citus an INSERT … SELECT without ON CONFLICT is pushed through COPY, which PostgreSQL refuses into a table
+ * under row-level security; with it, the insert runs on the workers (as the list load's does). Nothing conflicts:
+ * the load removed the project's previous rows first, and its ids are reserved.
+ */
+const onConflict = (distributed: boolean) => (distributed ? sql`ON CONFLICT DO NOTHING` : sql``);
 
 const tenant = (scope: ProjectLoadScope) => ({ organizationIds: [scope.organizationId], userId: scope.userId });
 
@@ -104,17 +112,17 @@ export async function loadProjectTexts(
       distributed ? insert() : withoutReferenceChecks(tx, insert).then((r) => r.result);
     // The project is locked (FOR UPDATE) and the list's rows held (FOR SHARE on the list) for the whole
     // transaction: the exclusions' one reference holds without a check per row.
-    await bulk(() => insertExclusions(tx, org, project, filters));
-    const excluded = await countExclusions(tx, org, projectId);
+    await bulk(() => insertExclusions(tx, org, project, filters, distributed));
+    const excluded = await countExclusions(tx, org, projectId, distributed);
     const excludedTotal = Object.values(excluded).reduce((a, b) => a + b, 0);
     await hooks.progress?.(excludedTotal, total);
 
-    const areaCodes = await insertAreaCodes(tx, org, project);
+    const areaCodes = await insertAreaCodes(tx, org, project, distributed);
     const senders = chooseSenders(project.area_code_selection, phones, areaCodes);
     const price = await priceOf(tx, org, project);
     const createdAt = new Date();
     const inserted = await bulk(() =>
-      insertTexts(tx, { org, project, parts, senders, price, idBase, createdAt, key: linkKey() }),
+      insertTexts(tx, { org, project, parts, senders, price, idBase, createdAt, key: linkKey(), distributed }),
     );
     const texts = (inserted as { rowCount: number | null }).rowCount ?? 0;
     const eligible = [...areaCodes.values()].reduce((a, b) => a + b, 0);
@@ -123,12 +131,12 @@ export async function loadProjectTexts(
     await insertTextCounts(tx, org, projectId, senders, createdAt);
     await tx.execute(sql`
       INSERT INTO project_loads (organization_id, project_id, error_message, loaded_at, rows_count, texts_count, updated_at)
-      VALUES (${org}, ${projectId}, NULL, ${createdAt}, ${total}, ${texts}, now())
+      VALUES (${org}, ${projectId}, NULL, ${createdAt}, ${total}, ${texts}, ${createdAt})
       ON CONFLICT (organization_id, project_id) DO UPDATE
         SET error_message = NULL, loaded_at = EXCLUDED.loaded_at, rows_count = EXCLUDED.rows_count,
-            texts_count = EXCLUDED.texts_count, updated_at = now()`);
+            texts_count = EXCLUDED.texts_count, updated_at = EXCLUDED.updated_at`);
     await tx.execute(sql`
-      UPDATE projects SET project_status = 'Ready', updated_at = now()
+      UPDATE projects SET project_status = 'Ready', updated_at = ${createdAt}
        WHERE organization_id = ${org} AND id = ${projectId}`);
     await hooks.progress?.(total, total);
     if (hooks.beforeCommit) await hooks.beforeCommit(tx);
@@ -225,7 +233,7 @@ async function filtersOf(tx: Tx, org: number, project: ProjectRow): Promise<Effe
  * One row per list row that gets no text, with the first reason that applies (the order of
  * projectExclusionReasons), in one INSERT … SELECT of hash joins.
  */
-function insertExclusions(tx: Tx, org: number, project: ProjectRow, f: EffectiveFilters) {
+function insertExclusions(tx: Tx, org: number, project: ProjectRow, f: EffectiveFilters, distributed: boolean) {
   const pgArray = (values: string[], type: string) => sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
   return tx.execute(sql`
     INSERT INTO project_exclusions (organization_id, project_id, reason, row_id, number, to_phone_id)
@@ -248,15 +256,22 @@ function insertExclusions(tx: Tx, org: number, project: ProjectRow, f: Effective
               LEFT JOIN opt_outs co
                      ON co.organization_id = ${org} AND co.client_id = ${project.client_id} AND co.phone_id = p.id
              WHERE r.organization_id = ${org} AND r.list_id = ${project.list_id}) x
-     WHERE x.reason IS NOT NULL`);
+     WHERE x.reason IS NOT NULL
+    ${onConflict(distributed)}`);
 }
 
-async function countExclusions(tx: Tx, org: number, projectId: number): Promise<Record<string, number>> {
+async function countExclusions(
+  tx: Tx,
+  org: number,
+  projectId: number,
+  distributed: boolean,
+): Promise<Record<string, number>> {
   const { rows } = await tx.execute<{ reason: string; count: number }>(sql`
     INSERT INTO project_exclusion_counts (organization_id, project_id, reason, count)
     SELECT ${org}::bigint, ${projectId}::bigint, reason, count(*)
       FROM project_exclusions WHERE organization_id = ${org} AND project_id = ${projectId}
      GROUP BY reason
+    ${onConflict(distributed)}
     RETURNING reason, count`);
   return Object.fromEntries(rows.map((r) => [r.reason, Number(r.count)]));
 }
@@ -274,12 +289,18 @@ const eligible = (org: number, project: ProjectRow, join: SQL = sql``) => sql`
                      WHERE e.organization_id = ${org} AND e.project_id = ${project.id} AND e.row_id = r.id)`;
 
 /** The eligible recipients by area code: the project's area code usage, and what the sender choice reads. */
-async function insertAreaCodes(tx: Tx, org: number, project: ProjectRow): Promise<Map<string, number>> {
+async function insertAreaCodes(
+  tx: Tx,
+  org: number,
+  project: ProjectRow,
+  distributed: boolean,
+): Promise<Map<string, number>> {
   const { rows } = await tx.execute<{ area_code: string; count: number }>(sql`
     INSERT INTO project_area_codes (organization_id, project_id, area_code, count)
     SELECT ${org}::bigint, ${project.id}::bigint, left(r.to_phone_number, 3), count(*)
       FROM ${eligible(org, project)}
      GROUP BY 3
+    ${onConflict(distributed)}
     RETURNING area_code, count`);
   return new Map(rows.map((r) => [r.area_code, Number(r.count)]));
 }
@@ -329,6 +350,7 @@ interface TextsInsert {
   idBase: number;
   createdAt: Date;
   key: bigint;
+  distributed: boolean;
 }
 
 /**
@@ -347,8 +369,9 @@ function insertTexts(tx: Tx, t: TextsInsert) {
            ${link ? sql`, canvass_link_permute(${id}, ${t.key.toString()}::bigint) AS tnum` : sql``}${sql.join(cols, sql``)}
       FROM ${eligible(org, project, sender.join)}`;
   const tokened = link ? sql`SELECT b.*, canvass_base62_8(b.tnum) AS token FROM (${base} OFFSET 0) b` : base;
-  const rendered = sql`SELECT k.*, ${renderSql(parts, 'k')} AS rendered FROM (${tokened} OFFSET 0) k`;
-  const segmented = sql`SELECT m.*, canvass_sms_segments(m.rendered) AS segments FROM (${rendered} OFFSET 0) m`;
+  const seg = segmentsSql(parts, 'k');
+  const rendered = sql`SELECT k.*, ${renderSql(parts, 'k')} AS rendered, ${seg.measures} FROM (${tokened} OFFSET 0) k`;
+  const segmented = sql`SELECT m.*, ${seg.segments('m')} AS segments FROM (${rendered} OFFSET 0) m`;
   const mms = serviceType(project) === 'MMS';
   const price =
     t.price === null ? sql`NULL::numeric` : mms ? sql`${t.price}::numeric` : sql`${t.price}::numeric * x.segments`;
@@ -361,7 +384,8 @@ function insertTexts(tx: Tx, t: TextsInsert) {
            ${link ? sql`x.token` : sql`NULL`}, x.from_phone_id, x.to_phone_id, ${project.id}::bigint, x.segments,
            ${price}, ${mms ? sql`${project.media_position}::media_position` : sql`NULL`},
            ${t.createdAt}::timestamptz, ${t.createdAt}::timestamptz
-      FROM (${segmented} OFFSET 0) x`);
+      FROM (${segmented} OFFSET 0) x
+    ${onConflict(t.distributed)}`);
 }
 
 /**

@@ -26,9 +26,9 @@ async function moveProject(
     { organizationIds: [scope.organizationId], userId: scope.userId },
     (tx) =>
       tx.execute(sql`
-        UPDATE projects SET project_status = ${to}::project_status, updated_at = now()
+        UPDATE projects SET project_status = ${to}::project_status, updated_at = ${new Date()}
          WHERE organization_id = ${scope.organizationId} AND id = ${projectId}
-           AND project_status::text = ANY (${`{${from.join(',')}}`}::text[])
+           AND project_status = ANY (${`{${from.join(',')}}`}::project_status[])
         RETURNING id`),
   );
   return rows.length > 0;
@@ -39,8 +39,8 @@ async function recordError(platform: Platform, scope: ProjectLoadScope, projectI
   await withTenant(platform.database, { organizationIds: [scope.organizationId], userId: scope.userId }, (tx) =>
     tx.execute(sql`
       INSERT INTO project_loads (organization_id, project_id, error_message, updated_at)
-      VALUES (${scope.organizationId}, ${projectId}, ${message}, now())
-      ON CONFLICT (organization_id, project_id) DO UPDATE SET error_message = EXCLUDED.error_message, updated_at = now()`),
+      VALUES (${scope.organizationId}, ${projectId}, ${message}, ${new Date()})
+      ON CONFLICT (organization_id, project_id) DO UPDATE SET error_message = EXCLUDED.error_message, updated_at = EXCLUDED.updated_at`),
   );
 }
 
@@ -116,7 +116,7 @@ export function runProjectUnload(
         const removed = await removeLoad(tx, org, projectId);
         await tx.execute(sql`DELETE FROM project_loads WHERE organization_id = ${org} AND project_id = ${projectId}`);
         await tx.execute(sql`
-          UPDATE projects SET project_status = 'Assigned', updated_at = now()
+          UPDATE projects SET project_status = 'Assigned', updated_at = ${new Date()}
            WHERE organization_id = ${org} AND id = ${projectId}`);
         return { removed };
       }),
