@@ -107,15 +107,37 @@ test('the demo admin builds a project in the stepper from a loaded list through 
   await page.getByRole('button', { name: 'Send test text' }).click();
   await expect(page.getByText('The test text has been created')).toBeVisible();
 
-  // Finishing goes to the project's discussions (that tab comes with the project screens; until they are merged
-  // the generic project page sends an unknown tab on to the overview, so the navigation itself is what is awaited).
-  const toDiscussions = page.waitForURL(new RegExp(`/projects/${projectId}/discussions$`));
+  // Finishing goes to the project's discussions.
   await page.getByRole('button', { name: 'Finish' }).click();
-  await toDiscussions;
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/discussions$`));
+  await expect(page.getByText('Discussions of this project will appear here')).toBeVisible();
 
-  // The test text is stored as a Ready text of type Test from the project's number (the texts list, until the
-  // project's test_texts tab is merged).
-  await page.goto('/texts');
-  const row = page.getByRole('row', { name: new RegExp(`${SENDER} Ready Test`) });
-  await expect(row).toContainText(message);
+  // The test text is stored as a Ready text of type Test from the project's number, on its test texts tab.
+  await page.goto(`/projects/${projectId}/test_texts`);
+  await expect(page.getByRole('row').filter({ hasText: message }).first()).toBeVisible();
+
+  // Approve, assign and load it through the actions menu; the page follows the load until the project is Ready.
+  const status = page.getByLabel('Project status', { exact: true });
+  await expect(status).toHaveText('Draft');
+  const act = async (item: string) => {
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: item, exact: true }).click();
+  };
+  await act('Approve');
+  await expect(page.getByText('Project Approved').first()).toBeVisible();
+  await act('Assign');
+  await expect(page.getByText('Project Assigned').first()).toBeVisible();
+  await act('Load Project');
+  await expect(status).toHaveText('Ready', { timeout: 60_000 });
+
+  // Its texts: one per distinct recipient of the list (the repeated number is left out), each from its number.
+  await page.goto(`/projects/${projectId}/texts`);
+  await expect(page.getByRole('row').filter({ hasText: 'Ready' })).toHaveCount(3);
+
+  // The overview's summaries and cost: 3 texts, 1 duplicate, one SMS segment each at the default price.
+  await page.goto(`/projects/${projectId}/overview`);
+  const summaries = page.getByRole('region', { name: 'Summaries' });
+  await expect(summaries.getByLabel('Total texts', { exact: true })).toHaveText('3');
+  await expect(summaries.getByLabel('Duplicate phones', { exact: true })).toHaveText('1');
+  await expect(page.getByRole('region', { name: 'Message and cost' })).toContainText('Estimated cost $0.11');
 });
