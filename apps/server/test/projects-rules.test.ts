@@ -80,6 +80,22 @@ describe('a new project', () => {
     expect(res.data?.createProject.errors).toEqual([{ field: 'managerId', messages: ['Manager not found'] }]);
   });
 
+  it('takes on its texters tab only a member of the organization as texter', async () => {
+    const other = await buildOrganization(app, 'Elsewhere too');
+    const projectId = await createProject(app, org, admin, {});
+    const add = (userId: string) =>
+      gql(
+        app,
+        `mutation ($a: ProjectTexterAttributes!) { createProjectTexter(attributes: $a) { errors { field messages } } }`,
+        { a: { projectId, userId, quota: 5 } },
+        { token: admin },
+      ).then((r) => r.data?.createProjectTexter.errors);
+    expect(await add(await userIdOf(app, other.emailFor('Texter')))).toEqual([
+      { field: 'userId', messages: ['Texter not found'] },
+    ]);
+    expect(await add(texterId)).toEqual([]);
+  });
+
   it('cannot start outside the Setup group', async () => {
     const res = await gql(
       app,

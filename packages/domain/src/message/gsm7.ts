@@ -1,9 +1,9 @@
 /**
  * The GSM 03.38 default alphabet (3GPP TS 23.038 §6.2.1), as the characters a user types. Kept as strings so the
  * table can be read against the standard's grid, row by row. ESC (0x1B) is not listed: nobody types it, it only
- * introduces an extension character.
+ * introduces an extension character. Exported for the load engine, which builds its SQL character classes from it.
  */
-const GSM7_BASIC =
+export const GSM7_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅå' +
   'Δ_ΦΓΛΩΠΨΣΘΞÆæßÉ' +
   ' !"#¤%&\'()*+,-./' +
@@ -14,7 +14,7 @@ const GSM7_BASIC =
   'pqrstuvwxyzäöñüà';
 
 /** The extension table: each is sent as ESC + the character, so it takes two septets. */
-const GSM7_EXTENSION = '\f^{}\\[~]|€';
+export const GSM7_EXTENSION = '\f^{}\\[~]|€';
 
 const basic = new Set(GSM7_BASIC);
 const extension = new Set(GSM7_EXTENSION);

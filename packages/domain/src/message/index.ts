@@ -1,3 +1,4 @@
+export * from './gsm7';
 export * from './segments';
 export * from './placeholders';
 export * from './compliance';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   availablePlaceholders,
+  messagePieces,
   parsePlaceholders,
   placeholderProblems,
   renderMessage,
@@ -48,6 +49,25 @@ describe('parsePlaceholders', () => {
 
   it('a placeholder may span a line break (it is still one token)', () => {
     expect(parsePlaceholders('{first\nName}').map((t) => t.raw)).toEqual(['{first\nName}']);
+  });
+});
+
+describe('messagePieces (what the preview and the load both render from)', () => {
+  it('cuts the message into text and resolved placeholders, by the contract’s precedence', () => {
+    const pieces = messagePieces('Hi {FirstName}, {city}{Candidate} {link: vote}{Ward}{link:nodomain}!', context);
+    expect(pieces.map((p) => (p.kind === 'text' ? p.text : p.resolved))).toEqual([
+      'Hi ',
+      { kind: 'name', field: 'firstName' },
+      ', ',
+      { kind: 'listHeader', column: 'columnTwo' }, // a list header before the text default of the same name
+      { kind: 'textDefault', value: 'Ana Ruiz' },
+      ' ',
+      { kind: 'link', code: 'vote', domain: 'go.example.org' },
+      { kind: 'unknown' },
+      { kind: 'link', code: 'nodomain', domain: null },
+      '!',
+    ]);
+    expect(messagePieces('', context)).toEqual([]);
   });
 });
 

@@ -96,7 +96,8 @@ export function shortLinkUrl(domain: string, code: string, token: string = SAMPL
   return `https://${domain.replace(/^https?:\/\//i, '').replace(/\/+$/, '')}/${code}/${token}`;
 }
 
-type Resolved =
+/** What one placeholder stands for in a given context (the contract's precedence applied). */
+export type ResolvedPlaceholder =
   | { kind: 'name'; field: 'firstName' | 'lastName' }
   | { kind: 'listHeader'; column: RowColumnKey }
   | { kind: 'textDefault'; value: string }
@@ -104,8 +105,12 @@ type Resolved =
   | { kind: 'unknown' }
   | { kind: 'unknownLink' };
 
+/** A message cut into its literal text and its placeholders, each resolved: what a renderer walks through. */
+export type MessagePiece =
+  { kind: 'text'; text: string } | { kind: 'placeholder'; token: PlaceholderToken; resolved: ResolvedPlaceholder };
+
 /** Lookups built once per context: precedence names, then list headers, then text defaults (first match wins). */
-function resolver(context: PlaceholderContext): (token: PlaceholderToken) => Resolved {
+function resolver(context: PlaceholderContext): (token: PlaceholderToken) => ResolvedPlaceholder {
   const headers = new Map<string, RowColumnKey>();
   context.listHeaders.forEach((header, i) => {
     const key = fold(header);
@@ -128,6 +133,31 @@ function resolver(context: PlaceholderContext): (token: PlaceholderToken) => Res
     if (value !== undefined) return { kind: 'textDefault', value };
     return { kind: 'unknown' };
   };
+}
+
+/**
+ * The message's pieces in order: the text between placeholders (never empty) and each placeholder with what it
+ * resolves to. The editor's preview and the load's SQL both render from these, so they cannot disagree.
+ */
+export function messagePieces(message: string, context: PlaceholderContext): MessagePiece[] {
+  const resolve = resolver(context);
+  const pieces: MessagePiece[] = [];
+  let at = 0;
+  for (const token of parsePlaceholders(message)) {
+    if (token.start > at) pieces.push({ kind: 'text', text: message.slice(at, token.start) });
+    pieces.push({ kind: 'placeholder', token, resolved: resolve(token) });
+    at = token.end;
+  }
+  if (at < message.length) pieces.push({ kind: 'text', text: message.slice(at) });
+  return pieces;
+}
+
+/** Why a resolved placeholder cannot render, or null when it can. */
+export function placeholderProblemOf(resolved: ResolvedPlaceholder): PlaceholderProblemCode | null {
+  if (resolved.kind === 'unknown') return 'unknownPlaceholder';
+  if (resolved.kind === 'unknownLink') return 'unknownLink';
+  if (resolved.kind === 'link' && !resolved.domain) return 'linkWithoutDomain';
+  return null;
 }
 
 /** The placeholders a project's message may use, in menu order: names, list columns, text defaults, links. */
@@ -169,22 +199,14 @@ export const placeholderMessages = {
 
 /** Placeholders that cannot render, each once, in order of first use. An empty list means the message is fine. */
 export function placeholderProblems(message: string, context: PlaceholderContext): PlaceholderProblem[] {
-  const resolve = resolver(context);
   const problems: PlaceholderProblem[] = [];
   const seen = new Set<string>();
-  for (const token of parsePlaceholders(message)) {
-    const r = resolve(token);
-    const code: PlaceholderProblemCode | null =
-      r.kind === 'unknown'
-        ? 'unknownPlaceholder'
-        : r.kind === 'unknownLink'
-          ? 'unknownLink'
-          : r.kind === 'link' && !r.domain
-            ? 'linkWithoutDomain'
-            : null;
-    if (!code || seen.has(token.raw)) continue;
-    seen.add(token.raw);
-    problems.push({ code, placeholder: token.raw, message: placeholderMessages[code](token.raw) });
+  for (const piece of messagePieces(message, context)) {
+    if (piece.kind === 'text') continue;
+    const code = placeholderProblemOf(piece.resolved);
+    if (!code || seen.has(piece.token.raw)) continue;
+    seen.add(piece.token.raw);
+    problems.push({ code, placeholder: piece.token.raw, message: placeholderMessages[code](piece.token.raw) });
   }
   return problems;
 }
@@ -200,9 +222,7 @@ export function renderMessage(
   context: PlaceholderContext,
   recipient: PlaceholderRecipient | null = null,
 ): string {
-  const resolve = resolver(context);
-  const valueOf = (token: PlaceholderToken): string => {
-    const r = resolve(token);
+  const valueOf = (token: PlaceholderToken, r: ResolvedPlaceholder): string => {
     switch (r.kind) {
       case 'textDefault':
         return r.value;
@@ -216,11 +236,7 @@ export function renderMessage(
         return token.raw;
     }
   };
-  let rendered = '';
-  let at = 0;
-  for (const token of parsePlaceholders(message)) {
-    rendered += message.slice(at, token.start) + valueOf(token);
-    at = token.end;
-  }
-  return rendered + message.slice(at);
+  return messagePieces(message, context)
+    .map((p) => (p.kind === 'text' ? p.text : valueOf(p.token, p.resolved)))
+    .join('');
 }

@@ -8,6 +8,25 @@ import { defineResource, field, oneOf, ref, text } from '../resource';
  */
 const projectRef = ref('project', 'project', 'Project', { required: true, createOnly: true, deletedWith: true });
 
+/**
+ * A part as its project's tab lists it: a page within the project, searched and sorted by the part's other end
+ * (its phone, team or user), the one sort its index serves.
+ */
+function projectTab<const C extends string>(key: C, columns: readonly C[], exportColumns: readonly C[] = columns) {
+  return {
+    columns,
+    search: key,
+    sortBy: key,
+    sortOrder: 'Asc',
+    sortable: [key],
+    scope: 'projectId',
+    exportColumns,
+  } as const;
+}
+
+/** Guarded by Project and seen by whoever sees the project, through its projectId. */
+const ownedByProject = { guard: 'Project', ownedBy: null, ownedThrough: 'projectId' } as const;
+
 export const projectPhone = defineResource({
   name: 'projectPhone',
   plural: 'projectPhones',
@@ -25,19 +44,9 @@ export const projectPhone = defineResource({
     isPrimary: field('boolean', 'Primary'),
     createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
-  list: {
-    columns: ['phoneId', 'areaCode', 'isPrimary', 'createdAt'],
-    search: 'phoneId',
-    sortBy: 'phoneId',
-    sortOrder: 'Asc',
-    sortable: ['phoneId'],
-    scope: 'projectId',
-    exportColumns: ['phoneId', 'areaCode', 'isPrimary', 'createdAt'],
-  },
+  list: projectTab('phoneId', ['phoneId', 'areaCode', 'isPrimary', 'createdAt']),
   sections: [{ title: 'General', path: 'general', fields: ['projectId', 'phoneId', 'isPrimary'] }],
-  guard: 'Project',
-  ownedBy: null,
-  ownedThrough: 'projectId',
+  ...ownedByProject,
   messages: { destroyed: 'The project phone has been deleted successfully' },
 });
 
@@ -53,19 +62,9 @@ export const projectTeam = defineResource({
     teamId: ref('team', 'team', 'Team', { required: true }),
     createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
-  list: {
-    columns: ['teamId', 'createdAt'],
-    search: 'teamId',
-    sortBy: 'teamId',
-    sortOrder: 'Asc',
-    sortable: ['teamId'],
-    scope: 'projectId',
-    exportColumns: ['teamId', 'createdAt'],
-  },
+  list: projectTab('teamId', ['teamId', 'createdAt']),
   sections: [{ title: 'General', path: 'general', fields: ['projectId', 'teamId'] }],
-  guard: 'Project',
-  ownedBy: null,
-  ownedThrough: 'projectId',
+  ...ownedByProject,
   messages: { destroyed: 'The project team has been deleted successfully' },
 });
 
@@ -85,20 +84,14 @@ export const projectTexter = defineResource({
     userName: text('Texter name', { readOnly: true }),
     createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
-  list: {
-    columns: ['userId', 'userName', 'quota', 'status', 'createdAt'],
-    search: 'userId',
-    sortBy: 'userId',
-    sortOrder: 'Asc',
-    sortable: ['userId'],
-    scope: 'projectId',
-    // The name is added per page (decorate), not a column an export reads.
-    exportColumns: ['userId', 'quota', 'status', 'createdAt'],
-  },
+  // The name is added per page (decorate), not a column an export reads.
+  list: projectTab(
+    'userId',
+    ['userId', 'userName', 'quota', 'status', 'createdAt'],
+    ['userId', 'quota', 'status', 'createdAt'],
+  ),
   sections: [{ title: 'General', path: 'general', fields: ['projectId', 'userId', 'quota', 'status'] }],
-  guard: 'Project',
-  ownedBy: null,
-  ownedThrough: 'projectId',
+  ...ownedByProject,
   messages: { destroyed: 'The project texter has been deleted successfully' },
 });
 

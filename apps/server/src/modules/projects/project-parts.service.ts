@@ -9,17 +9,10 @@ import {
 } from '@canvass/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
-import {
-  organizationUsers,
-  phones,
-  projectPhones,
-  projects,
-  projectTeams,
-  projectTexters,
-  users,
-} from '../../platform/db/schema/index';
+import { phones, projectPhones, projects, projectTeams, projectTexters, users } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import { createResourceService, type Row } from '../../platform/resources/resource-service';
+import { isMember } from '../auth/members.service';
 import { tableOf } from '../tables';
 import { checkTeamLead } from './projects.service';
 
@@ -84,18 +77,8 @@ export const projectPhonesService = createResourceService(projectPhone, projectP
 export const projectTextersService = createResourceService(projectTexter, projectTexters, tableOf, {
   async check(tx, attrs, { viewer, existing }) {
     const errors: FieldErrors = checkTeamLead(attrs, existing, viewer, ['quota']);
-    if (attrs.userId != null) {
-      const [member] = await tx
-        .select({ id: organizationUsers.userId })
-        .from(organizationUsers)
-        .where(
-          and(
-            eq(organizationUsers.organizationId, viewer.organizationId),
-            eq(organizationUsers.userId, Number(attrs.userId)),
-          ),
-        );
-      if (!member) errors.userId = ['Texter not found'];
-    }
+    if (attrs.userId != null && !(await isMember(tx, Number(attrs.userId), viewer.organizationId)))
+      errors.userId = ['Texter not found'];
     const project = await projectOf(tx, viewer, attrs.projectId, existing);
     const quotaSent = 'quota' in attrs;
     const quota = attrs.quota == null || String(attrs.quota) === '' ? null : Number(attrs.quota);

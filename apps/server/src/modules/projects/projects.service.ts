@@ -19,10 +19,11 @@ import {
 } from '@canvass/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
-import { lists, organizationUsers, projects, users } from '../../platform/db/schema/index';
+import { lists, projects, users } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import { ListArgumentError, type Filter, type ListArgs } from '../../platform/resources/list-query';
 import { createResourceService, type ResourceService, type Row } from '../../platform/resources/resource-service';
+import { isMember } from '../auth/members.service';
 import { favoriteIds } from '../favorites/favorites.service';
 import { tableOf } from '../tables';
 import { checkChildren, loadChildren, saveChildren } from './project-children';
@@ -134,16 +135,9 @@ function checkDeliveryType(attrs: ProjectAttributes, existing: Row | null, viewe
 /** The manager is a member of the organization (users are not a tenant table the generic ref check can read). */
 async function checkManager(tx: Tx, attrs: ProjectAttributes, viewer: Viewer): Promise<FieldErrors> {
   if (blank(attrs.managerId)) return {};
-  const [member] = await tx
-    .select({ id: organizationUsers.userId })
-    .from(organizationUsers)
-    .where(
-      and(
-        eq(organizationUsers.organizationId, viewer.organizationId),
-        eq(organizationUsers.userId, Number(attrs.managerId)),
-      ),
-    );
-  return member ? {} : { managerId: ['Manager not found'] };
+  return (await isMember(tx, Number(attrs.managerId), viewer.organizationId))
+    ? {}
+    : { managerId: ['Manager not found'] };
 }
 
 /**

@@ -9,10 +9,6 @@ export const projectLoadMessages = {
   listNotLoaded: "The project's list is not loaded yet",
   noMessage: 'The project has no message',
   noActivePhone: 'The project has no Active phone to send from',
-  unknownPlaceholder: (name: string) =>
-    `The message uses {${name}}, which is not a column of the list or a text default`,
-  unknownLink: (code: string) => `The message uses {link:${code}}, which is not a shortened link of the organization`,
-  linkWithoutDomain: (code: string) => `The message uses {link:${code}}, whose shortened link has no custom domain`,
   failed: 'The project could not be loaded; try again, and tell support if it fails again',
   unloadFailed: 'The project could not be unloaded; try again, and tell support if it fails again',
 } as const;

@@ -1,9 +1,11 @@
+import { GSM7_BASIC, GSM7_EXTENSION, placeholderMessages } from '@canvass/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { projectLoadMessages } from './load-error';
 import { loadProjectJob } from './project-load.jobs';
 import { runProjectLoad, runProjectUnload } from './run-project-load';
+import { GSM_CELL } from './segments-sql';
 import {
   addFilter,
   addSender,
@@ -238,7 +240,7 @@ describe('loading a project', () => {
 
   it('refuses a message with an unknown placeholder: ErrorLoading with its message, nothing made', async () => {
     const id = await project({ message: 'Hi {firstName} of {Precinct}' });
-    await expect(load(id)).rejects.toThrow(projectLoadMessages.unknownPlaceholder('Precinct'));
+    await expect(load(id)).rejects.toThrow(placeholderMessages.unknownPlaceholder('{Precinct}'));
     expect(await statusOf(id)).toEqual({
       project_status: 'ErrorLoading',
       error_message: 'The message uses {Precinct}, which is not a column of the list or a text default',
@@ -456,6 +458,30 @@ describe('SMS segments (canvass_sms_segments)', () => {
     ['a'.repeat(69) + '😀', 2], // 71
   ])('%j → %i', async (m, n) => {
     expect(await segments(m)).toBe(n);
+  });
+});
+
+describe('the GSM-7 sets of the SQL (canvass_sms_segments, the load’s GSM_CELL) are the domain’s', () => {
+  // Every BMP character (surrogates are not characters; beyond the BMP nothing is GSM-7).
+  const BMP = 'generate_series(1, 65535) g WHERE g NOT BETWEEN 55296 AND 57343';
+  const codes = (chars: string) => [...chars].map((c) => c.codePointAt(0)!).sort((a, b) => a - b);
+
+  it('canvass_sms_segments (an applied migration with its own copy) counts each character as the domain does', async () => {
+    // 140 copies of a character: 1 segment in the basic set, 2 in the extension table (280 septets), 3 in UCS-2.
+    const { rows } = await app.sql(
+      `SELECT n, array_agg(g ORDER BY g) AS codes
+         FROM (SELECT g, canvass_sms_segments(repeat(chr(g), 140)) AS n FROM ${BMP}) s GROUP BY n ORDER BY n`,
+    );
+    expect(rows.map((r) => [r.n, r.n === 3 ? (r.codes as number[]).length : r.codes])).toEqual([
+      [1, codes(GSM7_BASIC)],
+      [2, codes(GSM7_EXTENSION)],
+      [3, 65535 - 2048 - GSM7_BASIC.length - GSM7_EXTENSION.length],
+    ]);
+  });
+
+  it('GSM_CELL, built from the domain’s sets, matches exactly their characters', async () => {
+    const { rows } = await app.sql(`SELECT array_agg(g ORDER BY g) AS codes FROM ${BMP} AND chr(g) ~ $1`, [GSM_CELL]);
+    expect(rows[0].codes).toEqual(codes(GSM7_BASIC + GSM7_EXTENSION));
   });
 });
 

@@ -171,13 +171,14 @@ async function templateContext(tx: Tx, org: number, headers: string[]) {
   const defaults = await tx.execute<{ field: string; value: string }>(
     sql`SELECT field, value FROM text_defaults WHERE organization_id = ${org} ORDER BY id`,
   );
-  const links = await tx.execute<{ shortCode: string | null; generatedShortCode: string; domain: string | null }>(sql`
-    SELECT l.short_code AS "shortCode", l.generated_short_code AS "generatedShortCode", d.domain
+  // A message names a link by its shortCode, else its generatedShortCode.
+  const links = await tx.execute<{ code: string; domain: string | null }>(sql`
+    SELECT coalesce(l.short_code, l.generated_short_code) AS code, d.domain
       FROM shortened_links l
       LEFT JOIN custom_domains d ON d.organization_id = l.organization_id AND d.id = l.custom_domain_id
      WHERE l.organization_id = ${org}
      ORDER BY l.id`);
-  return { headers, textDefaults: defaults.rows, links: links.rows };
+  return { listHeaders: headers, textDefaults: defaults.rows, links: links.rows };
 }
 
 /** The project's Active sender phones with their area codes. */

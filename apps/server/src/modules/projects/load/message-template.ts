@@ -1,7 +1,13 @@
-import { rowColumnKeys } from '@canvass/domain';
+import {
+  messagePieces,
+  placeholderMessages,
+  placeholderProblemOf,
+  shortLinkUrl,
+  type PlaceholderContext,
+} from '@canvass/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows } from '../../../platform/db/schema/index';
-import { ProjectLoadError, projectLoadMessages } from './load-error';
+import { ProjectLoadError } from './load-error';
 
 /**
  * A project's message as the load renders it in SQL (message contract): literal text, the recipient row's columns
@@ -14,29 +20,12 @@ export type TemplatePart =
   /** `https://<domain>/<code>/` followed by the text's token. */
   | { kind: 'link'; prefix: string };
 
-export interface ShortLink {
-  shortCode: string | null;
-  generatedShortCode: string;
-  domain: string | null;
-}
-
-export interface TemplateContext {
-  /** The list's row_headers: index i is rowColumnKeys[i]. */
-  headers: readonly string[];
-  /** text_defaults field → value. */
-  textDefaults: readonly { field: string; value: string }[];
-  links: readonly ShortLink[];
-}
-
-const PLACEHOLDER = /\{([^{}]*)\}/g;
-const key = (s: string) => s.trim().toLowerCase();
-
 /**
- * Splits the message into parts, resolving each placeholder by the contract's precedence: firstName/lastName, a
- * list header, a text default; `{link:code}` a shortened link. Throws a ProjectLoadError naming the first one that
- * resolves to nothing.
+ * Splits the message into parts, each placeholder resolved by the domain's messagePieces (the same resolution the
+ * editor's preview uses). Throws a ProjectLoadError with the stepper's sentence for the first placeholder that
+ * cannot render.
  */
-export function compileTemplate(message: string, ctx: TemplateContext): TemplatePart[] {
+export function compileTemplate(message: string, context: PlaceholderContext): TemplatePart[] {
   const parts: TemplatePart[] = [];
   const literal = (text: string) => {
     if (!text) return;
@@ -44,30 +33,20 @@ export function compileTemplate(message: string, ctx: TemplateContext): Template
     if (last?.kind === 'literal') last.text += text;
     else parts.push({ kind: 'literal', text });
   };
-  const headerIndex = new Map<string, number>();
-  ctx.headers.forEach((h, i) => {
-    if (!headerIndex.has(key(h))) headerIndex.set(key(h), i);
-  });
-  const defaults = new Map(ctx.textDefaults.map((d) => [key(d.field), d.value]));
-  let at = 0;
-  for (const match of message.matchAll(PLACEHOLDER)) {
-    literal(message.slice(at, match.index));
-    at = match.index + match[0].length;
-    const name = match[1];
-    const k = key(name);
-    if (k.startsWith('link:')) {
-      const code = name.trim().slice('link:'.length).trim();
-      const link = ctx.links.find((l) => (l.shortCode ?? l.generatedShortCode) === code);
-      if (!link) throw new ProjectLoadError(projectLoadMessages.unknownLink(code));
-      if (!link.domain) throw new ProjectLoadError(projectLoadMessages.linkWithoutDomain(code));
-      parts.push({ kind: 'link', prefix: `https://${link.domain}/${code}/` });
-    } else if (k === 'firstname') parts.push({ kind: 'column', column: rows.firstName.name });
-    else if (k === 'lastname') parts.push({ kind: 'column', column: rows.lastName.name });
-    else if (headerIndex.has(k)) parts.push({ kind: 'column', column: rows[rowColumnKeys[headerIndex.get(k)!]].name });
-    else if (defaults.has(k)) literal(defaults.get(k)!);
-    else throw new ProjectLoadError(projectLoadMessages.unknownPlaceholder(name));
+  for (const piece of messagePieces(message, context)) {
+    if (piece.kind === 'text') {
+      literal(piece.text);
+      continue;
+    }
+    const r = piece.resolved;
+    const problem = placeholderProblemOf(r);
+    if (problem) throw new ProjectLoadError(placeholderMessages[problem](piece.token.raw));
+    if (r.kind === 'name') parts.push({ kind: 'column', column: rows[r.field].name });
+    else if (r.kind === 'listHeader') parts.push({ kind: 'column', column: rows[r.column].name });
+    else if (r.kind === 'textDefault') literal(r.value);
+    // A link with a domain (a problem otherwise): the token is appended per text.
+    else if (r.kind === 'link' && r.domain) parts.push({ kind: 'link', prefix: shortLinkUrl(r.domain, r.code, '') });
   }
-  literal(message.slice(at));
   return parts;
 }
 

@@ -1,3 +1,4 @@
+import { GSM7_BASIC, GSM7_EXTENSION, gsm7Septets } from '@canvass/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TemplatePart } from './message-template';
 
@@ -5,14 +6,13 @@ import type { TemplatePart } from './message-template';
  * The SMS segments of the rendered message (message contract; the same rule as the canvass_sms_segments SQL
  * function, which the tests hold it to), computed from its parts: the literal text is measured once here, and only
  * the row's own cells are measured per row. Measuring the whole rendered message in SQL cost about 10 µs a text.
+ * The character sets are the domain's (the editor's count), written as SQL.
  */
-const GSM_BASIC = new Set(
-  '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà',
-);
-const GSM_EXTENSION = new Set('^{}\\[~]|€\f');
-/** The same two sets as a SQL regular expression (migration 0019): a cell of GSM-7 characters only. */
-const GSM_CELL = `^[@£$¥èéùìòÇ\\nØø\\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà\\-^{}\\\\\\[~\\]|€\\f]*$`;
-const EXTENSION_CHARS = `^{}\\[~]|€\f`;
+
+/** Characters that are special inside a PostgreSQL bracket expression, escaped to stand for themselves. */
+const bracketed = (chars: string) => chars.replace(/[\\\][^-]/g, '\\$&');
+/** A regular expression matching a cell of GSM-7 characters only (basic set or extension table). */
+export const GSM_CELL = `^[${bracketed(GSM7_BASIC + GSM7_EXTENSION)}]*$`;
 /** A link's token: 8 base-62 characters, GSM-7 and one unit each. */
 const TOKEN_LENGTH = 8;
 
@@ -27,9 +27,9 @@ export function measureLiteral(text: string): Measure {
   let gsm = true;
   let septets = 0;
   for (const ch of text) {
-    if (GSM_BASIC.has(ch)) septets += 1;
-    else if (GSM_EXTENSION.has(ch)) septets += 2;
-    else gsm = false;
+    const n = gsm7Septets(ch);
+    if (n === null) gsm = false;
+    else septets += n;
   }
   return { gsm, septets, units: text.length };
 }
@@ -67,8 +67,7 @@ export function segmentsSql(parts: readonly TemplatePart[], alias: string): Segm
     : sql`false`;
   const septets = sum(
     columns.map(
-      (c) =>
-        sql`(2 * char_length(${col(alias, c)}) - char_length(translate(${col(alias, c)}, ${EXTENSION_CHARS}, '')))`,
+      (c) => sql`(2 * char_length(${col(alias, c)}) - char_length(translate(${col(alias, c)}, ${GSM7_EXTENSION}, '')))`,
     ),
     fixed.septets,
   );
