@@ -1,6 +1,6 @@
-import { list } from '@canvass/domain';
+import { list, project } from '@canvass/domain';
 import { lazyNamed } from '../app/lazy-component';
-import { defineScreen, editTab, laterTab, type ResourceTab } from '../ui/screen';
+import { childListTab, defineScreen, editTab, type ResourceTab } from '../ui/screen';
 
 // Everything particular to lists loads with the first visit to a list: the dashboard does not carry it.
 const ListCreatePage = lazyNamed(() => import('./lists/ListCreatePage'), 'ListCreatePage');
@@ -23,7 +23,7 @@ export const listScreen = defineScreen(list, {
   sectionExtra: (section, record) => (section === 'basic-info' ? <ColumnPicker record={record} /> : null),
   tabs: [
     overview,
-    laterTab('projects', 'Projects', 'Projects using this list will appear here once projects are available'),
+    childListTab({ path: 'projects', label: 'Projects', def: project, parentField: 'listId' }),
     // Spec §9: a list's rows page holds 20; the sheet's kept columns show under its header names.
     { path: 'rows', label: 'Rows', render: ({ record }) => <ListRows record={record} /> },
     editTab({ extra: (record) => <ColumnPicker record={record} /> }),
