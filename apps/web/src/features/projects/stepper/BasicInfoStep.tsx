@@ -14,7 +14,8 @@ const REGISTRY_FIELDS = ['name', 'projectType', 'clientId', 'agencyId'] as const
 
 /**
  * Basic Info: the four fields autosave waits for (name, type, client, manager), the agency, and the message with its
- * media (uploaded as soon as it is chosen) and its position. The inputs are the registry's, so labels and choices match the project's edit screen.
+ * media (uploaded as soon as it is chosen) and its position. The inputs are the registry's, so labels and choices
+ * match the project's edit screen.
  */
 export function BasicInfoStep({
   values,
