@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { mediaMessages, messages, projectMessages, TextMimeType } from '@canvass/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from './factories';
@@ -33,6 +35,12 @@ function upload(bearer: string, projectId: string, filename = 'flyer.png', type 
     headers: { ...headers, authorization: `Bearer ${bearer}` },
   });
 }
+
+/** The stored media files: a refused upload leaves none behind. */
+const storedFiles = () => {
+  const dir = path.join(app.platform.config.filesDir, 'media');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).length : 0;
+};
 
 async function mediaOf(projectId: string) {
   const { rows } = await app.sql(
@@ -92,6 +100,7 @@ describe('project media', () => {
     const id = await createProject(app, org, token);
     await upload(token, id);
     const before = await mediaOf(id);
+    const filesBefore = storedFiles();
 
     const text = await upload(token, id, 'notes.txt', 'text/plain', Buffer.from('hello'));
     expect(text.statusCode).toBe(415);
@@ -102,15 +111,18 @@ describe('project media', () => {
     expect(fake.json().error).toBe(mediaMessages.contentMismatch('image/png'));
 
     expect(await mediaOf(id)).toEqual(before);
+    expect(storedFiles()).toBe(filesBefore);
   });
 
   it('refuses a file over the size limit', async () => {
     const id = await createProject(app, org, token);
+    const filesBefore = storedFiles();
     const big = Buffer.concat([PNG, Buffer.alloc(MAX_MEDIA, 1)]);
     const res = await upload(token, id, 'big.png', 'image/png', big);
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toBe(mediaMessages.tooLarge(MAX_MEDIA));
     expect((await mediaOf(id)).media_url).toBeNull();
+    expect(storedFiles()).toBe(filesBefore);
   });
 
   it("refuses another organization's project, and a viewer who may not update projects", async () => {
