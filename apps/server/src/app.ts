@@ -6,6 +6,7 @@ import { oidcRoutes } from './modules/auth/oidc.routes';
 import { exportRoutes } from './modules/exports/exports.routes';
 import { googleRoutes } from './modules/google/google.routes';
 import { uploadRoutes } from './modules/lists/uploads.routes';
+import { projectMediaRoutes } from './modules/projects/media.routes';
 import { requestViewerResolver } from './platform/auth/request-viewer';
 import { createHttpApp } from './platform/http/app';
 import { startWorker } from './platform/jobs/runner';
@@ -17,6 +18,7 @@ export function createApi(platform: Platform): Promise<FastifyInstance> {
   return createHttpApp(platform, buildSchema(), requestViewerResolver(platform), [
     exportRoutes(platform),
     uploadRoutes(platform),
+    projectMediaRoutes(platform),
     devOutboxRoutes(platform),
     oidcRoutes(platform),
     googleRoutes(platform),

@@ -72,6 +72,12 @@ const schema = z.object({
     .int()
     .positive()
     .default(2 * 1024 * 1024 * 1024),
+  // The largest project media POST /api/projects/:id/media accepts (bytes): what MMS carriers deliver reliably.
+  MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z
     .enum(['true', 'false'])

@@ -49,7 +49,7 @@ describe('data import screens', { timeout: 20_000 }, () => {
     const preview = await screen.findByRole('table', { name: 'File preview' });
     expect(preview.querySelector('tbody')?.textContent).toBe('5105550141Ann');
     expect(uploads).toEqual([
-      { url: '/api/uploads', headers: { Authorization: 'Bearer token-1' }, file: expect.any(File) },
+      { method: 'POST', url: '/api/uploads', headers: { Authorization: 'Bearer token-1' }, file: expect.any(File) },
     ]);
     // One choice per field of the import, required ones marked; Import waits for them.
     expect(screen.getByText('Choose a column for Phone number').textContent).toBe('Choose a column for Phone number');

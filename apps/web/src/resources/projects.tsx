@@ -21,6 +21,7 @@ const StatusInput = lazyNamed(() => import('./projects/project-inputs'), 'Status
 const SenderPhonesInput = lazyNamed(() => import('./projects/project-inputs'), 'SenderPhonesInput');
 const TeamsInput = lazyNamed(() => import('./projects/project-inputs'), 'TeamsInput');
 const TextersInput = lazyNamed(() => import('./projects/project-inputs'), 'TextersInput');
+const ProjectMediaInput = lazyNamed(() => import('./projects/project-inputs'), 'ProjectMediaInput');
 
 /** The project's own inputs in its edit sections (loaded with the first edit); every other field is the registry's. */
 export const projectInputs: FieldInputs = {
@@ -28,6 +29,8 @@ export const projectInputs: FieldInputs = {
   projectPhones: (props: FieldInputProps) => <SenderPhonesInput {...(props as FieldInputProps<ChildrenField>)} />,
   projectTeams: (props: FieldInputProps) => <TeamsInput {...(props as FieldInputProps<ChildrenField>)} />,
   projectTexters: (props: FieldInputProps) => <TextersInput {...(props as FieldInputProps<ChildrenField>)} />,
+  // The media with its position: the file is uploaded on its own route (spec §5), the position saved with the form.
+  mediaPosition: (props: FieldInputProps) => <ProjectMediaInput {...props} />,
 };
 
 const excludedTab = (path: string, label: string, tab: 'duplicates' | 'invalids' | 'optOuts'): ResourceTab => ({

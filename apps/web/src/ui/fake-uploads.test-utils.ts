@@ -1,16 +1,22 @@
 import { vi } from 'vitest';
 
 export interface SentUpload {
+  method: string;
   url: string;
   headers: Record<string, string>;
   file: File | null;
 }
 
+interface Reply {
+  status: number;
+  body: unknown;
+}
+
 /**
  * A stand-in for the browser's XMLHttpRequest (uploads go through it, for their progress): records what was sent,
- * reports half the file sent, then answers `reply`.
+ * reports half the file sent, then answers `reply` (or what it answers for the request).
  */
-export function fakeUploads(reply: { status: number; body: unknown }): SentUpload[] {
+export function fakeUploads(reply: Reply | ((sent: SentUpload) => Reply)): SentUpload[] {
   const sent: SentUpload[] = [];
   class FakeXhr {
     upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
@@ -20,21 +26,30 @@ export function fakeUploads(reply: { status: number; body: unknown }): SentUploa
     onerror: (() => void) | null = null;
     status = 0;
     responseText = '';
+    private method = '';
     private url = '';
     private headers: Record<string, string> = {};
-    open(_method: string, url: string) {
+    open(method: string, url: string) {
+      this.method = method;
       this.url = url;
     }
     setRequestHeader(name: string, value: string) {
       this.headers[name] = value;
     }
-    send(body: FormData) {
-      sent.push({ url: this.url, headers: this.headers, file: body.get('file') as File | null });
+    send(body?: FormData) {
+      const request = {
+        method: this.method,
+        url: this.url,
+        headers: this.headers,
+        file: (body?.get('file') as File) ?? null,
+      };
+      sent.push(request);
+      const answer = typeof reply === 'function' ? reply(request) : reply;
       // Half the file a moment before the answer, so the screen has time to show the progress.
       setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 }), 10);
       setTimeout(() => {
-        this.status = reply.status;
-        this.responseText = JSON.stringify(reply.body);
+        this.status = answer.status;
+        this.responseText = JSON.stringify(answer.body);
         this.onload?.();
       }, 100);
     }

@@ -16,55 +16,80 @@ export class UploadError extends Error {
 }
 
 /**
- * The upload, renewing an expired access token once through the refresh cookie the way GraphQL requests do
+ * A request renewing an expired access token once through the refresh cookie the way GraphQL requests do
  * (auth-fetch.ts); a session that cannot be renewed is over.
  */
-export async function uploadWithSession(file: File, onProgress: (fraction: number) => void): Promise<UploadResult> {
+export async function withSession<T>(send: () => Promise<T>): Promise<T> {
   try {
-    return await uploadFile(file, onProgress);
+    return await send();
   } catch (error) {
     if (!(error instanceof UploadError) || error.status !== 401) throw error;
     if (!(await refreshSession()).accessToken) {
       notifySessionLost();
       throw error;
     }
-    return uploadFile(file, onProgress);
+    return send();
   }
 }
 
-/**
- * POST /api/uploads as multipart, with the bearer token the GraphQL client sends. XMLHttpRequest rather than
- * fetch: fetch reports no upload progress, and a large file takes long enough that the user must see it move.
- */
+/** The list upload (POST /api/uploads) with its session kept alive. */
+export function uploadWithSession(file: File, onProgress: (fraction: number) => void): Promise<UploadResult> {
+  return withSession(() => uploadFile(file, onProgress));
+}
+
+/** POST /api/uploads: a list's or a data import's file; answers its upload id. */
 export function uploadFile(file: File, onProgress: (fraction: number) => void): Promise<UploadResult> {
+  return sendFile<UploadResult>({ method: 'POST', url: '/api/uploads', file, onProgress }, (body) =>
+    typeof body.uploadId === 'string' ? { uploadId: body.uploadId } : null,
+  );
+}
+
+export interface FileRequest {
+  method: 'POST' | 'DELETE';
+  url: string;
+  /** Sent as the multipart part `file`; none for a DELETE. */
+  file?: File;
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * A file route's request (multipart for a file), with the bearer token the GraphQL client sends; `accept` reads the
+ * answer, null meaning it is not the expected one. XMLHttpRequest rather than fetch: fetch reports no upload
+ * progress, and a large file takes long enough that the user must see it move.
+ */
+export function sendFile<T>(request: FileRequest, accept: (body: Record<string, unknown>) => T | null): Promise<T> {
+  const { method, url, file, onProgress } = request;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/uploads');
+    xhr.open(method, url);
     const token = getAccessToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(e.loaded / e.total);
+      if (e.lengthComputable) onProgress?.(e.loaded / e.total);
     };
     xhr.onerror = () => reject(new UploadError('The file could not be uploaded: the connection failed', 0));
     xhr.onload = () => {
       const body = parseBody(xhr.responseText);
-      if (xhr.status >= 200 && xhr.status < 300 && typeof body?.uploadId === 'string') {
-        onProgress(1);
-        resolve({ uploadId: body.uploadId });
+      const accepted = xhr.status >= 200 && xhr.status < 300 && body ? accept(body) : null;
+      if (accepted) {
+        onProgress?.(1);
+        resolve(accepted);
       } else {
         const message = body?.message ?? body?.error ?? `The file could not be uploaded (${xhr.status})`;
-        reject(new UploadError(message, xhr.status));
+        reject(new UploadError(String(message), xhr.status));
       }
     };
+    if (!file) return xhr.send();
     const form = new FormData();
     form.append('file', file, file.name);
     xhr.send(form);
   });
 }
 
-function parseBody(text: string): { uploadId?: unknown; message?: string; error?: string } | null {
+function parseBody(text: string): Record<string, unknown> | null {
   try {
-    return JSON.parse(text) as { uploadId?: unknown; message?: string; error?: string };
+    const body: unknown = JSON.parse(text);
+    return body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
   } catch {
     return null;
   }

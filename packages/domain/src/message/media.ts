@@ -19,3 +19,12 @@ export function isAllowedMediaType(mimeType: string, allowed: readonly string[])
   const type = mimeType.split(';')[0].trim().toLowerCase();
   return type.length > 0 && allowed.some((a) => a.toLowerCase() === type);
 }
+
+/** What a media upload is told when it is refused (the web shows the same words). */
+export const mediaMessages = {
+  typeNotAllowed: (allowed: readonly string[]) => `Media must be one of these types: ${allowed.join(', ')}`,
+  contentMismatch: (mimeType: string) => `The file's content is not ${mimeType}`,
+  tooLarge: (maxBytes: number) =>
+    `The media is larger than the ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB limit for MMS`,
+  missingFile: 'Choose a file to upload',
+};

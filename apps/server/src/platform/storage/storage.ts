@@ -8,6 +8,8 @@ export interface Storage {
   write(key: string, body: Readable | AsyncIterable<string | Buffer>): Promise<void>;
   read(key: string): Readable;
   exists(key: string): Promise<boolean>;
+  /** Removes the file; a missing one is not an error. */
+  remove(key: string): Promise<void>;
 }
 
 export function createLocalStorage(root: string): Storage {
@@ -36,5 +38,6 @@ export function createLocalStorage(root: string): Storage {
         () => true,
         () => false,
       ),
+    remove: (key) => fs.promises.rm(resolve(key), { force: true }),
   };
 }

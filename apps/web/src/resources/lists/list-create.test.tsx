@@ -32,7 +32,7 @@ describe('/lists/new', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/lists/12/edit/basic-info'));
-    expect(sent).toEqual([{ url: '/api/uploads', headers: { Authorization: 'Bearer token-1' }, file }]);
+    expect(sent).toEqual([{ method: 'POST', url: '/api/uploads', headers: { Authorization: 'Bearer token-1' }, file }]);
     expect(callsTo(calls, 'CreateList')[0].variables).toEqual({ attributes: { name: 'Voters', uploadId: '77' } });
   });
 

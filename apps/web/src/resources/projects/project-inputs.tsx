@@ -2,6 +2,8 @@ import { Badge, Group, Input, MultiSelect, Radio, Select, Stack, Table, Text, Te
 import {
   canEditQuota,
   humanize,
+  isFieldLocked,
+  MediaPosition,
   listDocument,
   phone,
   team,
@@ -18,6 +20,7 @@ import { blankChildRow, patchRow, removeRow, type ChildRow } from '../../ui/form
 import type { FieldInputProps } from '../../ui/form/input-props';
 import { RemoveRowButton } from '../../ui/form/RowButtons';
 import type { ChildrenField } from '@canvass/domain';
+import { mediaOfRecord, ProjectMedia } from '../../features/projects/message-editor/ProjectMedia';
 import { useProjectLifecycle } from './use-project-lifecycle';
 
 /** How many candidates a section offers at once: an organization's sender numbers, teams, texters. */
@@ -251,6 +254,26 @@ export function StatusInput({ field, value, onChange, errors, name, disabled, re
       description={
         options.length === 0 ? 'The status changes through the actions once the project is set up' : undefined
       }
+    />
+  );
+}
+
+/**
+ * The Basic Info section's media and its position (spec §5): the file is saved by the media route as soon as it is
+ * chosen (the section's Save keeps only the position); locked once the project is Complete.
+ */
+export function ProjectMediaInput({ name, value, onChange, errors, disabled, record }: FieldInputProps) {
+  const [media, setMedia] = useState(() => mediaOfRecord(record));
+  const locked = isFieldLocked(record.projectStatus as ProjectStatusValue, 'mediaUrl');
+  return (
+    <ProjectMedia
+      projectId={record.id == null ? null : String(record.id)}
+      media={media}
+      onMediaChange={setMedia}
+      mediaPosition={MediaPosition.is(value) ? value : 'NoPreference'}
+      onMediaPositionChange={onChange}
+      disabled={disabled || locked}
+      error={errors[name]}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { Select, Stack } from '@mantine/core';
 import { MediaPosition, project } from '@canvass/domain';
+import { ProjectMedia } from '../message-editor/ProjectMedia';
 import { FieldInput } from '../../../ui/form/FieldInput';
 import type { FormValue } from '../../../ui/form/form-values';
 import type { ResourceDraft } from '../../../ui/types';
@@ -13,7 +14,8 @@ const REGISTRY_FIELDS = ['name', 'projectType', 'clientId', 'agencyId'] as const
 
 /**
  * Basic Info: the four fields autosave waits for (name, type, client, manager), the agency, and the message with its
- * media position. The inputs are the registry's, so labels and choices match the project's edit screen.
+ * media (uploaded as soon as it is chosen) and its position. The inputs are the registry's, so labels and choices
+ * match the project's edit screen.
  */
 export function BasicInfoStep({
   values,
@@ -52,12 +54,12 @@ export function BasicInfoStep({
         error={errors.managerId}
       />
       <StepperMessage values={values} change={change} errors={errors} list={list} projectId={projectId} />
-      <Select
-        label={project.fields.mediaPosition.label}
-        data={MediaPosition.options()}
-        value={values.mediaPosition}
-        onChange={(v) => change({ mediaPosition: v ?? 'NoPreference' })}
-        allowDeselect={false}
+      <ProjectMedia
+        projectId={projectId}
+        media={values.media}
+        onMediaChange={(media) => change({ media })}
+        mediaPosition={MediaPosition.is(values.mediaPosition) ? values.mediaPosition : 'NoPreference'}
+        onMediaPositionChange={(mediaPosition) => change({ mediaPosition })}
         error={errors.mediaPosition}
       />
     </Stack>

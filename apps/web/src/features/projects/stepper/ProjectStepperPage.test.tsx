@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, fillIn, type Handler } from '../../../app/test-utils';
 import { descriptionOf, findAlert } from '../../../test/screen-reads';
+import { fakeUploads } from '../../../ui/fake-uploads.test-utils';
 import { callsTo, renderResources } from '../../../ui/test-render';
 import { ProjectStepperPage } from './ProjectStepperPage';
 
@@ -26,6 +27,10 @@ function savedProject(overrides: Record<string, unknown> = {}) {
     listId: null,
     message: '-',
     mediaPosition: 'NoPreference',
+    mediaUrl: null,
+    mediaFilename: null,
+    mediaFiletype: null,
+    mediaSize: null,
     campaignType: 'Registered',
     deliveryType: 'External',
     sendingType: 'Auto',
@@ -66,6 +71,15 @@ function handlers(project: ReturnType<typeof savedProject> | null, extra: Record
       data: { timeZones: [{ name: 'America/New_York', label: 'Eastern (America/New_York)' }] },
     }),
     ClientOptions: () => ({ data: { clients: page([{ id: '3', name: 'Rivera for Mayor' }]) } }),
+    OptionsByType: (v: Record<string, unknown>) => ({
+      data: {
+        options: (v.optionType === 'TextMimeType' ? ['image/png', 'image/jpeg'] : []).map((name) => ({
+          __typename: 'Option',
+          name,
+          label: name,
+        })),
+      },
+    }),
     ...extra,
   };
 }
@@ -85,6 +99,37 @@ async function choose(label: string, option: string) {
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('the project stepper', { timeout: 30_000 }, () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("uploads the media on Basic Info to the project's media route and shows it, the save keeping its position", async () => {
+    const sent = fakeUploads({
+      status: 200,
+      body: {
+        mediaUrl: '/api/media/9a.png',
+        mediaFilename: 'flyer.png',
+        mediaFiletype: 'image/png',
+        mediaSize: 2048,
+        mediaPosition: 'NoPreference',
+      },
+    });
+    const { calls } = renderStepper('/projects/stepper/5', handlers(savedProject()));
+    await screen.findByText(/^Allowed types/);
+    const file = new File(['x'.repeat(2048)], 'flyer.png', { type: 'image/png' });
+    await userEvent.upload(document.querySelector('input[type="file"]') as HTMLInputElement, file);
+    expect((await screen.findByTestId('media-file')).textContent).toBe('flyer.png (image/png, 2 KB)');
+    expect(sent.map((s) => [s.method, s.url, s.file])).toEqual([['POST', '/api/projects/5/media', file]]);
+    expect(screen.getByRole('img', { name: 'Preview of flyer.png' }).getAttribute('src')).toBe('/api/media/9a.png');
+
+    await choose('Media position', 'Before');
+    await waitFor(() =>
+      expect(callsTo(calls, 'UpdateStepperProject').at(-1)?.variables.attributes).toMatchObject({
+        mediaPosition: 'Before',
+      }),
+    );
+    // The file is the media route's: a save never sends it.
+    expect(callsTo(calls, 'UpdateStepperProject').at(-1)?.variables.attributes).not.toHaveProperty('mediaUrl');
+  });
+
   it('saves nothing until name, type, client and manager are set, then creates the project once', async () => {
     const { calls, router } = renderStepper('/projects/stepper', handlers(null));
     await fillIn(userEvent.setup(), await screen.findByRole('textbox', { name: 'Name' }), 'Spring Drive');

@@ -43,7 +43,11 @@ describe('the stepper form', () => {
       manager: null,
       listId: null,
       message: '-',
-      mediaPosition: 'NoPreference',
+      mediaPosition: 'Before',
+      mediaUrl: '/api/media/0b7c.png',
+      mediaFilename: 'flyer.png',
+      mediaFiletype: 'image/png',
+      mediaSize: 2048,
       campaignType: 'Registered',
       deliveryType: 'External',
       sendingType: 'Auto',
@@ -60,5 +64,14 @@ describe('the stepper form', () => {
     });
     expect(saved).toMatchObject({ message: '', sendDate: '2026-12-01', startTime: '09:00', endTime: '17:00' });
     expect(saved.phones).toEqual([{ id: '2', phoneId: '8', isPrimary: true, _destroy: false }]);
+    expect(saved.media).toEqual({
+      url: '/api/media/0b7c.png',
+      filename: 'flyer.png',
+      filetype: 'image/png',
+      size: 2048,
+    });
+    expect(saved.mediaPosition).toBe('Before');
+    // The media is saved by its own route: autosave never sends it.
+    expect(Object.keys(toAttributes(saved, 'Sender')).filter((k) => k.startsWith('media'))).toEqual(['mediaPosition']);
   });
 });

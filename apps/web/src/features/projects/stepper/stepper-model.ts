@@ -2,6 +2,8 @@ import { EMPTY_MESSAGE_PLACEHOLDER, project } from '@canvass/domain';
 import type { ProjectAttributes, ProjectCreationStep, StepperProjectFieldsFragment } from '../../../gql/graphql';
 import { placeServerErrors } from '../../../ui/form/server-errors';
 import type { FieldError } from '../../../ui/types';
+import { mediaOfRecord } from '../message-editor/ProjectMedia';
+import type { MediaValue } from '../message-editor/MediaField';
 import { zonedInstant, zonedParts } from './zoned-time';
 
 /**
@@ -57,6 +59,8 @@ export interface StepperValues {
   agencyId: string | null;
   managerId: string | null;
   message: string;
+  /** Saved by the media route as soon as it is chosen, never by autosave. */
+  media: MediaValue | null;
   mediaPosition: string;
   campaignType: string;
   pricingType: string;
@@ -87,6 +91,7 @@ export function blankValues(): StepperValues {
     agencyId: null,
     managerId: null,
     message: '',
+    media: null,
     mediaPosition: defaultOf('mediaPosition'),
     campaignType: defaultOf('campaignType'),
     pricingType: defaultOf('pricingType'),
@@ -121,6 +126,7 @@ export function valuesOf(p: StepperProjectFieldsFragment): StepperValues {
     agencyId: p.agencyId,
     managerId: p.managerId,
     message: p.message === EMPTY_MESSAGE_PLACEHOLDER ? '' : (p.message ?? ''),
+    media: mediaOfRecord(p),
     mediaPosition: p.mediaPosition,
     campaignType: p.campaignType,
     pricingType: p.pricingType,

@@ -48,6 +48,10 @@ const PROJECT_FIELDS = /* GraphQL */ `
     listId
     message
     mediaPosition
+    mediaUrl
+    mediaFilename
+    mediaFiletype
+    mediaSize
     campaignType
     deliveryType
     sendingType
