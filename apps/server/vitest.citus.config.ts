@@ -41,6 +41,7 @@ export default defineConfig({
       'test/projects-texts.test.ts',
       'src/modules/projects/load/project-summary.test.ts',
       'test/project-list-filters.test.ts',
+      'test/project-media.test.ts',
     ],
     globalSetup: ['./test/citus-global-setup.ts'],
     fileParallelism: false,
