@@ -42,7 +42,8 @@ test('the demo admin creates, finds, edits, exports and deletes a client', async
 
   await page.getByRole('tab', { name: 'General' }).click();
   await page.getByRole('textbox', { name: 'Slogan', exact: true }).fill('Every vote counts');
-  await page.getByRole('button', { name: 'Save' }).click();
+  // The General tab also holds the client's Prices, a form with its own Save.
+  await page.getByRole('form', { name: 'Client form' }).getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('All changes saved')).toBeVisible();
   await page.getByRole('tab', { name: 'Overview' }).click();
   await expect(page.getByText('Every vote counts')).toBeVisible();
