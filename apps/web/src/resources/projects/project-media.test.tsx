@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeUploads } from '../../ui/fake-uploads.test-utils';
 import { renderResources } from '../../ui/test-render';
+import { can, quietLifecycle } from './project-fixtures.test-utils';
 
-const can = { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: true };
 const projectIn = (projectStatus: string, projectStatusGroup: string) => ({
   __typename: 'Project',
   id: '12',
@@ -22,19 +22,6 @@ const projectIn = (projectStatus: string, projectStatusGroup: string) => ({
   isFavorite: false,
   can,
 });
-const lifecycleOf = (projectStatus: string, projectStatusGroup: string) => ({
-  __typename: 'Project',
-  id: '12',
-  projectStatus,
-  projectStatusGroup,
-  deliveryType: 'External',
-  isPaused: false,
-  availableActions: [],
-  availableTransitions: [],
-  statusOptions: [],
-  canPauseOrResume: false,
-  can,
-});
 const options = (v: Record<string, unknown>) => ({
   data: {
     options: (v.optionType === 'TextMimeType' ? ['image/jpeg', 'image/png'] : []).map((name) => ({
@@ -46,7 +33,7 @@ const options = (v: Record<string, unknown>) => ({
 });
 const handlers = (status: string, group: string) => ({
   Project: () => ({ data: { project: projectIn(status, group) } }),
-  ProjectLifecycle: () => ({ data: { project: lifecycleOf(status, group) } }),
+  ProjectLifecycle: () => ({ data: { project: quietLifecycle(status, group) } }),
   OptionsByType: options,
 });
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { callsTo, renderResources } from '../../ui/test-render';
+import { can, quietLifecycle } from './project-fixtures.test-utils';
 
-const can = { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: true };
 const project = {
   __typename: 'Project',
   id: '12',
@@ -13,19 +13,7 @@ const project = {
   isFavorite: false,
   can,
 };
-const lifecycle = {
-  __typename: 'Project',
-  id: '12',
-  projectStatus: 'Assigned',
-  projectStatusGroup: 'Setup',
-  deliveryType: 'External',
-  isPaused: false,
-  availableActions: [],
-  availableTransitions: [],
-  statusOptions: [],
-  canPauseOrResume: false,
-  can,
-};
+const lifecycle = quietLifecycle('Assigned', 'Setup');
 const handlers = {
   Project: () => ({ data: { project } }),
   ProjectLifecycle: () => ({ data: { project: lifecycle } }),

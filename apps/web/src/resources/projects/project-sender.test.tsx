@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, renderResources } from '../../ui/test-render';
+import { can, quietLifecycle } from './project-fixtures.test-utils';
 
-const can = { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: true };
 const project = {
   __typename: 'Project',
   id: '12',
@@ -20,19 +20,7 @@ const project = {
   isFavorite: false,
   can,
 };
-const lifecycle = {
-  __typename: 'Project',
-  id: '12',
-  projectStatus: 'Assigned',
-  projectStatusGroup: 'Setup',
-  deliveryType: 'External',
-  isPaused: false,
-  availableActions: [],
-  availableTransitions: [],
-  statusOptions: [],
-  canPauseOrResume: false,
-  can,
-};
+const lifecycle = quietLifecycle('Assigned', 'Setup');
 const phoneOf = (id: string, number: string, phoneStatus: string) => ({ __typename: 'Phone', id, number, phoneStatus });
 
 describe("a project's Sender section", { timeout: 20_000 }, () => {

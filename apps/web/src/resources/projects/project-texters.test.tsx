@@ -2,8 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { buildUser } from '../../app/test-utils';
 import { renderResources } from '../../ui/test-render';
+import { can, quietLifecycle } from './project-fixtures.test-utils';
 
-const can = { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: true };
 const projectIn = (projectStatus: string, projectStatusGroup: string) => ({
   __typename: 'Project',
   id: '12',
@@ -24,23 +24,7 @@ const connection = (nodes: unknown[]) => ({
 });
 const handlersFor = (status: string, group: string) => ({
   Project: () => ({ data: { project: projectIn(status, group) } }),
-  ProjectLifecycle: () => ({
-    data: {
-      project: {
-        __typename: 'Project',
-        id: '12',
-        projectStatus: status,
-        projectStatusGroup: group,
-        deliveryType: 'External',
-        isPaused: false,
-        availableActions: [],
-        availableTransitions: [],
-        statusOptions: [],
-        canPauseOrResume: false,
-        can,
-      },
-    },
-  }),
+  ProjectLifecycle: () => ({ data: { project: quietLifecycle(status, group) } }),
   UserOptions: () => ({ data: { users: connection([{ __typename: 'User', id: '21', name: 'Toby Texter' }]) } }),
   TeamOptions: () => ({ data: { teams: connection([]) } }),
 });
