@@ -2,12 +2,12 @@ import { listErrorMessages, type EnumValue, type ListStatus } from '@canvass/dom
 import { and, eq, sql } from 'drizzle-orm';
 import { lists, rowColumnKeys, rows, sheets } from '../../platform/db/schema/index';
 import { withTenant, type Tx } from '../../platform/db/tenant';
-import { PgCode, pgError } from '../../platform/db/pg-errors';
 import { withoutReferenceChecks } from '../../platform/db/reference-checks';
 import { reserveIds } from '../../platform/db/reserve-ids';
 import type { Platform } from '../../platform/platform';
 import { cleanListPhone } from './clean-phone';
 import { planColumns, type ColumnPlan, type ColumnRole } from './column-roles';
+import { createRecipientPhoneWriter, type RecipientPhoneWriter } from './recipient-phones';
 import { SheetError, type SpreadsheetSource } from './sources/source';
 import {
   copyField,
@@ -89,10 +89,12 @@ interface StagedCounts {
 
 /**
  * Reads the sheet once, cleaning each phone and marking duplicates as it goes (in Node: the same work in SQL cost
- * seconds more per million rows), and streams the rows into the staging table with COPY.
+ * seconds more per million rows), streams the rows into the staging table with COPY, and hands each distinct valid
+ * number to the recipient phones as it is found.
  */
 async function stageRows(
   writer: StagingWriter,
+  phones: RecipientPhoneWriter,
   source: SpreadsheetSource,
   sheet: { sourceSheetId: string; headerRowIndex: number },
   plan: ColumnPlan,
@@ -120,6 +122,7 @@ async function stageRows(
       else if (seen.has(phone.number)) status = 'Duplicate';
       else {
         seen.add(phone.number);
+        phones.add(phone.number, phone.state);
         status = 'Valid';
       }
       counts[status === 'Valid' ? 'valid' : status === 'Invalid' ? 'invalid' : 'duplicate']++;
@@ -140,58 +143,6 @@ function estimatedTotal(source: SpreadsheetSource, rows: number): number | null 
   const { bytesRead, size } = source;
   if (!bytesRead || !size || rows === 0) return null;
   return Math.max(rows, Math.round((rows * size) / bytesRead));
-}
-
-/**
- * Each recipient number becomes one phone of the organization, shared by every list that has it. Its own
- * transaction, on its own connection, running while the rows go in: the two inserts are the load's longest steps
- * and this machine's second core would otherwise wait. Committing apart from the rows is safe: a recipient phone is
- * a fact about the organization, not about the list, so one left by a failed load is simply found by the next.
- * Inserted in number order, so the (organization, number) indexes fill page by page instead of at random.
- *
- * The numbers already there are left out by the anti-join, so the plain insert (no ON CONFLICT, whose speculative
- * insertion costs seconds on a million rows) meets a duplicate only when another writer added the same number
- * meanwhile; that rare case runs again with ON CONFLICT DO NOTHING.
- */
-async function addRecipientPhones(
-  platform: Platform,
-  scope: LoadScope,
-  table: string,
-  distributed: boolean,
-): Promise<void> {
-  const insert = (tx: Tx, onConflict: boolean) =>
-    tx.execute(sql`
-      INSERT INTO phones (organization_id, number, phone_status, phone_type, phone_class, state)
-      SELECT s.organization_id, s.to_phone, 'ToPhone', 'ToPhone', 'Recipient', s.state
-        FROM ${sql.raw(table)} s
-       WHERE s.organization_id = ${scope.organizationId} AND s.row_status = 'Valid'
-         AND NOT EXISTS (SELECT 1 FROM phones p
-                          WHERE p.organization_id = s.organization_id AND p.number = s.to_phone
-                            AND p.phone_type = 'ToPhone')
-       ORDER BY s.to_phone
-      ${onConflict ? sql`ON CONFLICT DO NOTHING` : sql``}`);
-  const run = (onConflict: boolean) =>
-    withTenant(platform.database, tenant(platform, scope), async (tx) => {
-      await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
-      if (distributed) return insert(tx, onConflict);
-      // What the organization reference's check would do: the organization stays until this commits. The other
-      // references (campaign, client, user) are NULL on a recipient.
-      await tx.execute(sql`SELECT 1 FROM organizations WHERE id = ${scope.organizationId} FOR KEY SHARE`);
-      return withoutReferenceChecks(tx, () => insert(tx, onConflict));
-    });
-  try {
-    try {
-      // On Citus only the ON CONFLICT form runs on the workers: without it, Citus pushes the rows through COPY,
-      // which PostgreSQL refuses into a table under row-level security.
-      await run(distributed);
-    } catch (err) {
-      if (pgError(err).code !== PgCode.uniqueViolation) throw err;
-      await run(true);
-    }
-  } catch (err) {
-    platform.logger.error({ err }, 'recipient phones of a list load failed');
-    throw new SheetError('ErrorLoadingPhones', listErrorMessages.ErrorLoadingPhones);
-  }
 }
 
 /** A load whose rows are staged, ready for its final transaction. */
@@ -307,45 +258,44 @@ export async function loadListRows(
   const table = stagingTableName(scope.organizationId, listId);
   const client = await platform.database.pool.connect();
   let failed = false;
+  let phones: RecipientPhoneWriter | undefined;
   try {
     // A staging table left by a killed load of this list goes first.
     await createStagingTable(client, table, plan.columns.length);
     const distributed = await rowsAreDistributed(client);
     await setListStatus(platform, scope, listId, 'Loading');
     const writer = openStagingCopy(client, table);
+    phones = createRecipientPhoneWriter(platform, scope.organizationId, scope.userId, distributed);
     let staged: StagedCounts;
     try {
-      staged = await stageRows(writer, source, sheet, plan, scope.organizationId, hooks);
+      staged = await stageRows(writer, phones, source, sheet, plan, scope.organizationId, hooks);
     } finally {
       await writer.finish();
     }
+    // The last numbers go while the staging table is analyzed and the rows go in; awaited before the rows commit
+    // (a failure there rolls the rows back).
+    const phonesIn = phones.finish();
+    phonesIn.catch(() => {});
     // The planner's sizes for the final transaction's joins (a fresh table has no statistics).
     await client.query(`ANALYZE ${table}`);
     await hooks.progress?.(staged.rows, staged.rows);
     await setListStatus(platform, scope, listId, 'LoadingPhones');
     const idBase = await reserveIds(client, 'rows', staged.rows);
-    const phones = addRecipientPhones(platform, scope, table, distributed);
-    // Awaited before the rows commit (a failure there rolls the rows back) and, whatever happens, before the
-    // staging table it reads is dropped.
-    phones.catch(() => {});
-    let counts: ListLoadCounts;
-    try {
-      const load = { listId, table, headers: keptHeaders(sheet.headerRow, plan), idBase, staged, distributed };
-      counts = await commitLoad(platform, scope, load, {
-        ...hooks,
-        beforeCommit: async (tx) => {
-          await phones;
-          await hooks.beforeCommit?.(tx);
-        },
-      });
-    } finally {
-      await phones.catch(() => {});
-    }
+    const load = { listId, table, headers: keptHeaders(sheet.headerRow, plan), idBase, staged, distributed };
+    const counts = await commitLoad(platform, scope, load, {
+      ...hooks,
+      beforeCommit: async (tx) => {
+        await phonesIn;
+        await hooks.beforeCommit?.(tx);
+      },
+    });
     // After the commit, as the table's owner; one left by a crash here goes with the next load or the sweep.
     await dropStagingTable(client, table);
     return counts;
   } catch (err) {
     failed = true;
+    // A batch of phones still running must not outlive the load.
+    await phones?.abandon();
     await dropStagingTable(client, table).catch(() => {});
     throw err;
   } finally {

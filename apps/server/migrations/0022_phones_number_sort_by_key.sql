@@ -1,0 +1,1 @@
+DROP INDEX "phones_org_number_idx";

@@ -1,0 +1,130 @@
+import { listErrorMessages } from '@canvass/domain';
+import { sql } from 'drizzle-orm';
+import { PgCode, pgError } from '../../platform/db/pg-errors';
+import { withoutReferenceChecks } from '../../platform/db/reference-checks';
+import { withTenant, type Tx } from '../../platform/db/tenant';
+import type { Platform } from '../../platform/platform';
+import { SheetError } from './sources/source';
+
+/** Numbers gathered before the first batch goes: early enough to overlap most of the file's reading. */
+const FIRST_BATCH = 50_000;
+
+export interface RecipientPhoneWriter {
+  /** A distinct valid number of the sheet (each number once per load). */
+  add(number: string, state: string | null): void;
+  /** Sends what is left and settles when every batch has committed; rejects with ErrorLoadingPhones. */
+  finish(): Promise<void>;
+  /** For a failed load: the running batch settles, the numbers not sent yet are dropped. Never rejects. */
+  abandon(): Promise<void>;
+}
+
+/**
+ * Each recipient number becomes one phone of the organization, shared by every list that has it. The numbers go in
+ * batches while the sheet is still being read, one batch at a time on a connection of its own: inserting them is
+ * the load's longest step, and waiting for the whole sheet left the database idle while Node parsed it. A batch
+ * gathers whatever arrived while the previous one ran, so batches grow when the database is the slower side.
+ *
+ * Each batch commits apart from the rows: a recipient phone is a fact about the organization, not about the list,
+ * so one left by a failed load is simply found by the next. Inserted in number order, so the (organization,
+ * number) key fills page by page instead of at random. The numbers already there are left out by the anti-join, so
+ * the plain insert (no ON CONFLICT, whose speculative insertion costs seconds on a million rows) meets a duplicate
+ * only when another writer added the same number meanwhile; that rare case runs again with ON CONFLICT DO NOTHING.
+ */
+export function createRecipientPhoneWriter(
+  platform: Platform,
+  organizationId: number,
+  userId: number | null,
+  distributed: boolean,
+): RecipientPhoneWriter {
+  let numbers: string[] = [];
+  let states: (string | null)[] = [];
+  let running: Promise<void> | null = null;
+  let failure: unknown = null;
+
+  const send = (): Promise<void> => {
+    const batch = { numbers, states };
+    numbers = [];
+    states = [];
+    const batchDone = insertBatch(platform, organizationId, userId, distributed, batch.numbers, batch.states)
+      .catch((err) => {
+        failure ??= err;
+      })
+      .finally(() => {
+        running = null;
+      });
+    running = batchDone;
+    return batchDone;
+  };
+
+  return {
+    add(number, state) {
+      if (failure) return;
+      numbers.push(number);
+      states.push(state);
+      if (!running && numbers.length >= FIRST_BATCH) void send();
+    },
+    async finish() {
+      while (running) await running;
+      if (!failure && numbers.length > 0) await send();
+      if (failure) {
+        platform.logger.error({ err: failure }, 'recipient phones of a list load failed');
+        throw new SheetError('ErrorLoadingPhones', listErrorMessages.ErrorLoadingPhones);
+      }
+    },
+    async abandon() {
+      failure ??= new Error('the load failed');
+      numbers = [];
+      states = [];
+      while (running) await running;
+    },
+  };
+}
+
+/**
+ * One array parameter for the batch (rather than a parameter per number). The values need no quoting: cleaned
+ * numbers are ten digits and states two capital letters.
+ */
+const arrayLiteral = (values: (string | null)[]) => `{${values.map((v) => v ?? 'NULL').join(',')}}`;
+
+async function insertBatch(
+  platform: Platform,
+  organizationId: number,
+  userId: number | null,
+  distributed: boolean,
+  numbers: string[],
+  states: (string | null)[],
+): Promise<void> {
+  // Citus refuses a correlated subquery over a set-returning function; there ON CONFLICT alone leaves out the
+  // numbers already there (it is the only form Citus runs on its workers anyway, see below).
+  const unknownOnly = distributed
+    ? sql``
+    : sql`WHERE NOT EXISTS (SELECT 1 FROM phones p
+                             WHERE p.organization_id = ${organizationId} AND p.number = n.number
+                               AND p.phone_type = 'ToPhone')`;
+  const insert = (tx: Tx, onConflict: boolean) =>
+    tx.execute(sql`
+      INSERT INTO phones (organization_id, number, phone_status, phone_type, phone_class, state)
+      SELECT ${organizationId}::bigint, n.number, 'ToPhone', 'ToPhone', 'Recipient', n.state
+        FROM unnest(${arrayLiteral(numbers)}::varchar[], ${arrayLiteral(states)}::varchar[]) AS n(number, state)
+      ${unknownOnly}
+       ORDER BY n.number
+      ${onConflict ? sql`ON CONFLICT DO NOTHING` : sql``}`);
+  const run = (onConflict: boolean) =>
+    withTenant(platform.database, { organizationIds: [organizationId], userId }, async (tx) => {
+      // A batch is one plan over known data: compiling it costs more than it saves.
+      await tx.execute(sql`SET LOCAL jit = off`);
+      if (distributed) return insert(tx, onConflict);
+      // What the organization reference's check would do: the organization stays until this commits. The other
+      // references (campaign, client, user) are NULL on a recipient.
+      await tx.execute(sql`SELECT 1 FROM organizations WHERE id = ${organizationId} FOR KEY SHARE`);
+      return withoutReferenceChecks(tx, () => insert(tx, onConflict));
+    });
+  try {
+    // On Citus only the ON CONFLICT form runs on the workers: without it, Citus pushes the rows through COPY,
+    // which PostgreSQL refuses into a table under row-level security.
+    await run(distributed);
+  } catch (err) {
+    if (pgError(err).code !== PgCode.uniqueViolation) throw err;
+    await run(true);
+  }
+}
