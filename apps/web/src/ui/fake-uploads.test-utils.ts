@@ -45,15 +45,25 @@ export function fakeUploads(reply: Reply | ((sent: SentUpload) => Reply)): SentU
       };
       sent.push(request);
       const answer = typeof reply === 'function' ? reply(request) : reply;
-      // Half the file a moment before the answer, so the screen has time to show the progress.
+      // Half the file, then the answer once the screen has shown that progress for a moment: a fixed delay let a
+      // loaded machine render the answer before the progress, and the test waiting for the progress failed.
       setTimeout(() => this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 2 }), 10);
-      setTimeout(() => {
+      void progressShown().then(() => {
         this.status = answer.status;
         this.responseText = JSON.stringify(answer.body);
         this.onload?.();
-      }, 100);
+      });
     }
   }
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   return sent;
+}
+
+const PROGRESS = 'Uploading 50%';
+/** Resolves 100 ms after the page shows the half-way progress, or after 3 s for a screen that shows none. */
+async function progressShown(): Promise<void> {
+  const started = Date.now();
+  while (!document.body.textContent?.includes(PROGRESS) && Date.now() - started < 3_000)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  await new Promise((resolve) => setTimeout(resolve, 100));
 }
