@@ -309,7 +309,17 @@ export const TextMimeType = defineEnum('TextMimeType', [
 export const BackgroundTaskStatus = defineEnum('BackgroundTaskStatus', ['Queued', 'Running', 'Done', 'Failed'], {
   colours: { Queued: 'purple', Running: 'blue', Done: 'green', Failed: 'red' },
 });
-/** What the rows of a data import become (issue 11 §7). Users come with issue 12 (invitations). */
-export const DataImportResource = defineEnum('DataImportResource', ['Phone', 'OptOut', 'DoNotContact', 'Client'], {
-  labels: { Phone: 'Phones', OptOut: 'Opt-outs', DoNotContact: 'Do-not-contact numbers', Client: 'Clients' },
-});
+/** What the rows of a data import become (issue 11 §7). */
+export const DataImportResource = defineEnum(
+  'DataImportResource',
+  ['Phone', 'OptOut', 'DoNotContact', 'Client', 'User'],
+  {
+    labels: {
+      Phone: 'Phones',
+      OptOut: 'Opt-outs',
+      DoNotContact: 'Do-not-contact numbers',
+      Client: 'Clients',
+      User: 'Users',
+    },
+  },
+);

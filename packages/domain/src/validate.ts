@@ -61,6 +61,11 @@ function checkFormat(f: FieldDef, value: string): string | undefined {
   return undefined;
 }
 
+/** An email address as a form takes one: something@somewhere.tld, no spaces. */
+export function isEmailAddress(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+}
+
 function checkField(name: string, f: FieldDef, value: unknown): string | undefined {
   if (isBlank(value)) return f.required ? messages.required(f.label) : undefined;
   if (f.maxLength !== undefined && String(value).length > f.maxLength) return messages.tooLong(f.label, f.maxLength);
@@ -89,7 +94,7 @@ function checkField(name: string, f: FieldDef, value: unknown): string | undefin
       return 'error' in n ? n.error : undefined;
     }
     case 'email':
-      return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(String(value)) ? undefined : messages.invalidEmail;
+      return isEmailAddress(String(value)) ? undefined : messages.invalidEmail;
     case 'children':
       return checkChildRows(f, value);
     default:

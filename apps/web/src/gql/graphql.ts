@@ -29,7 +29,8 @@ export type DataImportResource =
   | 'Client'
   | 'DoNotContact'
   | 'OptOut'
-  | 'Phone';
+  | 'Phone'
+  | 'User';
 
 export type DataImportTemplateAttributes = {
   mapping: string | null | undefined;

@@ -75,6 +75,70 @@ describe('data import screens', { timeout: 20_000 }, () => {
     expect(callsTo(calls, 'StartDataImport')[0].variables).toEqual({ id: '9' });
   });
 
+  it('imports users: their fields to map, their own templates, and the import made as a users import', async () => {
+    const userFields = [
+      { name: 'email', label: 'Email', required: true },
+      { name: 'name', label: 'Name', required: true },
+      { name: 'user_type', label: 'Type', required: false },
+      { name: 'team_id', label: 'Team', required: false },
+      { name: 'client_id', label: 'Client', required: false },
+    ];
+    const { calls, router } = renderResources('/data_import/new', {
+      DataImportFields: (v) => ({
+        data: { dataImportFields: v.resource === 'User' ? userFields : phoneFields().data.dataImportFields },
+      }),
+      DataImportTemplates: (v) => ({
+        data: {
+          dataImportTemplates: {
+            nodes:
+              v.resource === 'User'
+                ? [{ id: '6', name: 'Staff sheet', mapping: '{"Mail":"email","Who":"name","Role":"user_type"}' }]
+                : [],
+          },
+        },
+      }),
+      DataImportPreview: () => ({
+        data: {
+          dataImportPreview: [
+            ['Mail', 'Who', 'Role'],
+            ['ann@example.test', 'Ann', 'Texter'],
+          ],
+        },
+      }),
+      CreateDataImport: () => ({ data: { createDataImport: { dataImport: { id: '10' }, errors: [] } } }),
+      StartDataImport: () => ({ data: { startDataImport: { message: 'The import has started' } } }),
+    });
+    setAccessToken('token-1');
+    fakeUploads({ status: 201, body: { uploadId: '42' } });
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'New data import' });
+    await user.click(screen.getByRole('combobox', { name: /^Import as/ }));
+    await user.click(await screen.findByRole('option', { name: 'Users', hidden: true }));
+    await waitFor(() => expect(callsTo(calls, 'DataImportTemplates').at(-1)?.variables).toEqual({ resource: 'User' }));
+    expect(callsTo(calls, 'DataImportFields').at(-1)?.variables).toEqual({ resource: 'User' });
+    const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+    await user.upload(input, new File(['Mail,Who,Role\nann@example.test,Ann,Texter\n'], 'staff.csv'));
+    await screen.findByRole('table', { name: 'File preview' });
+    expect(screen.getByText('Choose a column for Email, Name').textContent).toBe('Choose a column for Email, Name');
+    await user.click(screen.getByRole('combobox', { name: 'Template' }));
+    await user.click(await screen.findByRole('option', { name: 'Staff sheet', hidden: true }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Email/ })).toHaveProperty('value', 'Mail'));
+    expect(screen.getByRole('combobox', { name: /^Type/ })).toHaveProperty('value', 'Role');
+    expect(screen.getByRole('combobox', { name: /^Team/ })).toHaveProperty('value', '');
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/data_import/10/overview'));
+    expect(callsTo(calls, 'CreateDataImport')[0].variables).toEqual({
+      attributes: {
+        name: 'staff.csv',
+        resource: 'User',
+        uploadId: '42',
+        templateId: '6',
+        mapping: '{"Mail":"email","Who":"name","Role":"user_type"}',
+      },
+    });
+  });
+
   it("edits a template's mapping field by field, saved as the same column → field text", async () => {
     const template = {
       __typename: 'DataImportTemplate',

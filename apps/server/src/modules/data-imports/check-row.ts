@@ -1,5 +1,7 @@
+import { isEmailAddress } from '@canvass/domain';
 import { cleanListPhone } from '../lists/clean-phone';
 import type { PlannedField } from './mapping';
+import type { RowContext, StagedRow } from './targets';
 
 export type RowOutcome = { values: (string | null)[] } | { reason: string };
 
@@ -17,10 +19,12 @@ function enumLookup(field: PlannedField['field']): Map<string, string> {
 
 /**
  * Checks one row of the file against the planned fields, in Node (as list rows are cleaned): the staged values in
- * field order, or the first reason the row cannot go in. `clientsByName` holds the organization's clients by
- * lowercased name; a number's state comes from its area code unless a column gives it.
+ * field order, or the first reason the row cannot go in. The context names the clients and teams a row may name
+ * (by lowercased name) and the target's rule over the whole row, which has the last word; a number's state comes
+ * from its area code unless a column gives it.
  */
-export function rowChecker(planned: PlannedField[], clientsByName: Map<string, number>) {
+export function rowChecker(planned: PlannedField[], context: RowContext) {
+  const { clientsByName, teamsByName = new Map<string, number>(), rule } = context;
   const lookups = planned.map((p) => (p.field.kind === 'enum' ? enumLookup(p.field) : null));
   const stateAt = planned.findIndex((p) => p.field.kind === 'state');
   return (row: string[]): RowOutcome => {
@@ -56,9 +60,14 @@ export function rowChecker(planned: PlannedField[], clientsByName: Map<string, n
           values.push(value);
           break;
         }
-        case 'client': {
-          const id = clientsByName.get(raw.toLowerCase());
-          if (id === undefined) return { reason: `Client "${raw}" not found` };
+        case 'email':
+          if (!isEmailAddress(raw)) return { reason: `${field.label} "${raw}" is not a valid email address` };
+          values.push(raw);
+          break;
+        case 'client':
+        case 'team': {
+          const id = (field.kind === 'client' ? clientsByName : teamsByName).get(raw.toLowerCase());
+          if (id === undefined) return { reason: `${field.kind === 'client' ? 'Client' : 'Team'} "${raw}" not found` };
           values.push(String(id));
           break;
         }
@@ -71,6 +80,8 @@ export function rowChecker(planned: PlannedField[], clientsByName: Map<string, n
       }
     }
     if (stateAt >= 0 && values[stateAt] === null) values[stateAt] = areaState;
-    return { values };
+    if (!rule) return { values };
+    const checked = rule(Object.fromEntries(planned.map((p, i) => [p.field.name, values[i]])) as StagedRow);
+    return 'reason' in checked ? checked : { values: planned.map((p) => checked.row[p.field.name] ?? null) };
   };
 }

@@ -1,8 +1,7 @@
-import { parse } from 'csv-parse/sync';
 import type { Runner } from 'graphile-worker';
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
+import { dataImportSteps, IMPORT_STATE, IMPORT_TASK, START_IMPORT } from '../../../test/data-imports';
 import { createTestApp, gql, type TestApp } from '../../../test/harness';
 import { createWorker } from '../../app';
 import { sweepStaging } from '../lists/staging-sweep';
@@ -15,62 +14,6 @@ let other: BuiltOrganization;
 let token: string;
 let otherToken: string;
 
-const CREATE = `mutation($a: DataImportAttributes!) {
-  createDataImport(attributes: $a) { dataImport { id filename } errors { field messages } } }`;
-const START = 'mutation($id: ID!) { startDataImport(id: $id) { message task { id status } } }';
-const IMPORT = `query($id: ID!) {
-  dataImport(id: $id) { status errorMessage rowsCount importedCount skippedCount rejectedCount } }`;
-const TASK = 'query($id: ID!) { dataImportTask(id: $id) { status processed filename downloadUrl } }';
-
-/** An uploaded file, as POST /api/uploads leaves one: in storage, with its row. */
-async function upload(orgId: number, filename: string, text: string): Promise<string> {
-  const key = `uploads/${orgId}/${Date.now()}-${Math.random()}-${filename}`;
-  await app.platform.storage.write(key, Readable.from([Buffer.from(text)]));
-  const { rows } = await app.sql(
-    `INSERT INTO uploads (organization_id, storage_key, filename, size) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [orgId, key, filename, Buffer.byteLength(text)],
-  );
-  return String(rows[0].id);
-}
-
-async function createImport(attrs: Record<string, unknown>, as = token) {
-  const res = await gql(app, CREATE, { a: attrs }, { token: as });
-  expect(res.errors).toBeUndefined();
-  return res.data!.createDataImport as { dataImport: { id: string; filename: string } | null; errors: unknown[] };
-}
-
-/** Creates, starts and waits for an import through the API and the worker; answers its stored state. */
-async function importThroughApi(attrs: Record<string, unknown>) {
-  const created = await createImport(attrs);
-  expect(created.errors).toEqual([]);
-  const id = created.dataImport!.id;
-  const started = await gql(app, START, { id }, { token });
-  expect(started.errors).toBeUndefined();
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const state = (await gql(app, IMPORT, { id }, { token })).data!.dataImport;
-    if (state.status === 'Done' || state.status === 'Failed') {
-      const task = (await gql(app, TASK, { id }, { token })).data!.dataImportTask;
-      return { id, state, task };
-    }
-    if (Date.now() > deadline) throw new Error(`import ${id} still ${state.status}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const downloadCsv = async (url: string) => {
-  const res = await app.api.inject({ method: 'GET', url });
-  expect(res.statusCode).toBe(200);
-  return parse(res.body, { relaxColumnCount: true }) as string[][];
-};
-
-/** A CSV the import wrote to storage (its rejected rows). */
-async function storedCsv(path: string): Promise<string[][]> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of app.platform.storage.read(path)) chunks.push(chunk as Buffer);
-  return parse(Buffer.concat(chunks), { relaxColumnCount: true }) as string[][];
-}
-
 const phonesOf = async (orgId: number) =>
   (
     await app.sql(
@@ -80,25 +23,7 @@ const phonesOf = async (orgId: number) =>
     )
   ).rows;
 
-/** An import row made directly, run without the worker (the failure seam needs the run's hooks). */
-async function directImport(resource: string, filename: string, text: string, mapping: Record<string, string>) {
-  const uploadId = await upload(org.id, filename, text);
-  const { rows } = await app.sql(
-    `INSERT INTO data_imports (organization_id, name, resource, upload_id, mapping) VALUES ($1, $2, $3, $4, $5)
-     RETURNING id`,
-    [org.id, filename, resource, uploadId, JSON.stringify(mapping)],
-  );
-  return Number(rows[0].id);
-}
-
-const importRow = async (id: number) =>
-  (
-    await app.sql(
-      `SELECT status, error_message, rows_count, imported_count, skipped_count, rejected_count
-         FROM data_imports WHERE id = $1`,
-      [id],
-    )
-  ).rows[0];
+let steps: ReturnType<typeof dataImportSteps>;
 
 beforeAll(async () => {
   app = await createTestApp({ WORKER_CONCURRENCY: '1' });
@@ -107,6 +32,7 @@ beforeAll(async () => {
   other = await buildOrganization(app, 'Elsewhere');
   token = await org.tokenFor('Admin');
   otherToken = await other.tokenFor('Admin');
+  steps = dataImportSteps(app, org.id, token);
 });
 
 afterAll(async () => {
@@ -133,8 +59,8 @@ describe('phones import', () => {
       '2125550104,Recipient,Nobody Inc,unknown client',
       ',Recipient,,no number',
     ].join('\n');
-    const uploadId = await upload(org.id, 'phones.csv', csv);
-    const { id, state, task } = await importThroughApi({
+    const uploadId = await steps.upload(org.id, 'phones.csv', csv);
+    const { id, state, task } = await steps.importThroughApi({
       name: 'Phones',
       resource: 'Phone',
       uploadId,
@@ -159,7 +85,7 @@ describe('phones import', () => {
       expect.objectContaining({ number: '3125550102', phone_type: 'ToPhone', client_id: null, state: 'IL' }),
     ]);
     expect(task).toMatchObject({ status: 'Done', processed: 8, filename: `rejected-rows-${id}.csv` });
-    expect(await downloadCsv(task.downloadUrl)).toEqual([
+    expect(await steps.downloadCsv(task.downloadUrl)).toEqual([
       ['Row', 'Reason', 'Number', 'Kind', 'Client name', 'Note'],
       [
         '6',
@@ -177,8 +103,8 @@ describe('phones import', () => {
   });
 
   it('fails without importing anything when the mapping names a column the file lacks', async () => {
-    const uploadId = await upload(org.id, 'wrong.csv', 'Tel\n2125550150\n');
-    const { state } = await importThroughApi({
+    const uploadId = await steps.upload(org.id, 'wrong.csv', 'Tel\n2125550150\n');
+    const { state } = await steps.importThroughApi({
       name: 'Wrong columns',
       resource: 'Phone',
       uploadId,
@@ -195,7 +121,7 @@ describe('phones import', () => {
 
 describe('opt-outs import', () => {
   it('opts numbers out for the organization or a named client, creating recipients; a repeat is a duplicate, a known opt-out a skip', async () => {
-    const id = await directImport(
+    const id = await steps.directImport(
       'OptOut',
       'optouts.csv',
       [
@@ -210,14 +136,14 @@ describe('opt-outs import', () => {
       { Phone: 'number', Client: 'client_id' },
     );
     const first = await runDataImport(app.platform, { organizationId: org.id, userId: null }, id);
-    expect(await importRow(id)).toMatchObject({
+    expect(await steps.importRow(id)).toMatchObject({
       status: 'Done',
       rows_count: 6,
       imported_count: 3,
       skipped_count: 0,
       rejected_count: 3,
     });
-    expect((await storedCsv(first.filePath!)).map(([row, reason]) => [row, reason])).toEqual([
+    expect((await steps.storedCsv(first.filePath!)).map(([row, reason]) => [row, reason])).toEqual([
       ['Row', 'Reason'],
       ['4', 'Duplicate of row 2 of this file (same phone number and client)'],
       ['5', 'Phone number "12" is not a valid US phone number'],
@@ -254,7 +180,7 @@ describe('do-not-contact import', () => {
               ($1, '6175550122', 'ToPhone', 'ToPhone', 'Recipient', true)`,
       [org.id],
     );
-    const id = await directImport(
+    const id = await steps.directImport(
       'DoNotContact',
       'dnc.csv',
       ['Mobile', '617-555-0121', '617-555-0122', '617-555-0123', '5.55123E+09'].join('\n'),
@@ -289,7 +215,7 @@ describe('do-not-contact import', () => {
 
   it('leaves nothing in when the final transaction fails', async () => {
     const before = await phonesOf(org.id);
-    const id = await directImport('DoNotContact', 'dnc-fail.csv', 'Mobile\n7185550131\n6175550121\n', {
+    const id = await steps.directImport('DoNotContact', 'dnc-fail.csv', 'Mobile\n7185550131\n6175550121\n', {
       Mobile: 'number',
     });
     await expect(
@@ -300,7 +226,7 @@ describe('do-not-contact import', () => {
       }),
     ).rejects.toThrow('the server went away');
     expect(await phonesOf(org.id)).toEqual(before);
-    expect(await importRow(id)).toMatchObject({ status: 'Failed', imported_count: 0, rows_count: 0 });
+    expect(await steps.importRow(id)).toMatchObject({ status: 'Failed', imported_count: 0, rows_count: 0 });
     const staging = await app.sql(`SELECT tablename FROM pg_tables WHERE schemaname = 'canvass_staging'`);
     expect(staging.rows).toEqual([]);
   });
@@ -308,7 +234,7 @@ describe('do-not-contact import', () => {
 
 describe('clients import', () => {
   it('creates a client per valid row, types by label or value, and rejects an unknown type and a repeated row', async () => {
-    const id = await directImport(
+    const id = await steps.directImport(
       'Client',
       'clients.csv',
       [
@@ -324,7 +250,7 @@ describe('clients import', () => {
     const result = await runDataImport(app.platform, { organizationId: org.id, userId: null }, id);
     expect(result).toMatchObject({ rowsCount: 5, importedCount: 3, skippedCount: 0, rejectedCount: 2 });
     // Clients have no natural key: only a row the same in every field as an earlier one is its duplicate.
-    expect((await storedCsv(result.filePath!)).slice(1).map(([row, reason]) => [row, reason])).toEqual([
+    expect((await steps.storedCsv(result.filePath!)).slice(1).map(([row, reason]) => [row, reason])).toEqual([
       [
         '4',
         'Type "Alien" is not one of Agency, Campaign, Government, Other, Political Action Committee, Public Affairs, Researcher',
@@ -351,8 +277,8 @@ describe('clients import', () => {
 
 describe('a run that died', () => {
   it('can be started again when its worker died mid-run, and its abandoned task is closed', async () => {
-    const uploadId = await upload(org.id, 'restart.csv', 'Mobile\n9175550171\n');
-    const created = await createImport({
+    const uploadId = await steps.upload(org.id, 'restart.csv', 'Mobile\n9175550171\n');
+    const created = await steps.createImport({
       name: 'Restart',
       resource: 'DoNotContact',
       uploadId,
@@ -370,14 +296,14 @@ describe('a run that died', () => {
     await app.sql(`CREATE TABLE canvass_staging.import_${org.id}_${id} (position integer, number text, state text)`);
     await app.sql(`INSERT INTO canvass_staging.import_${org.id}_${id} VALUES (1, '9175550179', NULL)`);
 
-    const started = await gql(app, START, { id }, { token });
+    const started = await gql(app, START_IMPORT, { id }, { token });
     expect(started.errors).toBeUndefined();
     expect(started.data!.startDataImport.message).toBe('The import has started');
     const deadline = Date.now() + 20_000;
-    let state = (await gql(app, IMPORT, { id }, { token })).data!.dataImport;
+    let state = (await gql(app, IMPORT_STATE, { id }, { token })).data!.dataImport;
     while (state.status !== 'Done' && state.status !== 'Failed' && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
-      state = (await gql(app, IMPORT, { id }, { token })).data!.dataImport;
+      state = (await gql(app, IMPORT_STATE, { id }, { token })).data!.dataImport;
     }
     expect(state).toMatchObject({ status: 'Done', rowsCount: 1, importedCount: 1 });
     const numbers = await app.sql(`SELECT number FROM phones WHERE organization_id = $1 AND number LIKE '91755501%'`, [
@@ -392,11 +318,11 @@ describe('a run that died', () => {
   });
 
   it('is not started again, nor run twice, while its run is alive', async () => {
-    const id = await directImport('DoNotContact', 'live.csv', 'Mobile\n9175550172\n', { Mobile: 'number' });
+    const id = await steps.directImport('DoNotContact', 'live.csv', 'Mobile\n9175550172\n', { Mobile: 'number' });
     let refusals: unknown[] = [];
     await runDataImport(app.platform, { organizationId: org.id, userId: null }, id, {
       beforeCommit: async () => {
-        const start = await gql(app, START, { id: String(id) }, { token });
+        const start = await gql(app, START_IMPORT, { id: String(id) }, { token });
         const second = await runDataImport(app.platform, { organizationId: org.id, userId: null }, id).catch(
           (err: Error) => err.message,
         );
@@ -404,14 +330,14 @@ describe('a run that died', () => {
       },
     });
     expect(refusals).toEqual(['The import is already running', 'The import is already running']);
-    expect(await importRow(id)).toMatchObject({ status: 'Done', imported_count: 1 });
+    expect(await steps.importRow(id)).toMatchObject({ status: 'Done', imported_count: 1 });
   });
 });
 
 describe('the daily staging sweep', () => {
   it('drops the staging tables of imports that are not running, and keeps that of a run under way', async () => {
-    const idle = await directImport('DoNotContact', 'idle.csv', 'Mobile\n9175550181\n', { Mobile: 'number' });
-    const busy = await directImport('DoNotContact', 'busy.csv', 'Mobile\n9175550182\n', { Mobile: 'number' });
+    const idle = await steps.directImport('DoNotContact', 'idle.csv', 'Mobile\n9175550181\n', { Mobile: 'number' });
+    const busy = await steps.directImport('DoNotContact', 'busy.csv', 'Mobile\n9175550182\n', { Mobile: 'number' });
     await app.sql(`UPDATE data_imports SET status = 'Failed' WHERE id = $1`, [idle]);
     await app.sql(`UPDATE data_imports SET status = 'Running' WHERE id = $1`, [busy]);
     for (const id of [idle, busy]) await app.sql(`CREATE TABLE canvass_staging.import_${org.id}_${id} (junk text)`);
@@ -434,8 +360,8 @@ describe('templates', () => {
     );
     expect(saved.data!.createDataImportTemplate.errors).toEqual([]);
     const templateId = saved.data!.createDataImportTemplate.dataImportTemplate.id;
-    const uploadId = await upload(org.id, 'vendor.csv', 'Cell #,Name\n5105550141,Ann\n');
-    const { state } = await importThroughApi({ name: 'Vendor', resource: 'DoNotContact', uploadId, templateId });
+    const uploadId = await steps.upload(org.id, 'vendor.csv', 'Cell #,Name\n5105550141,Ann\n');
+    const { state } = await steps.importThroughApi({ name: 'Vendor', resource: 'DoNotContact', uploadId, templateId });
     expect(state).toMatchObject({ status: 'Done', importedCount: 1, rejectedCount: 0 });
     const { rows } = await app.sql(`SELECT do_not_contact FROM phones WHERE organization_id = $1 AND number = $2`, [
       org.id,
@@ -463,8 +389,8 @@ describe('templates', () => {
 
 describe('tenancy', () => {
   it("refuses another organization's upload, in an import and in a preview", async () => {
-    const theirs = await upload(other.id, 'theirs.csv', 'Phone\n2125550161\n');
-    const created = await createImport({ name: 'Stolen', resource: 'Phone', uploadId: theirs });
+    const theirs = await steps.upload(other.id, 'theirs.csv', 'Phone\n2125550161\n');
+    const created = await steps.createImport({ name: 'Stolen', resource: 'Phone', uploadId: theirs });
     expect(created).toEqual({
       dataImport: null,
       errors: [{ field: 'uploadId', messages: ['Uploaded file not found'] }],
@@ -481,16 +407,16 @@ describe('tenancy', () => {
   });
 
   it("cannot start or follow another organization's import", async () => {
-    const mine = await createImport({
+    const mine = await steps.createImport({
       name: 'Mine',
       resource: 'Phone',
-      uploadId: await upload(org.id, 'm.csv', 'P\n1\n'),
+      uploadId: await steps.upload(org.id, 'm.csv', 'P\n1\n'),
     });
     const id = mine.dataImport!.id;
-    const start = await gql(app, START, { id }, { token: otherToken });
+    const start = await gql(app, START_IMPORT, { id }, { token: otherToken });
     expect(start.errors?.[0].message).toBe('Not found');
     expect(start.data).toBeNull();
-    const task = await gql(app, TASK, { id }, { token: otherToken });
+    const task = await gql(app, IMPORT_TASK, { id }, { token: otherToken });
     expect(task.data!.dataImportTask).toBeNull();
   });
 });

@@ -10,9 +10,12 @@ export function duplicateFinder(target: ImportTarget) {
   const names = target.key ?? target.fields.map((f) => f.name);
   const at = names.map((name) => target.fields.findIndex((f) => f.name === name));
   const same = target.key ? ` (same ${at.map((i) => target.fields[i].label.toLowerCase()).join(' and ')})` : '';
+  // An email is the same whatever its case: sign-in and the accounts' unique key compare it lowercased.
+  const lowered = at.map((i) => target.fields[i].kind === 'email');
   const firstRow = new Map<string, number>();
   return (values: (string | null)[], row: number): string | null => {
-    const key = at.length === 1 ? (values[at[0]] ?? '') : JSON.stringify(at.map((i) => values[i]));
+    const parts = at.map((i, k) => (lowered[k] ? (values[i]?.toLowerCase() ?? null) : values[i]));
+    const key = parts.length === 1 ? (parts[0] ?? '') : JSON.stringify(parts);
     const first = firstRow.get(key);
     if (first === undefined) {
       firstRow.set(key, row);

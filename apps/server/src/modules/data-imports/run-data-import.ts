@@ -1,7 +1,10 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
+import { messages } from '@canvass/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
+import { resolveViewer } from '../../platform/auth/resolve-viewer';
+import { viewerCan } from '../../platform/auth/viewer';
 import { clients, dataImports, dataImportTemplates, uploads } from '../../platform/db/schema/index';
 import { withTenant, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
@@ -12,7 +15,7 @@ import { rowChecker } from './check-row';
 import { releaseRunLock, takeRunLock } from '../../platform/jobs/run-lock';
 import { duplicateFinder } from './file-duplicates';
 import { ImportError, parseMapping, planFields, type PlannedField } from './mapping';
-import { targets, type ImportResource, type ImportTarget } from './targets';
+import { targets, type ImportResource, type ImportTarget, type RowContext } from './targets';
 
 export interface ImportScope {
   organizationId: number;
@@ -62,7 +65,7 @@ async function setImport(
   );
 }
 
-/** The import, its upload and its mapping (its own, or its template's when it has none), and the clients by name. */
+/** The import, its upload and its mapping (its own, or its template's when it has none). */
 async function readImport(platform: Platform, scope: ImportScope, id: number) {
   return withTenant(platform.database, tenant(scope), async (tx) => {
     const org = scope.organizationId;
@@ -76,12 +79,34 @@ async function readImport(platform: Platform, scope: ImportScope, id: number) {
       )
       .where(and(eq(dataImports.organizationId, org), eq(dataImports.id, id)));
     if (!found) throw new Error(`data import ${id} not found`);
+    return found;
+  });
+}
+
+/**
+ * What checking the rows needs. A target with a permission reads it for the importing user, resolved afresh (its
+ * role may have changed since it started the import) and refused when it may no longer; the others name the
+ * organization's clients.
+ */
+async function rowContextOf(platform: Platform, scope: ImportScope, target: ImportTarget): Promise<RowContext> {
+  if (target.permission) {
+    const { operation, resource } = target.permission;
+    const viewer =
+      scope.userId == null
+        ? null
+        : await resolveViewer(platform.database, platform.config.ADMIN_EMAILS, {
+            userId: scope.userId,
+            organizationId: scope.organizationId,
+          });
+    if (!viewer || !viewerCan(viewer, operation, resource)) throw new ImportError(messages.notAuthorized);
+    if (target.rowContext) return withTenant(platform.database, tenant(scope), (tx) => target.rowContext!(tx, viewer));
+  }
+  return withTenant(platform.database, tenant(scope), async (tx) => {
     const named = await tx
       .select({ id: clients.id, name: clients.name })
       .from(clients)
-      .where(eq(clients.organizationId, org));
-    const clientsByName = new Map(named.map((c) => [c.name.trim().toLowerCase(), c.id]));
-    return { ...found, clientsByName };
+      .where(eq(clients.organizationId, scope.organizationId));
+    return { clientsByName: new Map(named.map((c) => [c.name.trim().toLowerCase(), c.id])) };
   });
 }
 
@@ -102,7 +127,7 @@ async function stageRows(
   source: SpreadsheetSource,
   target: ImportTarget,
   plan: (header: string[]) => PlannedField[],
-  clientsByName: Map<string, number>,
+  context: RowContext,
   progress?: (processed: number) => Promise<void>,
 ): Promise<Staged & { header: string[] }> {
   const [sheet] = await source.sheets();
@@ -122,7 +147,7 @@ async function stageRows(
         const rowNumber = batch.lines?.[i] ?? ++counted;
         if (!check) {
           header = row.map((h) => h.trim());
-          check = rowChecker(plan(header), clientsByName);
+          check = rowChecker(plan(header), context);
           continue;
         }
         const position = ++staged.rows;
@@ -189,7 +214,8 @@ export async function runDataImport(
     );
     const mapping = parseMapping(mappingText);
     const plan = (header: string[]) => planFields(resource, mapping, header);
-    const staged = await stageRows(client, table, source, target, plan, found.clientsByName, options.progress);
+    const context = await rowContextOf(platform, scope, target);
+    const staged = await stageRows(client, table, source, target, plan, context, options.progress);
     await options.progress?.(staged.rows);
 
     let file: { filePath: string; filename: string } | undefined;
@@ -208,8 +234,8 @@ export async function runDataImport(
       await tx.execute(sql`SET LOCAL ROLE canvass_app`);
       let imported = 0;
       for (const step of target.commit(staging, scope.organizationId, scope.userId)) {
-        const result = await tx.execute<{ n: number }>(step.statement);
-        if (step.counted) imported += Number(result.rows[0]?.n ?? 0);
+        const n = 'run' in step ? await step.run(tx) : (await tx.execute<{ n: number }>(step.statement)).rows[0]?.n;
+        if (step.counted) imported += Number(n ?? 0);
       }
       const counts: DataImportCounts = {
         rowsCount: staged.rows,

@@ -6,20 +6,25 @@ import {
   type DataImportResource,
   type EnumDef,
   type EnumValue,
+  type Operation,
 } from '@canvass/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import type { Viewer } from '../../platform/auth/viewer';
+import type { Tx } from '../../platform/db/tenant';
 import { recordChangesOf, type ChangeOrigin } from '../opt-outs/opt-out-changes';
+import { userTarget } from './user-target';
 
 export type ImportResource = EnumValue<typeof DataImportResource>;
 
 /**
  * One field a file column may fill. Kinds say how a cell is checked in Node: a phone is cleaned as list phones
- * are, an enum takes its value or its label, a client is named and found by name.
+ * are, an email must look like one, an enum takes its value or its label, a client or a team is named and found by
+ * name.
  */
 export interface TargetField {
   name: string;
   label: string;
-  kind: 'text' | 'phone' | 'enum' | 'client' | 'state';
+  kind: 'text' | 'phone' | 'email' | 'enum' | 'client' | 'team' | 'state';
   required?: boolean;
   enum?: EnumDef<string>;
   /** The value when the column is not mapped or the cell is blank. */
@@ -27,11 +32,26 @@ export interface TargetField {
   maxLength?: number;
 }
 
-/** One statement of an import's transaction; it answers one row { n }: the rows it added or changed. */
-export interface CommitStep {
-  statement: SQL;
+/**
+ * One step of an import's transaction: a statement that answers one row { n }, the rows it added or changed, or
+ * (for what one statement cannot do) a function of the transaction that answers that number.
+ */
+export type CommitStep = {
   /** Whether n counts as imported (the recipients an opt-out import adds on the way do not). */
   counted: boolean;
+} & ({ statement: SQL } | { run(tx: Tx): Promise<number> });
+
+/** A row whose cells are each fine, by field name. */
+export type StagedRow = Record<string, string | null>;
+
+/** What checking a row needs besides its cells. */
+export interface RowContext {
+  /** The clients a row may name, by lowercased name. */
+  clientsByName: Map<string, number>;
+  /** The teams a row may name, by lowercased name (targets with a team field). */
+  teamsByName?: Map<string, number>;
+  /** The target's own rule over a whole row: the row as it is staged, or why it cannot go in. */
+  rule?(row: StagedRow): { row: StagedRow } | { reason: string };
 }
 
 export interface ImportTarget {
@@ -41,6 +61,13 @@ export interface ImportTarget {
    * same values as an earlier row is that row's duplicate. Without a key, only a row equal in every field is.
    */
   key?: string[];
+  /**
+   * What the importing user must also be allowed (besides importing): checked when the import starts and again
+   * when it runs, for rows that become what that user could otherwise add only through its own screen.
+   */
+  permission?: { operation: Operation; resource: string };
+  /** What checking its rows needs, read for the importing user (targets with a permission); else the clients. */
+  rowContext?(tx: Tx, viewer: Viewer): Promise<RowContext>;
   /** The statements that move the staged rows in, in order, inside the import's one transaction. */
   commit(staging: SQL, org: number, userId: number | null): CommitStep[];
 }
@@ -75,7 +102,8 @@ const newRecipients = (staging: SQL, org: number, doNotContact: boolean, userId:
 /**
  * What each import resource's rows become. A row repeating an earlier row of the file is rejected as its duplicate
  * before staging (duplicateFinder); natural keys make a row already stored a skip, not an error: phones
- * (organization, number, type), opt-outs (organization, phone, client), do-not-contact numbers (number).
+ * (organization, number, type), opt-outs (organization, phone, client), do-not-contact numbers (number), users
+ * (email: a person already a member).
  */
 export const targets: Record<ImportResource, ImportTarget> = {
   Phone: {
@@ -165,4 +193,5 @@ export const targets: Record<ImportResource, ImportTarget> = {
       SELECT count(*)::int AS n FROM added`),
     ],
   },
+  User: userTarget,
 };

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { organizations, users } from '../../platform/db/schema/index';
-import type { Tx } from '../../platform/db/tenant';
+import { and, eq, isNull } from 'drizzle-orm';
+import { organizations, organizationUsers, users } from '../../platform/db/schema/index';
+import { withTenant, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { issuePasswordLink } from '../auth/auth.service';
 
@@ -35,4 +35,30 @@ export async function mailInvitation(
     subject: `You have been invited to ${who.organization} on Canvass`,
     text: `Hello ${who.name},\n\nYou have been added to ${who.organization} on Canvass. Open this link to choose your password and sign in (valid for 7 days):\n${link}\n`,
   });
+}
+
+/**
+ * Invites a member whose adding has committed (sendInvitationJob): the link and the mail Add sends, unless the
+ * person has meanwhile chosen a password (an invitation from elsewhere) or left the organization. Answers whether
+ * it mailed.
+ */
+export async function inviteMember(platform: Platform, organizationId: number, userId: number): Promise<boolean> {
+  const scope = { organizationIds: [organizationId], userId: null };
+  const [waiting] = await withTenant(platform.database, scope, (tx) =>
+    tx
+      .select({ userId: organizationUsers.userId })
+      .from(organizationUsers)
+      .innerJoin(users, eq(users.id, organizationUsers.userId))
+      .where(
+        and(
+          eq(organizationUsers.organizationId, organizationId),
+          eq(organizationUsers.userId, userId),
+          isNull(users.passwordHash),
+        ),
+      ),
+  );
+  if (!waiting) return false;
+  const link = await invitationLink(platform, userId);
+  await withTenant(platform.database, scope, (tx) => mailInvitation(platform, tx, userId, organizationId, link));
+  return true;
 }

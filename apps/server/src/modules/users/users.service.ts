@@ -139,12 +139,19 @@ async function checkReferences(tx: Tx, viewer: Viewer, attrs: Record<string, unk
   return errors;
 }
 
-/** Keeps team_users in step with the membership's team: the user's own team has it as a member. */
-async function joinTeam(tx: Tx, organizationId: number, userId: number, teamId: unknown): Promise<void> {
-  if (teamId == null) return;
+/** Keeps team_users in step with memberships' teams: a user's own team has it as a member. */
+export async function joinTeams(
+  tx: Tx,
+  organizationId: number,
+  members: readonly { userId: number; teamId: unknown }[],
+): Promise<void> {
+  const rows = members
+    .filter((m) => m.teamId != null)
+    .map((m) => ({ organizationId, teamId: Number(m.teamId), userId: m.userId }));
+  if (!rows.length) return;
   await tx
     .insert(teamUsers)
-    .values({ organizationId, teamId: Number(teamId), userId })
+    .values(rows)
     .onConflictDoNothing({ target: [teamUsers.organizationId, teamUsers.teamId, teamUsers.userId] });
 }
 
@@ -208,6 +215,26 @@ function validate(attrs: Record<string, unknown>, viewer: Viewer, existing: Row 
 }
 
 /**
+ * A new user as the viewer would add it (the Users screen's Add, an import's row): its attributes as they will be
+ * saved (fields its type disables cleared, the form's default type) and what the form's rules and the types the
+ * viewer may give say against it. References (client, team) are the caller's to find.
+ */
+export function checkNewUser(viewer: Viewer, raw: Record<string, unknown>) {
+  const attrs = normalizeAttributes(user, { ...raw, userType: raw.userType ?? user.fields.userType.default });
+  const errors = validate(attrs, viewer, null);
+  if (!errors.userType && !mayGiveType(viewer, attrs.userType)) errors.userType = [messages.cannotBeChosen('Type')];
+  return { attrs, errors };
+}
+
+/**
+ * Whether a user the viewer adds may have no client: not for a viewer limited to some clients (visibleUsersWhere's
+ * client limit), who would not see it. Add finds that out by reading the new user back; an import needs it first.
+ */
+export function mayAddWithoutClient(viewer: Viewer): boolean {
+  return ownerCondition(organizationUsers.clientId, viewer, tableOf) === undefined;
+}
+
+/**
  * Adds a person to the viewer's organization by email: a known account at once (it sees the organization in its
  * switcher), an unknown one as a new account with an invitation mailed to it. A person already a user of the
  * organization is refused.
@@ -219,9 +246,7 @@ async function addUser(
   platform: Platform | undefined,
 ): Promise<WriteResult> {
   if (!platform) throw new Error('adding a user needs the platform (mail, accounts)');
-  const attrs = normalizeAttributes(user, { ...raw, userType: raw.userType ?? user.fields.userType.default });
-  const errors = validate(attrs, viewer, null);
-  if (!errors.userType && !mayGiveType(viewer, attrs.userType)) errors.userType = [messages.cannotBeChosen('Type')];
+  const { attrs, errors } = checkNewUser(viewer, raw);
   if (Object.keys(errors).length === 0) Object.assign(errors, await checkReferences(tx, viewer, attrs));
   if (Object.keys(errors).length) return { row: null, errors };
 
@@ -249,7 +274,7 @@ async function addUser(
         teamId: attrs.teamId == null ? null : Number(attrs.teamId),
       });
       await syncMembership(sp, organizationId, account.id);
-      await joinTeam(sp, organizationId, account.id, attrs.teamId);
+      await joinTeams(sp, organizationId, [{ userId: account.id, teamId: attrs.teamId }]);
       await saveViews(sp, organizationId, account.id, attrs.clientUserViews);
       const seen = await getUser(sp, viewer, account.id);
       if (!seen) sp.rollback();
@@ -292,7 +317,7 @@ async function updateUser(tx: Tx, viewer: Viewer, id: number, raw: Record<string
       .update(organizationUsers)
       .set(place)
       .where(and(eq(organizationUsers.organizationId, viewer.organizationId), eq(organizationUsers.userId, id)));
-  await joinTeam(tx, viewer.organizationId, id, attrs.teamId);
+  await joinTeams(tx, viewer.organizationId, [{ userId: id, teamId: attrs.teamId }]);
   await saveViews(tx, viewer.organizationId, id, attrs.clientUserViews);
   return { row: await getUser(tx, viewer, id), errors: {} };
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from './tenant';
+import { bigintArray, withSystemIn, type Tx } from './tenant';
 
 /**
  * Brings users.organization_ids (what the users policy reads) in step with organization_users for this user and
@@ -8,19 +8,18 @@ import type { Tx } from './tenant';
  * that column: search for syncMembership to review every membership write.
  *
  * It runs with app.system on (the user is not yet visible to the organization that has just added it, and no
- * longer to the one it has just left), set and reset with SET LOCAL, the form Citus forwards to its workers.
+ * longer to the one it has just left): withSystemIn sets and resets it with SET LOCAL, the form Citus forwards.
  */
 export async function syncMembership(tx: Tx, organizationId: number, userId: number): Promise<void> {
-  const [{ system }] = (
-    await tx.execute<{ system: string | null }>(sql`SELECT current_setting('app.system', true) AS system`)
-  ).rows;
-  const call = sql`SELECT canvass_sync_membership(${userId}::bigint, ${organizationId}::bigint)`;
-  if (system === 'on') {
-    await tx.execute(call);
-    return;
-  }
-  // Three statements: Citus refuses a SET LOCAL that shares one query string with a distributed statement.
-  await tx.execute(sql.raw(`SET LOCAL app.system = 'on'`));
-  await tx.execute(call);
-  await tx.execute(sql.raw(`SET LOCAL app.system = 'off'`));
+  await syncMemberships(tx, organizationId, [userId]);
+}
+
+/** syncMembership for many users of one organization at once (an import's new members), in one statement. */
+export async function syncMemberships(tx: Tx, organizationId: number, userIds: readonly number[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const call =
+    userIds.length === 1
+      ? sql`SELECT canvass_sync_membership(${userIds[0]}::bigint, ${organizationId}::bigint)`
+      : sql`SELECT canvass_sync_membership(u.id, ${organizationId}::bigint) FROM unnest(${bigintArray(userIds)}) AS u(id)`;
+  await withSystemIn(tx, (system) => system.execute(call));
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -33,6 +33,11 @@ const integerId = (n: number) => {
   if (!Number.isSafeInteger(id)) throw new Error(`Not an id: ${String(n)}`);
   return String(id);
 };
+
+/** Whole numbers (ids) as one bigint[] parameter, for unnest or ANY: only integers reach the array's text. */
+export function bigintArray(values: readonly number[]): SQL {
+  return sql`${`{${values.map(integerId).join(',')}}`}::bigint[]`;
+}
 
 /**
  * Runs fn in a transaction that can see only the scope's organizations. Requests and jobs both come through
@@ -72,6 +77,25 @@ export async function withSystem<T>(database: Database, reason: string, fn: (tx:
     );
     return fn(tx);
   });
+}
+
+/**
+ * Runs fn with the system context inside the caller's (tenant) transaction, for a write that crosses tenants as
+ * part of a tenant's own change and must commit or roll back with it: a membership's copy on the global users, the
+ * accounts an organization's import makes. The context is set and reset with SET LOCAL, the form Citus forwards to
+ * its workers, each in a statement of its own (Citus refuses a SET LOCAL that shares one query string with a
+ * distributed statement). A failure inside leaves the transaction to be rolled back, as any failed statement does.
+ * Like withSystem, every use is found by searching for withSystem.
+ */
+export async function withSystemIn<T>(tx: Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const [{ system }] = (
+    await tx.execute<{ system: string | null }>(sql`SELECT current_setting('app.system', true) AS system`)
+  ).rows;
+  if (system === 'on') return fn(tx);
+  await tx.execute(sql.raw(`SET LOCAL app.system = 'on'`));
+  const result = await fn(tx);
+  await tx.execute(sql.raw(`SET LOCAL app.system = 'off'`));
+  return result;
 }
 
 /** Carries a peek's answer out of the savepoint that is rolled back under it. */
