@@ -649,16 +649,16 @@ export type OptOutPhoneSearchQueryVariables = Exact<{
 
 export type OptOutPhoneSearchQuery = { phones: { nodes: Array<{ id: string, number: string }> } };
 
-export type ProjectLifecycleFieldsFragment = { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } };
+export type ProjectLifecycleFieldsFragment = { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } };
 
-export type ProjectActionPayloadFieldsFragment = { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null };
+export type ProjectActionPayloadFieldsFragment = { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null };
 
 export type ProjectLifecycleQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type ProjectLifecycleQuery = { project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null };
+export type ProjectLifecycleQuery = { project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null };
 
 export type LoadSendProjectMutationVariables = Exact<{
   projectId: string;
@@ -666,7 +666,7 @@ export type LoadSendProjectMutationVariables = Exact<{
 }>;
 
 
-export type LoadSendProjectMutation = { loadSendProject: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null } };
+export type LoadSendProjectMutation = { loadSendProject: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
 
 export type ChangeProjectStatusMutationVariables = Exact<{
   projectId: string;
@@ -674,7 +674,7 @@ export type ChangeProjectStatusMutationVariables = Exact<{
 }>;
 
 
-export type ChangeProjectStatusMutation = { changeProjectStatus: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null } };
+export type ChangeProjectStatusMutation = { changeProjectStatus: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
 
 export type SetProjectPausedMutationVariables = Exact<{
   projectId: string;
@@ -682,7 +682,7 @@ export type SetProjectPausedMutationVariables = Exact<{
 }>;
 
 
-export type SetProjectPausedMutation = { setProjectPaused: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null } };
+export type SetProjectPausedMutation = { setProjectPaused: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
 
 export type ProjectSummaryQueryVariables = Exact<{
   projectId: string;

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Menu, Select, Text } from '@mantine/core';
+import { Alert, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { humanize, project, projectMessages } from '@canvass/domain';
 import { IconChevronDown, IconPlayerPause, IconPlayerPlay, IconProgressCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useResourceMutation } from '../../ui/useResourceMutation';
+import { LoadProgress } from '../../ui/LoadProgress';
 import { errorText } from '../../ui/notify';
 import type { ProjectActionName, ProjectLifecycle, ProjectStatusName } from './project-operations';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
@@ -24,7 +25,7 @@ const CONFIRMED: Partial<Record<ProjectActionName, string>> = {
  * loadSendProject options, manual transitions and pause/resume the lifecycle allows now.
  */
 export function ProjectControls({ record }: { record: { id: string } }) {
-  const { lifecycle, error } = useProjectLifecycle(record.id);
+  const { lifecycle, processed, total, error } = useProjectLifecycle(record.id);
   if (error)
     return (
       <Alert color="red" title="Error, project not loaded">
@@ -33,13 +34,24 @@ export function ProjectControls({ record }: { record: { id: string } }) {
     );
   if (!lifecycle) return null;
   return (
-    <Group gap="sm" wrap="wrap">
-      <ProjectStatusBadge status={lifecycle.projectStatus} paused={lifecycle.isPaused === true} />
-      {lifecycle.can.update && lifecycle.statusOptions.length > 0 && <StatusSelect lifecycle={lifecycle} />}
-      {lifecycle.can.update && <ActionsMenu lifecycle={lifecycle} />}
-    </Group>
+    <Stack gap={6}>
+      <Group gap="sm" wrap="wrap">
+        <ProjectStatusBadge status={lifecycle.projectStatus} paused={lifecycle.isPaused === true} />
+        {lifecycle.can.update && lifecycle.statusOptions.length > 0 && <StatusSelect lifecycle={lifecycle} />}
+        {lifecycle.can.update && <ActionsMenu lifecycle={lifecycle} />}
+      </Group>
+      {lifecycle.projectStatusGroup === 'Loading' && (
+        <Stack gap={4} maw={420}>
+          <LoadProgress processed={processed} total={total} pending={pendingText(lifecycle.projectStatus)} />
+        </Stack>
+      )}
+    </Stack>
   );
 }
+
+/** What the bar says before the load counts anything (an unload never does). */
+const pendingText = (status: ProjectStatusName) =>
+  status === 'AwaitingUnload' || status === 'Unloading' ? 'Unloading the project…' : 'Loading the project…';
 
 /** Spec §4: the status is chosen from a dropdown only in the Setup group, among the viewer's options. */
 function StatusSelect({ lifecycle }: { lifecycle: ProjectLifecycle }) {
