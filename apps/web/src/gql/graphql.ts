@@ -506,7 +506,12 @@ export type StepperTimeZonesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type StepperTimeZonesQuery = { timeZones: Array<{ name: string, label: string }> };
 
-export type SendStepperTestTextMutationVariables = Exact<{
+export type StepperTextDefaultsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StepperTextDefaultsQuery = { textDefaults: { nodes: Array<{ field: string, value: string }> } };
+
+export type SendTestTextMutationVariables = Exact<{
   projectId: string;
   phoneIds: Array<string> | string | null | undefined;
   body: string | null | undefined;
@@ -514,12 +519,14 @@ export type SendStepperTestTextMutationVariables = Exact<{
 }>;
 
 
-export type SendStepperTestTextMutation = { loadSendProject: { message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+export type SendTestTextMutation = { loadSendProject: { message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
 
-export type StepperTextDefaultsQueryVariables = Exact<{ [key: string]: never; }>;
+export type TestTextProjectQueryVariables = Exact<{
+  id: string;
+}>;
 
 
-export type StepperTextDefaultsQuery = { textDefaults: { nodes: Array<{ field: string, value: string }> } };
+export type TestTextProjectQuery = { project: { id: string, message: string | null, projectPhones: Array<{ id: string, phoneId: string }> } | null };
 
 export type OrganizationRestrictionsQueryVariables = Exact<{ [key: string]: never; }>;
 

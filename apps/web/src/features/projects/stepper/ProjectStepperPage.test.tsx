@@ -216,7 +216,7 @@ describe('the project stepper', { timeout: 30_000 }, () => {
 
     // Said in the 'Error' toast and under the form.
     expect(await screen.findAllByText('Form is incomplete or contains invalid values, cannot submit.')).toHaveLength(2);
-    expect(callsTo(calls, 'SendStepperTestText')).toHaveLength(0);
+    expect(callsTo(calls, 'SendTestText')).toHaveLength(0);
   });
 
   it('estimates the cost of the message for the chosen list at the price that applies', async () => {
