@@ -447,6 +447,11 @@ export type OptionsByTypeQueryVariables = Exact<{
 
 export type OptionsByTypeQuery = { options: Array<{ name: string, label: string }> };
 
+export type MessageLinksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MessageLinksQuery = { messageLinks: Array<{ code: string, domain: string | null }> };
+
 export type StepperProjectFieldsFragment = { id: string, name: string, projectType: ProjectType, clientId: string, agencyId: string | null, managerId: string, listId: string | null, message: string | null, mediaPosition: MediaPosition, mediaUrl: string | null, mediaFilename: string | null, mediaFiletype: string | null, mediaSize: number | null, campaignType: CampaignType, deliveryType: DeliveryType, sendingType: SendingType, areaCodeSelection: AreaCodeSelection, pricingType: PricingType, timeZone: string | null, startAt: string | null, endAt: string | null, currentStep: ProjectCreationStep | null, projectStatus: ProjectStatus, client: { id: string, name: string } | null, agency: { id: string, name: string } | null, manager: { id: string, name: string } | null, projectPhones: Array<{ id: string, phoneId: string, isPrimary: string | null }>, projectTeams: Array<{ id: string, teamId: string }>, projectTexters: Array<{ id: string, userId: string, quota: string | null }> };
 
 export type StepperProjectQueryVariables = Exact<{
