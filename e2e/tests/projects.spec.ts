@@ -130,6 +130,25 @@ test('the demo admin builds a project in the stepper from a loaded list through 
   await act('Load Project');
   await expect(status).toHaveText('Ready', { timeout: 60_000 });
 
+  // A Ready project's Test Text opens the same form in a dialog on the project page. The toasts above sit over
+  // the Actions button; they close on their own once the pointer is off them.
+  await page.mouse.move(0, 0);
+  for (const toast of ['Project Approved', 'Project Assigned', 'The project is being loaded'])
+    await expect(page.getByText(toast)).toBeHidden();
+  await act('Test Text');
+  const dialog = page.getByRole('dialog', { name: 'Test Text' });
+  await expect(dialog.getByRole('textbox', { name: 'Body' })).toHaveValue(message);
+  await dialog.getByRole('combobox', { name: 'Recipients' }).fill('5550188');
+  await page.getByRole('option', { name: '(212)-555-0188' }).click();
+  // Away from the recipients' dropdown, which covers the fields under it.
+  await dialog.getByRole('heading', { name: 'Test Text' }).click();
+  await expect(dialog.getByRole('combobox', { name: 'From phone' })).toHaveValue('(212)-555-0199');
+  await dialog.getByRole('button', { name: 'Send test text' }).click();
+  await expect(page.getByText('The test text has been created').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.goto(`/projects/${projectId}/test_texts`);
+  await expect(page.getByRole('row').filter({ hasText: message })).toHaveCount(2);
+
   // Its texts: one per distinct recipient of the list (the repeated number is left out), each from its number.
   await page.goto(`/projects/${projectId}/texts`);
   await expect(page.getByRole('row').filter({ hasText: 'Ready' })).toHaveCount(3);

@@ -1,8 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
+import type { FormattedExecutionResult } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { withTenant } from '../src/platform/db/tenant';
 import { followOwnTask } from '../src/modules/tasks/follow-task';
 import { resolveViewer } from '../src/platform/auth/resolve-viewer';
@@ -12,6 +11,7 @@ import { defineJob, type JobDef } from '../src/platform/jobs/registry';
 import { buildOrganization, type BuiltOrganization } from './factories';
 import { createTestApp, type TestApp } from './harness';
 import { stepsJob } from './steps-job';
+import { collect as collectOf, wsClients } from './ws-client';
 
 const SUBSCRIPTION = `subscription($id: ID!) { backgroundTaskChanged(id: $id) { id status processed total } }`;
 type Task = { id: string; status: string; processed: number; total: number | null };
@@ -22,30 +22,9 @@ let url: string;
 let org: BuiltOrganization;
 let otherOrg: BuiltOrganization;
 let worker: ChildProcess | null = null;
-const clients: Client[] = [];
-
-function connect(token: string | null): Client {
-  const { port } = app.api.server.address() as { port: number };
-  const client = createClient({
-    url: `ws://127.0.0.1:${port}/graphql`,
-    webSocketImpl: WebSocket,
-    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
-    retryAttempts: 0,
-  });
-  clients.push(client);
-  return client;
-}
-
-/** Every result of one subscription until it completes, or the error it ends with. */
-async function collect(client: Client, query: string, variables: Record<string, unknown>) {
-  const results: Result[] = [];
-  try {
-    for await (const result of client.iterate({ query, variables }) as AsyncIterable<Result>) results.push(result);
-    return { results, error: null };
-  } catch (error) {
-    return { results, error: error as unknown };
-  }
-}
+let ws: ReturnType<typeof wsClients>;
+const connect = (token: string | null) => ws.connect(token);
+const collect = (...args: Parameters<typeof collectOf>) => collectOf<{ backgroundTaskChanged: Task | null }>(...args);
 
 async function userId(email: string): Promise<number> {
   return (await app.sql('SELECT id FROM users WHERE email = $1', [email])).rows[0].id as number;
@@ -69,6 +48,7 @@ beforeAll(async () => {
   org = await buildOrganization(app, 'Watcher');
   otherOrg = await buildOrganization(app, 'Outsider');
   await app.api.listen({ port: 0, host: '127.0.0.1' });
+  ws = wsClients(app);
 });
 
 /** Starts the worker as a process of its own on this file's database; resolves once it takes jobs. */
@@ -86,7 +66,7 @@ async function startWorkerProcess(): Promise<void> {
 }
 
 afterAll(async () => {
-  clients.forEach((c) => void c.dispose());
+  ws.disposeClients();
   if (worker && worker.exitCode === null) {
     const exited = new Promise((resolve) => worker!.on('exit', resolve));
     worker.kill('SIGTERM');

@@ -448,6 +448,11 @@ export type OptionsByTypeQueryVariables = Exact<{
 
 export type OptionsByTypeQuery = { options: Array<{ name: string, label: string }> };
 
+export type MessageLinksQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MessageLinksQuery = { messageLinks: Array<{ code: string, domain: string | null }> };
+
 export type StepperProjectFieldsFragment = { id: string, name: string, projectType: ProjectType, clientId: string, agencyId: string | null, managerId: string, listId: string | null, message: string | null, mediaPosition: MediaPosition, mediaUrl: string | null, mediaFilename: string | null, mediaFiletype: string | null, mediaSize: number | null, campaignType: CampaignType, deliveryType: DeliveryType, sendingType: SendingType, areaCodeSelection: AreaCodeSelection, pricingType: PricingType, timeZone: string | null, startAt: string | null, endAt: string | null, currentStep: ProjectCreationStep | null, projectStatus: ProjectStatus, client: { id: string, name: string } | null, agency: { id: string, name: string } | null, manager: { id: string, name: string } | null, projectPhones: Array<{ id: string, phoneId: string, isPrimary: string | null }>, projectTeams: Array<{ id: string, teamId: string }>, projectTexters: Array<{ id: string, userId: string, quota: string | null }> };
 
 export type StepperProjectQueryVariables = Exact<{
@@ -507,7 +512,12 @@ export type StepperTimeZonesQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type StepperTimeZonesQuery = { timeZones: Array<{ name: string, label: string }> };
 
-export type SendStepperTestTextMutationVariables = Exact<{
+export type StepperTextDefaultsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StepperTextDefaultsQuery = { textDefaults: { nodes: Array<{ field: string, value: string }> } };
+
+export type SendTestTextMutationVariables = Exact<{
   projectId: string;
   phoneIds: Array<string> | string | null | undefined;
   body: string | null | undefined;
@@ -515,12 +525,14 @@ export type SendStepperTestTextMutationVariables = Exact<{
 }>;
 
 
-export type SendStepperTestTextMutation = { loadSendProject: { message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+export type SendTestTextMutation = { loadSendProject: { message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
 
-export type StepperTextDefaultsQueryVariables = Exact<{ [key: string]: never; }>;
+export type TestTextProjectQueryVariables = Exact<{
+  id: string;
+}>;
 
 
-export type StepperTextDefaultsQuery = { textDefaults: { nodes: Array<{ field: string, value: string }> } };
+export type TestTextProjectQuery = { project: { id: string, message: string | null, projectPhones: Array<{ id: string, phoneId: string }> } | null };
 
 export type OrganizationRestrictionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -650,16 +662,16 @@ export type OptOutPhoneSearchQueryVariables = Exact<{
 
 export type OptOutPhoneSearchQuery = { phones: { nodes: Array<{ id: string, number: string }> } };
 
-export type ProjectLifecycleFieldsFragment = { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } };
+export type ProjectLifecycleFieldsFragment = { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } };
 
-export type ProjectActionPayloadFieldsFragment = { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null };
+export type ProjectActionPayloadFieldsFragment = { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null };
 
 export type ProjectLifecycleQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type ProjectLifecycleQuery = { project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null };
+export type ProjectLifecycleQuery = { project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null };
 
 export type LoadSendProjectMutationVariables = Exact<{
   projectId: string;
@@ -667,7 +679,7 @@ export type LoadSendProjectMutationVariables = Exact<{
 }>;
 
 
-export type LoadSendProjectMutation = { loadSendProject: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null } };
+export type LoadSendProjectMutation = { loadSendProject: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
 
 export type ChangeProjectStatusMutationVariables = Exact<{
   projectId: string;
@@ -675,7 +687,7 @@ export type ChangeProjectStatusMutationVariables = Exact<{
 }>;
 
 
-export type ChangeProjectStatusMutation = { changeProjectStatus: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null } };
+export type ChangeProjectStatusMutation = { changeProjectStatus: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
 
 export type SetProjectPausedMutationVariables = Exact<{
   projectId: string;
@@ -683,7 +695,7 @@ export type SetProjectPausedMutationVariables = Exact<{
 }>;
 
 
-export type SetProjectPausedMutation = { setProjectPaused: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, can: { update: boolean } } | null } };
+export type SetProjectPausedMutation = { setProjectPaused: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
 
 export type ProjectSummaryQueryVariables = Exact<{
   projectId: string;

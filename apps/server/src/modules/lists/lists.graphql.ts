@@ -5,10 +5,11 @@ import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../
 import { enumRef } from '../../platform/graphql/enums';
 import { parseId, type RecordRef } from '../../platform/graphql/resource-schema';
 import type { Row } from '../../platform/resources/resource-service';
+import { findRecordTask } from '../../platform/jobs/background-tasks';
 import { BackgroundTaskRef } from '../exports/exports.graphql';
 import type { ColumnRole } from './column-roles';
 import { loadList, previewSheet, setListColumns, type ListActionResult } from './lists.actions';
-import { listsService, loadTaskOf, sheetsOf, uploadFilenameOf, type SheetRow } from './lists.service';
+import { listsService, sheetsOf, uploadFilenameOf, type SheetRow } from './lists.service';
 import { rowColumnsOf } from './rows.service';
 
 const ListSheetRef = builder.objectRef<SheetRow>('ListSheet').implement({
@@ -71,7 +72,9 @@ export function registerListsSchema(listRef: RecordRef) {
       nullable: true,
       description: 'The background task of the latest load: its progress while the list loads',
       resolve: (list, _a, ctx) =>
-        list.loadTaskId == null ? null : ctx.tenant((tx, viewer) => loadTaskOf(tx, viewer, Number(list.loadTaskId))),
+        list.loadTaskId == null
+          ? null
+          : ctx.tenant((tx, viewer) => findRecordTask(tx, Number(list.loadTaskId), viewer.organizationId)),
     }),
   }));
 

@@ -1,7 +1,7 @@
 import { list, listMessages, optimizedPercent, type FieldErrors } from '@canvass/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
-import { backgroundTasks, lists, sheets, uploads } from '../../platform/db/schema/index';
+import { lists, sheets, uploads } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { createResourceService } from '../../platform/resources/resource-service';
@@ -19,15 +19,6 @@ export function sheetsOf(tx: Tx, viewer: Viewer, listId: number): Promise<SheetR
     .from(sheets)
     .where(and(eq(sheets.organizationId, viewer.organizationId), eq(sheets.listId, listId)))
     .orderBy(sheets.id);
-}
-
-/** The background task of a list's load: anyone who sees the list may follow its progress. */
-export async function loadTaskOf(tx: Tx, viewer: Viewer, taskId: number) {
-  const [task] = await tx
-    .select()
-    .from(backgroundTasks)
-    .where(and(eq(backgroundTasks.organizationId, viewer.organizationId), eq(backgroundTasks.id, taskId)));
-  return task ?? null;
 }
 
 /** The name of the file a list was made from, as the user's computer called it. */

@@ -127,14 +127,16 @@ export async function loadSendProject(tx: Tx, viewer: Viewer, args: LoadSendArgs
   switch (args.option) {
     case 'TestText':
       return storeTestTexts(tx, viewer, project, args);
-    case 'LoadProject':
-      await setStatus(tx, viewer, project.id, { projectStatus: to! });
-      await startBackgroundTask(tx, loadProjectJob, scope, { projectId: project.id });
+    case 'LoadProject': {
+      const task = await startBackgroundTask(tx, loadProjectJob, scope, { projectId: project.id });
+      await setStatus(tx, viewer, project.id, { projectStatus: to!, loadTaskId: task.id });
       return { projectId: project.id, message: projectMessages.loaded, errors: {} };
-    case 'UnloadProject':
-      await setStatus(tx, viewer, project.id, { projectStatus: to! });
-      await startBackgroundTask(tx, unloadProjectJob, scope, { projectId: project.id });
+    }
+    case 'UnloadProject': {
+      const task = await startBackgroundTask(tx, unloadProjectJob, scope, { projectId: project.id });
+      await setStatus(tx, viewer, project.id, { projectStatus: to!, loadTaskId: task.id });
       return { projectId: project.id, message: projectMessages.unloaded, errors: {} };
+    }
     case 'CancelProject':
       await setStatus(tx, viewer, project.id, { projectStatus: to! });
       return { projectId: project.id, message: projectMessages.cancelled, errors: {} };

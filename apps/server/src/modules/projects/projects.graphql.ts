@@ -12,7 +12,9 @@ import { assertCan } from '../../platform/auth/viewer';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
 import { parseId, type RecordRef } from '../../platform/graphql/resource-schema';
+import { findRecordTask } from '../../platform/jobs/background-tasks';
 import type { Row } from '../../platform/resources/resource-service';
+import { BackgroundTaskRef } from '../tasks/tasks.graphql';
 import {
   changeProjectStatus,
   loadSendProject,
@@ -52,6 +54,15 @@ export function registerProjectsSchema(projectRef: RecordRef) {
       description: "The statuses the status dropdown offers this viewer (none outside the Setup group; a client's own)",
       resolve: (p, _a, ctx) =>
         ctx.viewer ? statusOptionsFor(ctx.viewer.role, p.projectStatus as ProjectStatusValue) : [],
+    }),
+    loadTask: t.field({
+      type: BackgroundTaskRef,
+      nullable: true,
+      description: 'The background task of the latest load or unload: its progress while the project loads',
+      resolve: (p, _a, ctx) =>
+        p.loadTaskId == null
+          ? null
+          : ctx.tenant((tx, viewer) => findRecordTask(tx, Number(p.loadTaskId), viewer.organizationId)),
     }),
     canPauseOrResume: t.boolean({
       description: 'Pause (or Resume, when paused) is offered: a Sending Blast project',

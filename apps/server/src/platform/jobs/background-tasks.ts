@@ -52,6 +52,18 @@ export async function findOwnTask(
 }
 
 /**
+ * The task a record names as its load (a list's, a project's), in the caller's (tenant) transaction: whoever may see
+ * the record may read its progress, so only the organization is checked here; null when not there.
+ */
+export async function findRecordTask(tx: Tx, taskId: number, organizationId: number): Promise<BackgroundTask | null> {
+  const [task] = await tx
+    .select()
+    .from(backgroundTasks)
+    .where(and(eq(backgroundTasks.organizationId, organizationId), eq(backgroundTasks.id, taskId)));
+  return task ?? null;
+}
+
+/**
  * Wraps a task job: marks it Running, gives it a progress reporter, and records Done with its result or Failed
  * with its message. The job's own work runs in its own transactions, opened the way a request opens them. Each
  * change is announced (platform.events) once committed, so the user's subscription re-reads it wherever it runs.

@@ -1,9 +1,9 @@
 import { listErrorMessages, listMessages, type ListErrorStatusName } from '@canvass/domain';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useQuery, type CombinedError } from 'urql';
 import type { ListStateQuery, ListStateQueryVariables } from '../../gql/graphql';
 import { notifyFailed, notifySuccess } from '../../ui/notify';
-import { useBackgroundTask } from '../../ui/useBackgroundTask';
+import { useFollowedLoad } from '../../ui/use-followed-load';
 import { LIST_STATE, type ListState, type ListStatusName } from './list-operations';
 
 /** Spec §9: a list re-checks its status every 5 seconds while it loads. */
@@ -29,7 +29,7 @@ export function loadErrorText(list: Pick<ListState, 'listStatus' | 'loadErrorMes
 export interface ListLoad {
   list: ListState | null;
   loading: boolean;
-  /** Rows processed and the total when the load knows it (null before the task reports). */
+  /** Rows processed and the total when the load knows it (the watching header's; null for other readers). */
   processed: number | null;
   total: number | null;
   error: CombinedError | undefined;
@@ -52,31 +52,18 @@ export function useListLoad(target: { id: string }, { watch = false } = {}): Lis
   });
   const list = result.data?.list ?? null;
   const loading = list ? isLoadingStatus(list.listStatus) : false;
-
-  // Progress is pushed live through the load's task; each change of the task's status re-reads the list (its
-  // status and counts), and the 5 s re-check stays as the fallback when the socket is not there.
-  const live = useBackgroundTask(watch && loading ? (list?.loadTask?.id ?? null) : null).task;
-  const liveStatus = live?.status;
-  useEffect(() => {
-    if (liveStatus) refetch({ requestPolicy: 'network-only' });
-  }, [liveStatus, refetch]);
-
-  useEffect(() => {
-    if (!watch || !loading) return;
-    const timer = setInterval(() => refetch({ requestPolicy: 'network-only' }), LIST_POLL_MS);
-    return () => clearInterval(timer);
-  }, [watch, loading, refetch]);
+  const reread = useCallback(() => refetch({ requestPolicy: 'network-only' }), [refetch]);
+  // Only the header follows the load (live, with the 5 s re-check as the fallback); other readers share its results.
+  const { processed, total } = useFollowedLoad({
+    loading: watch && loading,
+    task: list?.loadTask,
+    reread,
+    pollMs: LIST_POLL_MS,
+  });
 
   useAnnounceLoadEnd(watch ? list : null);
 
-  const task = live ?? list?.loadTask;
-  return {
-    list,
-    loading,
-    processed: loading && task ? task.processed : null,
-    total: loading && task ? (task.total ?? null) : null,
-    error: result.error,
-  };
+  return { list, loading, processed, total, error: result.error };
 }
 
 // What each list's header last showed, kept across remounts: going from the column picker to the overview remounts

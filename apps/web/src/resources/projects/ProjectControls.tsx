@@ -1,16 +1,20 @@
-import { Alert, Button, Group, Menu, Select, Text } from '@mantine/core';
+import { Alert, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { humanize, project, projectMessages } from '@canvass/domain';
 import { IconChevronDown, IconPlayerPause, IconPlayerPlay, IconProgressCheck } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Suspense, useState } from 'react';
+import { lazyNamed } from '../../app/lazy-component';
 import { useResourceMutation } from '../../ui/useResourceMutation';
+import { LoadProgress } from '../../ui/LoadProgress';
 import { errorText } from '../../ui/notify';
 import type { ProjectActionName, ProjectLifecycle, ProjectStatusName } from './project-operations';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
 import { actionLabel, statusErrorText, useProjectActions } from './use-project-actions';
 import { useProjectLifecycle } from './use-project-lifecycle';
 import { notifications } from '@mantine/notifications';
+
+// The Test Text dialog (the stepper's form, its phone search) loads the first time it opens.
+const TestTextDialog = lazyNamed(() => import('../../features/projects/test-text/TestTextDialog'), 'TestTextDialog');
 
 /** Actions that undo work (a load, the whole project) are confirmed first. */
 const CONFIRMED: Partial<Record<ProjectActionName, string>> = {
@@ -24,7 +28,7 @@ const CONFIRMED: Partial<Record<ProjectActionName, string>> = {
  * loadSendProject options, manual transitions and pause/resume the lifecycle allows now.
  */
 export function ProjectControls({ record }: { record: { id: string } }) {
-  const { lifecycle, error } = useProjectLifecycle(record.id);
+  const { lifecycle, processed, total, error } = useProjectLifecycle(record.id);
   if (error)
     return (
       <Alert color="red" title="Error, project not loaded">
@@ -33,13 +37,24 @@ export function ProjectControls({ record }: { record: { id: string } }) {
     );
   if (!lifecycle) return null;
   return (
-    <Group gap="sm" wrap="wrap">
-      <ProjectStatusBadge status={lifecycle.projectStatus} paused={lifecycle.isPaused === true} />
-      {lifecycle.can.update && lifecycle.statusOptions.length > 0 && <StatusSelect lifecycle={lifecycle} />}
-      {lifecycle.can.update && <ActionsMenu lifecycle={lifecycle} />}
-    </Group>
+    <Stack gap={6}>
+      <Group gap="sm" wrap="wrap">
+        <ProjectStatusBadge status={lifecycle.projectStatus} paused={lifecycle.isPaused === true} />
+        {lifecycle.can.update && lifecycle.statusOptions.length > 0 && <StatusSelect lifecycle={lifecycle} />}
+        {lifecycle.can.update && <ActionsMenu lifecycle={lifecycle} />}
+      </Group>
+      {lifecycle.projectStatusGroup === 'Loading' && (
+        <Stack gap={4} maw={420}>
+          <LoadProgress processed={processed} total={total} pending={pendingText(lifecycle.projectStatus)} />
+        </Stack>
+      )}
+    </Stack>
   );
 }
+
+/** What the bar says before the load counts anything (an unload never does). */
+const pendingText = (status: ProjectStatusName) =>
+  status === 'AwaitingUnload' || status === 'Unloading' ? 'Unloading the project…' : 'Loading the project…';
 
 /** Spec §4: the status is chosen from a dropdown only in the Setup group, among the viewer's options. */
 function StatusSelect({ lifecycle }: { lifecycle: ProjectLifecycle }) {
@@ -78,14 +93,14 @@ function StatusSelect({ lifecycle }: { lifecycle: ProjectLifecycle }) {
 }
 
 function ActionsMenu({ lifecycle }: { lifecycle: ProjectLifecycle }) {
-  const navigate = useNavigate();
   const actions = useProjectActions(lifecycle.id);
+  const [testing, setTesting] = useState(false);
   const { availableActions, availableTransitions, canPauseOrResume, isPaused } = lifecycle;
   if (!availableActions.length && !availableTransitions.length && !canPauseOrResume) return null;
 
   const run = (action: ProjectActionName) => {
-    // A test text needs its recipients, body and sender: the stepper's Test Text step asks for them.
-    if (action === 'TestText') return void navigate(`/projects/stepper/${lifecycle.id}`);
+    // A test text needs its recipients, body and sender: the stepper's Test Text form asks for them, in a dialog.
+    if (action === 'TestText') return setTesting(true);
     const question = CONFIRMED[action];
     if (!question) return void actions.runAction(action);
     modals.openConfirmModal({
@@ -98,42 +113,49 @@ function ActionsMenu({ lifecycle }: { lifecycle: ProjectLifecycle }) {
   };
 
   return (
-    <Menu position="bottom-end">
-      <Menu.Target>
-        <Button variant="light" rightSection={<IconChevronDown size={16} />} loading={actions.running}>
-          Actions
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {availableTransitions.map((to) => (
-          <Menu.Item
-            key={to}
-            leftSection={<IconProgressCheck size={14} />}
-            onClick={() => void actions.changeStatus(to)}
-          >
-            {transitionLabel(to)}
-          </Menu.Item>
-        ))}
-        {availableTransitions.length > 0 && availableActions.length > 0 && <Menu.Divider />}
-        {availableActions.map((action) => (
-          <Menu.Item
-            key={action}
-            color={action === 'CancelProject' || action === 'UnloadProject' ? 'red' : undefined}
-            onClick={() => run(action)}
-          >
-            {actionLabel(action)}
-          </Menu.Item>
-        ))}
-        {canPauseOrResume && (
-          <Menu.Item
-            leftSection={isPaused ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />}
-            onClick={() => void actions.setPaused(!isPaused)}
-          >
-            {isPaused ? 'Resume' : 'Pause'}
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      {testing && (
+        <Suspense fallback={null}>
+          <TestTextDialog projectId={lifecycle.id} onClose={() => setTesting(false)} />
+        </Suspense>
+      )}
+      <Menu position="bottom-end">
+        <Menu.Target>
+          <Button variant="light" rightSection={<IconChevronDown size={16} />} loading={actions.running}>
+            Actions
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {availableTransitions.map((to) => (
+            <Menu.Item
+              key={to}
+              leftSection={<IconProgressCheck size={14} />}
+              onClick={() => void actions.changeStatus(to)}
+            >
+              {transitionLabel(to)}
+            </Menu.Item>
+          ))}
+          {availableTransitions.length > 0 && availableActions.length > 0 && <Menu.Divider />}
+          {availableActions.map((action) => (
+            <Menu.Item
+              key={action}
+              color={action === 'CancelProject' || action === 'UnloadProject' ? 'red' : undefined}
+              onClick={() => run(action)}
+            >
+              {actionLabel(action)}
+            </Menu.Item>
+          ))}
+          {canPauseOrResume && (
+            <Menu.Item
+              leftSection={isPaused ? <IconPlayerPlay size={14} /> : <IconPlayerPause size={14} />}
+              onClick={() => void actions.setPaused(!isPaused)}
+            >
+              {isPaused ? 'Resume' : 'Pause'}
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+    </>
   );
 }
 

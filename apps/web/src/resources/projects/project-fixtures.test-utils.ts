@@ -17,5 +17,6 @@ export const quietLifecycle = (projectStatus: string, projectStatusGroup: string
   availableTransitions: [],
   statusOptions: [],
   canPauseOrResume: false,
+  loadTask: null,
   can,
 });

@@ -22,6 +22,12 @@ const PROJECT_LIFECYCLE_FIELDS = /* GraphQL */ `
     availableTransitions
     statusOptions
     canPauseOrResume
+    loadTask {
+      id
+      status
+      processed
+      total
+    }
     can {
       update
     }

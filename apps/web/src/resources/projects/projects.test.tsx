@@ -50,10 +50,38 @@ function lifecycleOf(status: ProjectStatusValue, over: Record<string, unknown> =
     availableTransitions: availableTransitions(status, false).map((t) => t.to),
     statusOptions: statusOptionsFor('Admin', status),
     canPauseOrResume: false,
+    loadTask: null,
     can,
     ...over,
   };
 }
+
+const loadTask = (status: string, processed: number, total: number | null = null) => ({
+  __typename: 'BackgroundTask',
+  id: '90',
+  status,
+  processed,
+  total,
+});
+
+/** The summaries of a project loaded at `loadedAt` (three texts), or of one not loaded yet (null). */
+const summaryOf = (loadedAt: string | null) => ({
+  __typename: 'ProjectSummary',
+  projectId: '12',
+  loadedAt,
+  loadErrorMessage: null,
+  rowsCount: loadedAt ? 4 : 0,
+  totalTexts: loadedAt ? 3 : 0,
+  duplicatePhones: loadedAt ? 1 : 0,
+  invalidPhones: 0,
+  optOutPhones: 0,
+  textStatus: [],
+  textsPerProvider: [],
+  excluded: [],
+  areaCodes: { __typename: 'ProjectAreaCodeUsage', areaCodesCount: 0, total: 0, top: [] },
+  listSummary: { __typename: 'ProjectListSummary', duplicates: 0, invalids: 0, optOuts: 0 },
+  insights: [],
+});
 
 const handlersFor = (status: ProjectStatusValue) => ({
   Project: () => ({ data: { project: projectIn(status) } }),
@@ -359,27 +387,47 @@ describe("a project's list-filters tab", { timeout: 30_000 }, () => {
 describe('a project loading on screen', { timeout: 20_000 }, () => {
   afterEach(() => vi.useRealTimers());
 
-  it('re-reads its status every 5 s while loading, and the record once it is Ready, then stops', async () => {
+  it('shows rows processed while loading, re-reads every 5 s, and once Ready the record and summaries, then stops', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const answers = [lifecycleOf('Loading'), lifecycleOf('Ready')];
+    const loading = lifecycleOf('Loading', { loadTask: loadTask('Running', 2, 5) });
+    const answers = [loading, lifecycleOf('Ready', { loadTask: loadTask('Done', 5, 5) })];
+    const summaries = [summaryOf(null), summaryOf('2026-11-20T10:00:00Z')];
     const { calls } = renderResources('/projects/12/overview', {
       Project: () => ({ data: { project: projectIn('Loading') } }),
       ProjectLifecycle: () => ({ data: { project: answers.length > 1 ? answers.shift() : answers[0] } }),
+      ProjectSummary: () => ({ data: { projectSummary: summaries.length > 1 ? summaries.shift() : summaries[0] } }),
     });
     const badge = await screen.findByLabelText('Project status', { selector: 'div, span' }, { timeout: 8000 });
     expect(badge.textContent).toBe('Loading');
+    expect((await screen.findByText('2 of 5 rows processed')).textContent).toBe('2 of 5 rows processed');
+    await screen.findByText(/^Not loaded yet/);
     const recordReads = callsTo(calls, 'Project').length;
 
     await act(() => vi.advanceTimersByTimeAsync(PROJECT_POLL_MS));
     await waitFor(() =>
       expect(screen.getByLabelText('Project status', { selector: 'div, span' }).textContent).toBe('Ready'),
     );
-    // The page's record (overview, forms) follows the new status.
+    expect(screen.queryByText(/rows processed/)).toBeNull();
+    // The page's record (overview, forms) and its summaries follow the new status, without a reload.
     await waitFor(() => expect(callsTo(calls, 'Project').length).toBeGreaterThan(recordReads));
+    const summary = within(screen.getByRole('region', { name: 'Summaries' }));
+    expect((await summary.findByLabelText('Total texts')).textContent).toBe('3');
 
     // Ready is not a loading status: no more re-reads.
     const settled = callsTo(calls, 'ProjectLifecycle').length;
     await act(() => vi.advanceTimersByTimeAsync(3 * PROJECT_POLL_MS));
     expect(callsTo(calls, 'ProjectLifecycle').length).toBe(settled);
+  });
+
+  it('says it is unloading until the project is back to Assigned', async () => {
+    renderResources('/projects/12/overview', {
+      Project: () => ({ data: { project: projectIn('Unloading') } }),
+      ProjectLifecycle: () => ({ data: { project: lifecycleOf('Unloading', { loadTask: loadTask('Running', 0) }) } }),
+      ProjectSummary: () => ({ data: { projectSummary: summaryOf('2026-11-20T10:00:00Z') } }),
+    });
+    expect((await screen.findByText('Unloading the project…', {}, { timeout: 8000 })).textContent).toBe(
+      'Unloading the project…',
+    );
+    expect(screen.getByRole('progressbar', { name: 'Load progress' }).getAttribute('aria-valuenow')).toBe('100');
   });
 });

@@ -5,6 +5,7 @@ import { reserveIds } from '../../../platform/db/reserve-ids';
 import { withTenant, type Tx } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
 import { rowsAreDistributed } from '../../lists/staging';
+import { messageLinksOf } from '../../shortened-links/message-links';
 import { ProjectLoadError, projectLoadMessages } from './load-error';
 import { columnsOf, compileTemplate, hasLink, renderSql, type TemplatePart } from './message-template';
 import { removeLoad } from './remove-load';
@@ -171,14 +172,7 @@ async function templateContext(tx: Tx, org: number, headers: string[]) {
   const defaults = await tx.execute<{ field: string; value: string }>(
     sql`SELECT field, value FROM text_defaults WHERE organization_id = ${org} ORDER BY id`,
   );
-  // A message names a link by its shortCode, else its generatedShortCode.
-  const links = await tx.execute<{ code: string; domain: string | null }>(sql`
-    SELECT coalesce(l.short_code, l.generated_short_code) AS code, d.domain
-      FROM shortened_links l
-      LEFT JOIN custom_domains d ON d.organization_id = l.organization_id AND d.id = l.custom_domain_id
-     WHERE l.organization_id = ${org}
-     ORDER BY l.id`);
-  return { listHeaders: headers, textDefaults: defaults.rows, links: links.rows };
+  return { listHeaders: headers, textDefaults: defaults.rows, links: await messageLinksOf(tx, org) };
 }
 
 /** The project's Active sender phones with their area codes. */

@@ -61,6 +61,8 @@ export const projects = pgTable(
     timeZone: text('time_zone'),
     listId: refId('list_id'),
     currentStep: projectCreationStepEnum('current_step'),
+    // The background task of the latest load or unload, so the project's screen can follow its progress.
+    loadTaskId: refId('load_task_id'),
     ...timestamps(),
   },
   (t) => [

@@ -6,3 +6,4 @@ export { ComplianceWarnings, type ComplianceWarningsProps } from './ComplianceWa
 export { PlaceholderMenu } from './PlaceholderMenu';
 export { MediaField, type MediaFieldProps, type MediaValue, type MediaPositionValue } from './MediaField';
 export { useServerOptions, type ServerOption, type ServerOptionType } from './use-server-options';
+export { useMessageLinks } from './use-message-links';

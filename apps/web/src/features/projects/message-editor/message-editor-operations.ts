@@ -9,3 +9,13 @@ export const OPTIONS_BY_TYPE = /* GraphQL */ `
     }
   }
 `;
+
+/* The organization's shortened links as a message names them ({link:code}), for the placeholder menu. */
+export const MESSAGE_LINKS = /* GraphQL */ `
+  query MessageLinks {
+    messageLinks {
+      code
+      domain
+    }
+  }
+`;

@@ -216,7 +216,7 @@ describe('the project stepper', { timeout: 30_000 }, () => {
 
     // Said in the 'Error' toast and under the form.
     expect(await screen.findAllByText('Form is incomplete or contains invalid values, cannot submit.')).toHaveLength(2);
-    expect(callsTo(calls, 'SendStepperTestText')).toHaveLength(0);
+    expect(callsTo(calls, 'SendTestText')).toHaveLength(0);
   });
 
   it('estimates the cost of the message for the chosen list at the price that applies', async () => {
@@ -259,6 +259,46 @@ describe('the project stepper', { timeout: 30_000 }, () => {
     );
     // Blended: every valid row, one segment each, at the project's price.
     expect((await screen.findByText(/Estimated cost/)).textContent).toContain('$40.00');
+  });
+
+  it("offers the organization's shortened links with a domain as {link:code} placeholders", async () => {
+    const project = savedProject({ message: 'Vote early: ' });
+    const canViewLinks = buildUser({
+      isAdmin: false,
+      restrictions: [
+        { resource: 'Client', operations: ['View'] },
+        { resource: 'ShortenedLink', operations: ['View'] },
+      ],
+    });
+    const links = {
+      MessageLinks: () => ({
+        data: {
+          messageLinks: [
+            { __typename: 'MessageLink', code: 'vote', domain: 'go.links.test' },
+            // No domain yet: a message could not render it, so it is not offered.
+            { __typename: 'MessageLink', code: 'Qr56St78', domain: null },
+          ],
+        },
+      }),
+    };
+    const { calls } = renderStepper('/projects/stepper/5', handlers(project, links), canViewLinks);
+    const message = (await screen.findByRole('textbox', { name: 'Message' })) as HTMLTextAreaElement;
+    await waitFor(() => expect(callsTo(calls, 'MessageLinks')).toHaveLength(1));
+    await userEvent.click(screen.getByRole('button', { name: 'Insert placeholder' }));
+    const item = await screen.findByRole('menuitem', { name: /go\.links\.test\/vote/, hidden: true });
+    expect(item.textContent).toContain('{link:vote}');
+    expect(screen.queryByRole('menuitem', { name: /Qr56St78/, hidden: true })).toBeNull();
+    await userEvent.click(item);
+    expect(message.value).toContain('{link:vote}');
+  });
+
+  it('does not ask for shortened links for a user who may not view them', async () => {
+    const { calls } = renderStepper('/projects/stepper/5', handlers(savedProject()));
+    await screen.findByRole('textbox', { name: 'Message' });
+    await userEvent.click(screen.getByRole('button', { name: 'Insert placeholder' }));
+    await screen.findByRole('menuitem', { name: /First name/, hidden: true });
+    expect(screen.queryByText('Shortened links')).toBeNull();
+    expect(callsTo(calls, 'MessageLinks')).toHaveLength(0);
   });
 
   it('offers the Active phones as senders, one of them primary, and lets a client pick teams for External delivery', async () => {

@@ -25,10 +25,10 @@ import {
   valuesOf,
   type StepperValues,
 } from './stepper-model';
+import { TestTextForm } from '../test-text/TestTextForm';
 import { StepperProject } from './stepper-operations';
-import { TestTextStep } from './TestTextStep';
 import { TextersStep } from './TextersStep';
-import { useActivePhones } from './use-active-phones';
+import { projectSenders, useActivePhones } from './use-active-phones';
 import { useStepperList } from './use-stepper-list';
 import { useStepperSave, type SaveOutcome } from './use-stepper-save';
 
@@ -134,10 +134,7 @@ export function ProjectStepperPage() {
     if (outcome.kind === 'saved') void navigate(`/projects/${outcome.project.id}/discussions`);
   }
 
-  const senders = useMemo(
-    () => phones.filter((p) => values?.phones.some((r) => r.phoneId === p.id && !r._destroy)),
-    [phones, values?.phones],
-  );
+  const senders = useMemo(() => projectSenders(phones, values?.phones ?? []), [phones, values?.phones]);
 
   if (id && loaded.data && !loaded.data.project && !started.current) return <Navigate to="/dashboard" replace />;
   if (loaded.error && !values) return <Alert color="red">{loaded.error.message}</Alert>;
@@ -171,7 +168,7 @@ export function ProjectStepperPage() {
         {position === 3 && <SenderStep {...props} />}
         {position === 4 && <ScheduleStep {...props} />}
         {position === 5 && <TextersStep {...props} status={status} />}
-        {position === 6 && <TestTextStep projectId={projectId.current} message={values.message} senders={senders} />}
+        {position === 6 && <TestTextForm projectId={projectId.current} message={values.message} senders={senders} />}
       </Card>
       <Group justify="space-between">
         <Button variant="default" disabled={position === 0 || busy} onClick={() => void go(position - 1)}>

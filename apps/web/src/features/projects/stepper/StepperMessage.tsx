@@ -4,7 +4,7 @@ import { useQuery } from 'urql';
 import { documentsFor } from '../../../ui/documents';
 import type { StepperTextDefaultsQuery, StepperTextDefaultsQueryVariables } from '../../../gql/graphql';
 import { useApplicablePrices, type PricedTarget } from '../../prices/ApplicablePrices';
-import { MessageEditor } from '../message-editor';
+import { MessageEditor, useMessageLinks } from '../message-editor';
 import { costInputOf, placeholderContextOf } from './message-estimate';
 import { StepperTextDefaults } from './stepper-operations';
 import type { StepProps } from './step-props';
@@ -16,9 +16,9 @@ interface StepperMessageProps extends StepProps {
 }
 
 /**
- * The project's message in h-message's editor: placeholders from the chosen list's headers and the text defaults,
- * the compliance warnings for the chosen client, and the estimated cost at the price that applies to the project
- * (its client's before it is saved).
+ * The project's message in h-message's editor: placeholders from the chosen list's headers, the text defaults and
+ * the organization's shortened links, the compliance warnings for the chosen client, and the estimated cost at the
+ * price that applies to the project (its client's before it is saved).
  */
 export function StepperMessage(props: StepperMessageProps) {
   const { values, projectId } = props;
@@ -50,9 +50,10 @@ function Editor({
     variables: { id: values.clientId ?? '' },
     pause: !values.clientId,
   });
+  const links = useMessageLinks();
   const context = useMemo(
-    () => placeholderContextOf(list, defaults.data?.textDefaults.nodes ?? []),
-    [list, defaults.data],
+    () => placeholderContextOf(list, defaults.data?.textDefaults.nodes ?? [], links),
+    [list, defaults.data, links],
   );
   const cost = costInputOf(list, prices, {
     pricingType: values.pricingType,

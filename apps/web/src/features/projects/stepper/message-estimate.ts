@@ -11,16 +11,17 @@ import type { MessageCostInput } from '../message-editor';
 import type { StepperListView } from './use-stepper-list';
 
 /**
- * What the stepper's message may name (the chosen list's headers, in their columns' order, and the organization's
- * text defaults). Shortened links come with the links issue: none yet.
+ * What the stepper's message may name: the chosen list's headers (in their columns' order), the organization's
+ * text defaults and its shortened links.
  */
 export function placeholderContextOf(
   list: StepperListView | null,
-  textDefaults: readonly { field: string; value: string }[],
+  textDefaults: PlaceholderContext['textDefaults'],
+  links: PlaceholderContext['links'] = [],
 ): PlaceholderContext {
   const headers = rowColumnKeys.map((key) => list?.rowColumns.find((c) => c.field === key)?.header ?? '');
   while (headers.length && headers[headers.length - 1] === '') headers.pop();
-  return { listHeaders: headers, textDefaults, links: [] };
+  return { listHeaders: headers, textDefaults, links };
 }
 
 const LEVELS = { Project: 'project', Client: 'client', Organization: 'organization' } as const;

@@ -3,8 +3,6 @@ import { graphqlOperation } from '../../../app/graphql-request';
 import type {
   CreateStepperProjectMutation,
   CreateStepperProjectMutationVariables,
-  SendStepperTestTextMutation,
-  SendStepperTestTextMutationVariables,
   StepperListQuery,
   StepperListQueryVariables,
   StepperListsQuery,
@@ -213,26 +211,6 @@ export const StepperTimeZones = graphqlOperation<StepperTimeZonesQuery, StepperT
     }
   }
 `);
-
-export const SendStepperTestText = graphqlOperation<SendStepperTestTextMutation, SendStepperTestTextMutationVariables>(
-  /* GraphQL */ `
-    mutation SendStepperTestText($projectId: ID!, $phoneIds: [ID!], $body: String, $fromPhoneId: ID) {
-      loadSendProject(
-        projectId: $projectId
-        option: TestText
-        phoneIds: $phoneIds
-        body: $body
-        fromPhoneId: $fromPhoneId
-      ) {
-        message
-        errors {
-          field
-          messages
-        }
-      }
-    }
-  `,
-);
 
 /** The organization's text defaults: placeholders a message may name besides the list's columns. */
 export const StepperTextDefaults = graphqlOperation<StepperTextDefaultsQuery, StepperTextDefaultsQueryVariables>(

@@ -14,3 +14,11 @@ export function useActivePhones(): { phones: PhoneOption[]; fetching: boolean } 
   });
   return { phones: result.data?.phones.nodes ?? [], fetching: result.fetching };
 }
+
+/** The project's senders: those of its numbers (not being removed) that are Active, in the phones' order. */
+export function projectSenders(
+  active: readonly PhoneOption[],
+  rows: readonly { phoneId?: string | null; _destroy?: boolean | null }[],
+): PhoneOption[] {
+  return active.filter((p) => rows.some((r) => r.phoneId === p.id && !r._destroy));
+}

@@ -4,16 +4,20 @@ import { formatPhone, projectMessages } from '@canvass/domain';
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import type {
-  SendStepperTestTextMutation,
-  SendStepperTestTextMutationVariables,
+  SendTestTextMutation,
+  SendTestTextMutationVariables,
   StepperPhonesQuery,
   StepperPhonesQueryVariables,
 } from '../../../gql/graphql';
 import { notifyFailed, notifySuccess } from '../../../ui/notify';
 import { SEARCH_DEBOUNCE_MS } from '../../../ui/constants';
-import { SendStepperTestText, StepperPhones } from './stepper-operations';
-import { stepperErrorText } from './stepper-model';
-import type { PhoneOption } from './use-active-phones';
+import { stepperErrorText } from '../stepper/stepper-model';
+import { StepperPhones } from '../stepper/stepper-operations';
+import type { PhoneOption } from '../stepper/use-active-phones';
+import { SendTestText } from './test-text-operations';
+
+// The new test text shows on the project's test texts tab: lists of texts are read again after it.
+const CONTEXT = { additionalTypenames: ['Text'] };
 
 /** The test's form is complete: a recipient, a body and a from phone (spec §5), and a saved project to send it for. */
 export function testTextComplete(t: {
@@ -26,18 +30,21 @@ export function testTextComplete(t: {
 }
 
 /**
- * Test Text: the message sent to a few phones from one of the project's numbers (loadSendProject TestText). Until
- * sending exists the server stores it as a Ready text of type Test, shown on the project's test texts.
+ * Test Text: the message sent to a few phones from one of the project's numbers (loadSendProject TestText), the
+ * stepper's last step and the project page's Test Text dialog. Until sending exists the server stores it as a Ready
+ * text of type Test, shown on the project's test texts. `onSent` follows the server's success message.
  */
-export function TestTextStep({
+export function TestTextForm({
   projectId,
   message,
   senders,
+  onSent,
 }: {
   projectId: string | null;
   message: string;
-  /** The project's chosen numbers. */
+  /** The project's Active numbers. */
   senders: PhoneOption[];
+  onSent?(): void;
 }) {
   const [phoneIds, setPhoneIds] = useState<string[]>([]);
   const [known, setKnown] = useState<Map<string, string>>(new Map());
@@ -54,9 +61,7 @@ export function TestTextStep({
     [term],
   );
   const [found] = useQuery<StepperPhonesQuery, StepperPhonesQueryVariables>({ query: StepperPhones.source, variables });
-  const [sending, send] = useMutation<SendStepperTestTextMutation, SendStepperTestTextMutationVariables>(
-    SendStepperTestText.source,
-  );
+  const [sending, send] = useMutation<SendTestTextMutation, SendTestTextMutationVariables>(SendTestText.source);
 
   const options = new Map(known);
   for (const p of found.data?.phones.nodes ?? []) options.set(p.id, formatPhone(p.number));
@@ -69,11 +74,12 @@ export function TestTextStep({
       return;
     }
     setRefused(false);
-    const result = await send({ projectId: projectId!, phoneIds, body, fromPhoneId });
+    const result = await send({ projectId: projectId!, phoneIds, body, fromPhoneId }, CONTEXT);
     const answer = result.data?.loadSendProject;
     if (result.error || !answer) return notifyFailed(result.error?.message ?? 'No answer', 'Error');
     if (answer.errors.length) return notifyFailed(stepperErrorText(answer.errors), 'Error');
     notifySuccess(answer.message ?? projectMessages.testTextStored);
+    onSent?.();
   }
 
   return (
