@@ -42,12 +42,19 @@ describe('sort indexes of the registry lists', () => {
     expect(table, 'the resource has a table named after its plural').toBeDefined();
     const column = (getTableColumns(table!) as Record<string, { name: string } | undefined>)[field];
     expect(column, `${field} is a column of ${getTableName(table!)}`).toBeDefined();
-    // The first three key columns of each plain (non-partial, btree) index of the table.
+    // The first three key columns of each plain (non-partial, btree) index of the table. A unique key whose third
+    // column is an enum counts as (organization_id, column, id): at most one row per enum value shares the column's
+    // value, so the page is an index range on the column with those few rows sorted by id (an incremental sort).
     const { rows } = await app.sql(
-      `SELECT array_to_string(array(SELECT coalesce(a.attname::text, '?') FROM unnest(i.indkey::int2[]) WITH ORDINALITY k(attnum, ord)
-                      LEFT JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
-                     WHERE k.ord <= 3 ORDER BY k.ord), ',') AS cols
+      `SELECT CASE WHEN i.indisunique AND i.indnkeyatts = 3 AND t.typtype = 'e'
+                   THEN regexp_replace(cols, ',[^,]+$', ',id') ELSE cols END AS cols
          FROM pg_index i JOIN pg_class ic ON ic.oid = i.indexrelid JOIN pg_am am ON am.oid = ic.relam
+         CROSS JOIN LATERAL (SELECT array_to_string(array(
+                      SELECT coalesce(a.attname::text, '?') FROM unnest(i.indkey::int2[]) WITH ORDINALITY k(attnum, ord)
+                        LEFT JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+                       WHERE k.ord <= 3 ORDER BY k.ord), ',') AS cols) c
+         LEFT JOIN pg_attribute third ON third.attrelid = i.indrelid AND third.attnum = i.indkey[2]
+         LEFT JOIN pg_type t ON t.oid = third.atttypid
         WHERE i.indrelid = $1::regclass AND i.indpred IS NULL AND am.amname = 'btree'`,
       [`public.${getTableName(table!)}`],
     );
