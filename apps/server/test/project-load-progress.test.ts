@@ -1,15 +1,16 @@
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../src/app';
-import { addSender, loadedList, makeProject } from '../src/modules/projects/load/test-projects';
+import { addSender, loadedList, makeClient, makeProject } from '../src/modules/projects/load/test-projects';
 import { buildOrganization, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
 import { LOAD_SEND } from './projects-helpers';
-import { collect, wsClients } from './ws-client';
+import { expectNotFollowable, wsClients } from './ws-client';
 
 type Task = { id: string; status: string; processed: number; total: number | null };
 
 const FOLLOW = `subscription($id: ID!) { backgroundTaskChanged(id: $id) { id status processed total } }`;
+const TASK = `query($id: ID!) { backgroundTask(id: $id) { id } }`;
 const PROJECT = `query($id: ID!) { project(id: $id) { id projectStatus loadTask { id status processed total } } }`;
 
 // Three recipients and a repeat: the load goes through every row of the list.
@@ -39,17 +40,26 @@ afterAll(async () => {
   await worker?.stop();
 });
 
-/** An Assigned project on a loaded list with an Active sender: ready for Load Project. */
-async function assignedProject(): Promise<string> {
+/** An Assigned project (of the org's client unless told) on a loaded list with an Active sender: ready to load. */
+async function assignedProject(clientId = org.clientId): Promise<string> {
   const listId = await loadedList(app, org.id, SHEET);
   const id = await makeProject(app, org.id, {
-    clientId: org.clientId,
+    clientId,
     listId,
     message: 'Hi {firstName}',
     status: 'Assigned',
   });
   await addSender(app, org.id, id, '4155559002', { primary: true });
   return String(id);
+}
+
+/** Load Project pressed by the org's Admin; the id of the task the project names as its load. */
+async function loadStartedByAdmin(projectId: string): Promise<string> {
+  const token = await org.tokenFor('Admin');
+  expect(
+    (await gql(app, LOAD_SEND, { p: projectId, o: 'LoadProject' }, { token })).data?.loadSendProject.errors,
+  ).toEqual([]);
+  return (await gql(app, PROJECT, { id: projectId }, { token })).data?.project.loadTask.id as string;
 }
 
 describe("a project's load followed live", () => {
@@ -90,18 +100,28 @@ describe("a project's load followed live", () => {
 
   it("never shows a project's load task to a user of another organization", async () => {
     const projectId = await assignedProject();
-    const token = await org.tokenFor('Admin');
-    await gql(app, LOAD_SEND, { p: projectId, o: 'LoadProject' }, { token });
-    const taskId = (await gql(app, PROJECT, { id: projectId }, { token })).data?.project.loadTask.id;
+    const taskId = await loadStartedByAdmin(projectId);
 
     const outsider = await other.tokenFor('Admin');
-    const { results, error } = await collect<{ backgroundTaskChanged: Task | null }>(ws.connect(outsider), FOLLOW, {
-      id: taskId,
-    });
-    expect(error).toBeNull();
-    expect(results.every((r) => !r.data?.backgroundTaskChanged)).toBe(true);
-    expect(results.flatMap((r) => r.errors ?? []).map((e) => e.extensions?.code)).toEqual(['NOT_FOUND']);
+    await expectNotFollowable(ws.connect(outsider), FOLLOW, taskId);
     // Nor through the project: it is not theirs to read.
     expect((await gql(app, PROJECT, { id: projectId }, { token: outsider })).data?.project).toBeNull();
+  });
+
+  it("is followed by whoever sees the project, and Not found for a Client user of another client's", async () => {
+    const ownClients = await assignedProject();
+    const anotherClients = await assignedProject(await makeClient(app, org.id, 'Another client'));
+    const [ownTask, anotherTask] = [await loadStartedByAdmin(ownClients), await loadStartedByAdmin(anotherClients)];
+    const followable = async (role: 'Manager' | 'Client', taskId: string) =>
+      (await gql(app, TASK, { id: taskId }, { token: await org.tokenFor(role) })).data?.backgroundTask?.id ?? null;
+
+    // A colleague who sees every project of the organization; the Client user, on its own client's project.
+    expect(await followable('Manager', anotherTask)).toBe(anotherTask);
+    expect(await followable('Client', ownTask)).toBe(ownTask);
+    // Another client's project is not the Client user's to see: nor is its load.
+    const client = await org.tokenFor('Client');
+    await expectNotFollowable(ws.connect(client), FOLLOW, anotherTask);
+    expect(await followable('Client', anotherTask)).toBeNull();
+    expect((await gql(app, PROJECT, { id: anotherClients }, { token: client })).data?.project).toBeNull();
   });
 });

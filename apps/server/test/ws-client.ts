@@ -1,4 +1,5 @@
 import { createClient, type Client, type FormattedExecutionResult } from 'graphql-ws';
+import { expect } from 'vitest';
 import WebSocket from 'ws';
 import type { TestApp } from './harness';
 
@@ -36,4 +37,15 @@ export async function collect<T>(client: Client, query: string, variables: Recor
   } catch (error) {
     return { results, error: error as unknown };
   }
+}
+
+/**
+ * Follows a task as `client` and expects what a user who may not follow it gets: one NOT_FOUND error before any
+ * data, the subscription ending there and the connection staying up.
+ */
+export async function expectNotFollowable(client: Client, query: string, taskId: string): Promise<void> {
+  const { results, error } = await collect<Record<string, unknown>>(client, query, { id: taskId });
+  expect(error).toBeNull();
+  expect(results.every((r) => !r.data || Object.values(r.data).every((v) => v == null))).toBe(true);
+  expect(results.flatMap((r) => r.errors ?? []).map((e) => e.extensions?.code)).toEqual(['NOT_FOUND']);
 }

@@ -17,9 +17,8 @@ export interface FollowedLoad {
 /**
  * A record's load followed on its screen while `loading`: the load task's progress is pushed live (the
  * backgroundTaskChanged subscription), each change of the task's status re-reads the record (`reread`), and the
- * record is re-read every `pollMs` (spec §9: 5 seconds) as the fallback when the socket is not there or the task is
- * someone else's (the subscription follows the viewer's own tasks only). The progress shown is the live one, else
- * the record's own.
+ * record is re-read every `pollMs` (spec §9: 5 seconds) as the fallback when the socket is not there. Anyone who
+ * sees the record may follow its load, whoever started it. The progress shown is the live one, else the record's own.
  */
 export function useFollowedLoad({
   loading,

@@ -3,19 +3,21 @@ import { messages } from '@canvass/domain';
 import { UnauthenticatedError } from '../../platform/auth/viewer';
 import { topics } from '../../platform/events/events';
 import type { Context } from '../../platform/graphql/context';
-import { findOwnTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
+import type { BackgroundTask } from '../../platform/jobs/background-tasks';
+import { findFollowableTask } from './task-access';
 
 const finished = (task: BackgroundTask) => task.status === 'Done' || task.status === 'Failed';
 /** What a watcher sees change; an event that changes none of it (a resync, a duplicate) sends nothing. */
 const shown = (task: BackgroundTask) => `${task.status}:${task.processed}:${task.total ?? ''}`;
 
 /**
- * The user's own task now and after each announced change, until it is Done or Failed. Each change is re-read
- * through the viewer's tenant-scoped handle, so an event carries nothing and a forged one shows nothing new.
- * Someone else's task (another user's, another organization's) or no task at all: Not found, before any data.
+ * A task the viewer may follow (its own, or the load of a list or project it sees: task-access.ts) now and after each
+ * announced change, until it is Done or Failed. Each change is re-read through the viewer's tenant-scoped handle and
+ * the same rule, so an event carries nothing and a forged one shows nothing new. Any other task (another user's
+ * export, another organization's) or no task at all: Not found, before any data.
  */
-export async function followOwnTask(ctx: Context, taskId: number): Promise<AsyncIterableIterator<BackgroundTask>> {
-  const read = () => ctx.tenant((tx, viewer) => findOwnTask(tx, taskId, viewer));
+export async function followTask(ctx: Context, taskId: number): Promise<AsyncIterableIterator<BackgroundTask>> {
+  const read = () => ctx.tenant((tx, viewer) => findFollowableTask(tx, taskId, viewer));
   if (!ctx.viewer) throw new UnauthenticatedError();
   // Listening before the first read: a change committed in between is not missed.
   const changes = ctx.platform.events.subscribe(topics.backgroundTask(ctx.viewer.organizationId, taskId));

@@ -2,15 +2,16 @@ import { BackgroundTaskStatus, messages } from '@canvass/domain';
 import { builder } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
 import { parseId } from '../../platform/graphql/resource-schema';
-import { findOwnTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
+import type { BackgroundTask } from '../../platform/jobs/background-tasks';
 import { exportCsvJob } from '../exports/exports.jobs';
-import { followOwnTask } from './follow-task';
+import { followTask } from './follow-task';
+import { findFollowableTask } from './task-access';
 
 type TaskRow = BackgroundTask;
 
 /** Shared by every module that starts a task (exports, list loads) and by the live subscription. */
 export const BackgroundTaskRef = builder.objectRef<TaskRow>('BackgroundTask').implement({
-  description: 'A job a user waits for (an export, later a list load), with its progress',
+  description: 'A job users wait for (an export, a list or project load), with its progress',
   fields: (t) => ({
     id: t.exposeID('id'),
     kind: t.exposeString('kind'),
@@ -40,8 +41,9 @@ builder.queryField('backgroundTask', (t) =>
   t.field({
     type: BackgroundTaskRef,
     nullable: true,
+    description: 'A task the viewer started, or the load of a list or project it may see; null when neither',
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.tenant((tx, viewer) => findOwnTask(tx, parseId(args.id), viewer)),
+    resolve: (_r, args, ctx) => ctx.tenant((tx, viewer) => findFollowableTask(tx, parseId(args.id), viewer)),
   }),
 );
 
@@ -49,9 +51,10 @@ builder.subscriptionField('backgroundTaskChanged', (t) =>
   t.field({
     type: BackgroundTaskRef,
     nullable: true,
-    description: 'The task now, then again each time its progress or status changes; completes when Done or Failed',
+    description:
+      'A task as backgroundTask gives it, then again each time its progress or status changes; completes when Done or Failed',
     args: { id: t.arg.id({ required: true }) },
-    subscribe: (_r, args, ctx) => followOwnTask(ctx, parseId(args.id)),
+    subscribe: (_r, args, ctx) => followTask(ctx, parseId(args.id)),
     resolve: (task) => task,
   }),
 );

@@ -32,25 +32,6 @@ export async function startBackgroundTask<S extends z.ZodType<TaskPayload>>(
   return task;
 }
 
-/** A task as its own user polls it, in the caller's (tenant) transaction; null when not theirs or not there. */
-export async function findOwnTask(
-  tx: Tx,
-  taskId: number,
-  owner: { organizationId: number; userId: number },
-): Promise<BackgroundTask | null> {
-  const [task] = await tx
-    .select()
-    .from(backgroundTasks)
-    .where(
-      and(
-        eq(backgroundTasks.organizationId, owner.organizationId),
-        eq(backgroundTasks.id, taskId),
-        eq(backgroundTasks.userId, owner.userId),
-      ),
-    );
-  return task ?? null;
-}
-
 /**
  * The task a record names as its load (a list's, a project's), in the caller's (tenant) transaction: whoever may see
  * the record may read its progress, so only the organization is checked here; null when not there.

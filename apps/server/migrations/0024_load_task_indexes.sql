@@ -1,0 +1,2 @@
+CREATE INDEX "lists_org_load_task_idx" ON "lists" USING btree ("organization_id","load_task_id");--> statement-breakpoint
+CREATE INDEX "projects_org_load_task_idx" ON "projects" USING btree ("organization_id","load_task_id");
