@@ -319,14 +319,6 @@ describe('a reload replaces the rows atomically', () => {
     );
     expect(rows).toEqual([{ phone_class: 'Recipient' }]);
   });
-
-  it('a staging table left by a killed load is dropped by the next load of the list', async () => {
-    const listId = await makeList(org.id);
-    await app.sql(`CREATE UNLOGGED TABLE canvass_staging.list_${org.id}_${listId} (junk text)`);
-    await load(listId, before);
-    expect(await listOf(listId)).toMatchObject({ list_status: 'Loaded', rows_count: 2 });
-    expect(await stagingTables()).toEqual([]);
-  });
 });
 
 describe('the daily staging sweep', () => {

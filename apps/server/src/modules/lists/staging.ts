@@ -5,9 +5,10 @@ import { from as copyFrom } from 'pg-copy-streams';
 
 /**
  * What staging tables are for, each kind named `<kind>_<organization>_<id>` in the canvass_staging schema
- * (ARCHITECTURE §4: COPY FROM is refused into a table under row-level security): a list's load, a data import's run.
- * Named by organization and owner, so the owner's next run, or the daily sweep (staging-sweep.ts), drops what a
- * killed run left behind.
+ * (ARCHITECTURE §4: COPY FROM is refused into a table under row-level security): a data import's run, and (`list`)
+ * a list's load as earlier versions staged it; a list load now stages its rows in a temporary table of its own
+ * transaction (row-chunks.ts). Named by organization and owner, so the owner's next run, or the daily sweep
+ * (staging-sweep.ts), drops what a killed run left behind.
  */
 export type StagingKind = 'list' | 'import';
 
@@ -16,61 +17,27 @@ function stagingName(kind: StagingKind, organizationId: number, ownerId: number)
   return `canvass_staging.${kind}_${organizationId}_${ownerId}`;
 }
 
-/** The staging table of one list's load. */
-export function stagingTableName(organizationId: number, listId: number): string {
-  return stagingName('list', organizationId, listId);
-}
-
 /** The staging table of one data import's run. */
 export function importStagingTableName(organizationId: number, importId: number): string {
   return stagingName('import', organizationId, importId);
 }
 
-/** The staging table's columns, in COPY order; then c1 … cN, the sheet's kept columns. */
-export const STAGING_COLUMNS = [
-  'organization_id',
-  'position',
-  'raw_phone',
-  'to_phone',
-  'first_name',
-  'last_name',
-  'state',
-  'row_status',
-] as const;
-
 /**
- * (Re)creates the staging table, as the connection's own user: unlogged (a crash loses only a load that is retried
- * anyway) and without indexes, so COPY runs at the speed of the disk.
+ * The columns of a list load's chunk table (row-chunks.ts), in the COPY order of its lines; then c1 … cN text for
+ * the sheet's kept columns.
  */
-export async function createStagingTable(client: pg.ClientBase, table: string, keptColumns: number): Promise<void> {
+export function stagingColumns(keptColumns: number): string {
   const kept = Array.from({ length: keptColumns }, (_, i) => `, c${i + 1} text`).join('');
-  await client.query(`DROP TABLE IF EXISTS ${table}`);
-  await client.query(
-    `CREATE UNLOGGED TABLE ${table} (organization_id bigint NOT NULL, position integer NOT NULL, raw_phone text,
-       to_phone varchar(10), first_name text, last_name text, state varchar(2), row_status public.row_status NOT NULL${kept})
-       WITH (autovacuum_enabled = off)`,
-  );
-  // On Citus the staging table lives beside the organization's rows (same shard group): INSERT … SELECT then runs
-  // on the worker as one statement, where a coordinator-side local table would be pushed with COPY, which
-  // PostgreSQL refuses into the tables under row-level security.
-  if (await rowsAreDistributed(client))
-    await client.query(`SELECT create_distributed_table($1, 'organization_id', colocate_with => 'rows')`, [table]);
-  // The app role reads this one staging table, and only during its load: the final transaction runs as that role.
-  // Granted here rather than inside that transaction: Citus refuses a read by one role of shard placements
-  // another role changed (the GRANT) in the same transaction.
-  await client.query(`GRANT SELECT ON ${table} TO canvass_app`);
+  return `organization_id bigint NOT NULL, position integer NOT NULL, raw_phone text, to_phone varchar(10),
+    first_name text, last_name text, state varchar(2), row_status public.row_status NOT NULL${kept}`;
 }
 
-/** Whether the rows table is distributed by Citus (then the staging table is too). */
+/** Whether the rows table is distributed by Citus. */
 export async function rowsAreDistributed(client: pg.ClientBase): Promise<boolean> {
   const { rows: citus } = await client.query(`SELECT 1 FROM pg_extension WHERE extname = 'citus'`);
   if (!citus.length) return false;
   const { rows } = await client.query(`SELECT 1 FROM pg_dist_partition WHERE logicalrelid = 'public.rows'::regclass`);
   return rows.length > 0;
-}
-
-export async function dropStagingTable(client: pg.ClientBase, table: string): Promise<void> {
-  await client.query(`DROP TABLE IF EXISTS ${table}`);
 }
 
 const SPECIAL = /[\\\t\n\r\0]/;
@@ -88,7 +55,7 @@ export function copyField(value: string | null | undefined): string {
 
 /** A COPY FROM STDIN into the staging table, written in text lines with the stream's backpressure respected. */
 export interface StagingWriter {
-  write(lines: string): Promise<void>;
+  write(lines: string | Buffer): Promise<void>;
   finish(): Promise<void>;
 }
 

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { Readable } from 'node:stream';
@@ -32,7 +34,7 @@ export function inlineParams({ sql, params }: RenderedQuery): string {
 }
 
 /** The connection a drizzle transaction runs on, so COPY joins that transaction (its snapshot, role and scope). */
-function connectionOf(tx: Tx): pg.PoolClient {
+export function connectionOf(tx: Tx): pg.PoolClient {
   const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
   if (!(client instanceof pg.Client)) throw new Error('COPY needs the connection of an open transaction');
   return client as pg.PoolClient;
@@ -44,4 +46,16 @@ function connectionOf(tx: Tx): pg.PoolClient {
  */
 export function copyCsvOut(tx: Tx, query: RenderedQuery): Readable {
   return connectionOf(tx).query(copyTo(`COPY (${inlineParams(query)}) TO STDOUT WITH (FORMAT csv)`));
+}
+
+/** Renders drizzle SQL fragments as the database receives them, for COPY. */
+const pgDialect = new PgDialect();
+
+/**
+ * Streams `COPY (query) TO STDOUT` in COPY's text format inside the transaction `tx`, for one-column reads of many
+ * rows (a line per value) without a JavaScript object per row.
+ */
+export function copyTextOut(tx: Tx, query: SQL): Readable {
+  const { sql: text, params } = pgDialect.sqlToQuery(query);
+  return connectionOf(tx).query(copyTo(`COPY (${inlineParams({ sql: text, params })}) TO STDOUT`));
 }

@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import { connectionOf } from '../../platform/db/copy-out';
+import { withoutReferenceChecks } from '../../platform/db/reference-checks';
+import { reserveIds } from '../../platform/db/reserve-ids';
+import { rowColumnKeys, rows } from '../../platform/db/schema/index';
+import type { Tx } from '../../platform/db/tenant';
+import type { Platform } from '../../platform/platform';
+import { openStagingCopy, stagingColumns } from './staging';
+
+/** A chunk goes in when it holds this many rows or this much text, whichever comes first. */
+const CHUNK_ROWS = 100_000;
+const CHUNK_BYTES = 32 * 1024 * 1024;
+const CHUNK_TABLE = 'pg_temp.list_rows_chunk';
+
+export interface RowChunkWriter {
+  /** Lines in COPY text format (staging.ts's column order), `count` rows, in sheet order. */
+  add(lines: string, count: number): Promise<void>;
+  /** Sends the last chunk and settles when every row is in. */
+  finish(): Promise<void>;
+}
+
+interface ChunkTarget {
+  platform: Platform;
+  tx: Tx;
+  organizationId: number;
+  listId: number;
+  keptColumns: number;
+  distributed: boolean;
+}
+
+/**
+ * The rows of a load go into the load's own transaction a chunk at a time while the sheet is still being read: the
+ * chunk is copied into a temporary table of that transaction (COPY FROM is refused into a table under row-level
+ * security, ARCHITECTURE §4) and moved into `rows` with one INSERT … SELECT, while Node parses the next.
+ * Inserting every row only after the whole sheet was staged left the database idle during the parse and Node idle
+ * during the insert. The transaction commits once, at the end: until then the old rows are what everyone sees.
+ *
+ * At most one chunk is in the database and one gathering: `add` waits when the next chunk is full before the
+ * previous one is in, so memory stays at two chunks whatever the file's size.
+ */
+export async function openRowChunks(target: ChunkTarget): Promise<RowChunkWriter> {
+  const { tx, keptColumns } = target;
+  // Dropped with the transaction, whatever ends it: a killed load leaves nothing behind.
+  await tx.execute(sql.raw(`CREATE TEMP TABLE list_rows_chunk (${stagingColumns(keptColumns)}) ON COMMIT DROP`));
+  let gathering: Buffer[] = [];
+  let gatheredRows = 0;
+  let gatheredBytes = 0;
+  let firstPosition = 1;
+  let running: Promise<void> | null = null;
+
+  const send = () => {
+    const chunk = { lines: gathering, count: gatheredRows, first: firstPosition };
+    firstPosition += gatheredRows;
+    gathering = [];
+    gatheredRows = 0;
+    gatheredBytes = 0;
+    running = insertChunk(target, chunk.lines, chunk.count, chunk.first);
+    // A failure is awaited by the next add or finish; the rejection is not left unhandled meanwhile.
+    running.catch(() => {});
+  };
+
+  return {
+    async add(lines, count) {
+      // Held as bytes: the text as built is a tree of pieces that keeps the parsed file's chunks alive (a chunk of
+      // rows cost hundreds of megabytes that way).
+      const bytes = Buffer.from(lines);
+      gathering.push(bytes);
+      gatheredRows += count;
+      gatheredBytes += bytes.length;
+      if (gatheredRows < CHUNK_ROWS && gatheredBytes < CHUNK_BYTES) return;
+      if (running) await running;
+      send();
+    },
+    async finish() {
+      if (running) await running;
+      if (gatheredRows > 0) {
+        send();
+        await running;
+      }
+    },
+  };
+
+  async function insertChunk(
+    { platform, organizationId: org, listId, distributed }: ChunkTarget,
+    lines: Buffer[],
+    count: number,
+    first: number,
+  ): Promise<void> {
+    const idBase = await reserveRowIds(platform, count);
+    const copy = openStagingCopy(connectionOf(tx), CHUNK_TABLE);
+    try {
+      for (const text of lines) await copy.write(text);
+    } finally {
+      await copy.finish();
+    }
+    const keptTarget = sql.raw(
+      rowColumnKeys
+        .slice(0, keptColumns)
+        .map((key) => `, ${rows[key].name}`)
+        .join(''),
+    );
+    const keptSource = sql.raw(Array.from({ length: keptColumns }, (_, i) => `, s.c${i + 1}`).join(''));
+    // The list is held by the load's transaction: its reference holds without a check per row (checked on Citus,
+    // where only the ON CONFLICT form runs on the workers rather than through a COPY refused by row-level security).
+    const insert = () =>
+      tx.execute(sql`
+        INSERT INTO rows (id, organization_id, list_id, position, raw_phone_number, to_phone_number, first_name,
+                          last_name, state, row_status${keptTarget})
+        OVERRIDING SYSTEM VALUE
+        SELECT ${idBase - first + 1}::bigint + s.position, s.organization_id, ${listId}::bigint, s.position,
+               s.raw_phone, s.to_phone, s.first_name, s.last_name, s.state, s.row_status${keptSource}
+          FROM ${sql.raw(CHUNK_TABLE)} s
+         WHERE s.organization_id = ${org}
+        ${distributed ? sql`ON CONFLICT DO NOTHING` : sql``}`);
+    if (distributed) await insert();
+    else await withoutReferenceChecks(tx, insert);
+    await tx.execute(sql.raw(`TRUNCATE ${CHUNK_TABLE}`));
+  }
+}
+
+/** The chunk's ids, taken on a connection of their own (reserveIds commits; the load's transaction must not). */
+async function reserveRowIds(platform: Platform, count: number): Promise<number> {
+  const client = await platform.database.pool.connect();
+  try {
+    return await reserveIds(client, 'rows', count);
+  } finally {
+    client.release();
+  }
+}
