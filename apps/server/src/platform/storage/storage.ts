@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -24,8 +25,12 @@ export function createLocalStorage(root: string): Storage {
       const full = resolve(key);
       await fs.promises.mkdir(path.dirname(full), { recursive: true });
       const tmp = `${full}.${process.pid}.tmp`;
-      // A body that fails midway (an upload over its size limit, a dropped connection) leaves nothing behind.
-      await pipeline(body, fs.createWriteStream(tmp)).catch(async (err: unknown) => {
+      // A body that fails midway (an upload over its size limit, a dropped connection) leaves nothing behind. The
+      // file may still be opening when the body fails (a refusal in its first bytes): it is removed once the stream
+      // has closed, or the open would create it again after the removal.
+      const file = fs.createWriteStream(tmp);
+      await pipeline(body, file).catch(async (err: unknown) => {
+        if (!file.closed) await once(file, 'close').catch(() => {});
         await fs.promises.rm(tmp, { force: true });
         throw err;
       });
