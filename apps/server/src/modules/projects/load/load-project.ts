@@ -10,7 +10,7 @@ import { ProjectLoadError, projectLoadMessages } from './load-error';
 import { columnsOf, compileTemplate, hasLink, renderSql, type TemplatePart } from './message-template';
 import { removeLoad } from './remove-load';
 import { segmentsSql } from './segments-sql';
-import { chooseSenders, type SenderPhone } from './sender';
+import { chooseSenders, tieOrder, type SenderPhone } from './sender';
 
 export interface ProjectLoadScope {
   organizationId: number;
@@ -98,6 +98,9 @@ export async function loadProjectTexts(
   return withTenant(platform.database, tenant(scope), async (tx) => {
     // Room for the hashes of a million numbers, for this transaction only.
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
+    // Not waiting for the commit's WAL flush: a load lost in a crash left the project Loading with nothing made,
+    // and its job runs it again (a retry removes whatever an earlier attempt left). Nothing else commits here.
+    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
     const project = await lockProject(tx, org, projectId);
     const list = await lockList(tx, org, project);
     if (list.rows_count > size) throw new Error('the list was reloaded while the project loaded; load again');
@@ -109,23 +112,19 @@ export async function loadProjectTexts(
 
     await removeLoad(tx, org, projectId);
     const filters = await filtersOf(tx, org, project);
-    const bulk = (insert: () => Promise<unknown>) =>
-      distributed ? insert() : withoutReferenceChecks(tx, insert).then((r) => r.result);
-    // The project is locked (FOR UPDATE) and the list's rows held (FOR SHARE on the list) for the whole
-    // transaction: the exclusions' one reference holds without a check per row.
-    await bulk(() => insertExclusions(tx, org, project, filters, distributed));
-    const excluded = await countExclusions(tx, org, projectId, distributed);
-    const excludedTotal = Object.values(excluded).reduce((a, b) => a + b, 0);
-    await hooks.progress?.(excludedTotal, total);
-
-    const areaCodes = await insertAreaCodes(tx, org, project, distributed);
-    const senders = chooseSenders(project.area_code_selection, phones, areaCodes);
     const price = await priceOf(tx, org, project);
     const createdAt = new Date();
-    const inserted = await bulk(() =>
-      insertTexts(tx, { org, project, parts, senders, price, idBase, createdAt, key: linkKey(), distributed }),
-    );
-    const texts = (inserted as { rowCount: number | null }).rowCount ?? 0;
+    const load = { org, project, filters, parts, phones, price, idBase, createdAt, key: linkKey(), distributed };
+    // The project is locked (FOR UPDATE), its senders held (FOR KEY SHARE) and the list's rows held (FOR SHARE on
+    // the list) for the whole transaction: the inserts' references hold without a check per row.
+    const made = await (distributed
+      ? insertLoad(tx, load)
+      : withoutReferenceChecks(tx, () => insertLoad(tx, load)).then((r) => r.result));
+    const { texts, excluded, areaCodes } = made;
+    const senders = chooseSenders(project.area_code_selection, phones, areaCodes);
+    // The statement chose the MostCommonAreaCode sender from its own counts; the counts below rest on this one.
+    if (senders.fallback !== made.fallback)
+      throw new Error(`the load chose sender ${made.fallback}, not ${senders.fallback}`);
     const eligible = [...areaCodes.values()].reduce((a, b) => a + b, 0);
     // The counts below are derived from the area codes, not from the texts: they must agree.
     if (texts !== eligible) throw new Error(`the load made ${texts} texts for ${eligible} eligible rows`);
@@ -225,82 +224,6 @@ async function filtersOf(tx: Tx, org: number, project: ProjectRow): Promise<Effe
 }
 
 /**
- * One row per list row that gets no text, with the first reason that applies (the order of
- * projectExclusionReasons), in one INSERT … SELECT of hash joins.
- */
-function insertExclusions(tx: Tx, org: number, project: ProjectRow, f: EffectiveFilters, distributed: boolean) {
-  const pgArray = (values: string[], type: string) => sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
-  return tx.execute(sql`
-    INSERT INTO project_exclusions (organization_id, project_id, reason, row_id, number, to_phone_id)
-    SELECT ${org}::bigint, ${project.id}::bigint, x.reason, x.id, x.number, x.phone_id
-      FROM (SELECT r.id, coalesce(r.to_phone_number, r.raw_phone_number) AS number, p.id AS phone_id,
-                   CASE WHEN r.row_status = 'Duplicate' THEN 'Duplicate'::project_exclusion_reason
-                        WHEN r.row_status = 'Invalid' OR p.id IS NULL THEN 'Invalid'
-                        WHEN p.do_not_contact THEN 'DoNotContact'
-                        WHEN oo.phone_id IS NOT NULL THEN 'OrganizationOptOut'
-                        WHEN co.phone_id IS NOT NULL THEN 'ClientOptOut'
-                        WHEN ${f.landline} AND p.line_type = 'Landline' THEN 'Landline'
-                        WHEN p.carrier = ANY (${pgArray(f.carriers, 'carrier')}) THEN 'Carrier'
-                        WHEN r.state = ANY (${pgArray(f.states, 'text')}) THEN 'State'
-                   END AS reason
-              FROM rows r
-              LEFT JOIN phones p
-                     ON p.organization_id = ${org} AND p.phone_type = 'ToPhone' AND p.number = r.to_phone_number
-              LEFT JOIN opt_outs oo
-                     ON oo.organization_id = ${org} AND oo.client_id IS NULL AND oo.phone_id = p.id
-              LEFT JOIN opt_outs co
-                     ON co.organization_id = ${org} AND co.client_id = ${project.client_id} AND co.phone_id = p.id
-             WHERE r.organization_id = ${org} AND r.list_id = ${project.list_id}) x
-     WHERE x.reason IS NOT NULL
-    ${onConflict(distributed)}`);
-}
-
-async function countExclusions(
-  tx: Tx,
-  org: number,
-  projectId: number,
-  distributed: boolean,
-): Promise<Record<string, number>> {
-  const { rows } = await tx.execute<{ reason: string; count: number }>(sql`
-    INSERT INTO project_exclusion_counts (organization_id, project_id, reason, count)
-    SELECT ${org}::bigint, ${projectId}::bigint, reason, count(*)
-      FROM project_exclusions WHERE organization_id = ${org} AND project_id = ${projectId}
-     GROUP BY reason
-    ${onConflict(distributed)}
-    RETURNING reason, count`);
-  return Object.fromEntries(rows.map((r) => [r.reason, Number(r.count)]));
-}
-
-/**
- * The rows that get a text, as a FROM … WHERE: valid, with their recipient phone (a hash join on the organization's
- * ToPhone numbers), and not excluded (a hash anti-join on the load's exclusions). `join` adds a join before the WHERE.
- */
-const eligible = (org: number, project: ProjectRow, join: SQL = sql``) => sql`
-  rows r
-  JOIN phones p ON p.organization_id = ${org} AND p.phone_type = 'ToPhone' AND p.number = r.to_phone_number
-  ${join}
-  WHERE r.organization_id = ${org} AND r.list_id = ${project.list_id} AND r.row_status = 'Valid'
-    AND NOT EXISTS (SELECT FROM project_exclusions e
-                     WHERE e.organization_id = ${org} AND e.project_id = ${project.id} AND e.row_id = r.id)`;
-
-/** The eligible recipients by area code: the project's area code usage, and what the sender choice reads. */
-async function insertAreaCodes(
-  tx: Tx,
-  org: number,
-  project: ProjectRow,
-  distributed: boolean,
-): Promise<Map<string, number>> {
-  const { rows } = await tx.execute<{ area_code: string; count: number }>(sql`
-    INSERT INTO project_area_codes (organization_id, project_id, area_code, count)
-    SELECT ${org}::bigint, ${project.id}::bigint, left(r.to_phone_number, 3), count(*)
-      FROM ${eligible(org, project)}
-     GROUP BY 3
-    ${onConflict(distributed)}
-    RETURNING area_code, count`);
-  return new Map(rows.map((r) => [r.area_code, Number(r.count)]));
-}
-
-/**
  * The price of one text of the project's service and campaign type as of now (message contract): the most specific
  * row (project, else client, else organization) with the latest start. Null when no price applies.
  */
@@ -325,22 +248,66 @@ function linkKey(): bigint {
   return (BigInt(bytes[0] & 0x7fffffff) << 32n) | BigInt(bytes[1]);
 }
 
-/** The sender of a row: a join on the area-code map, else the fallback (MostCommonAreaCode: the map is empty). */
-function senderSql(senders: { byAreaCode: Map<string, number>; fallback: number }, areaCode: SQL) {
-  if (senders.byAreaCode.size === 0) return { join: sql``, phone: sql`${senders.fallback}::bigint` };
-  const codes = `{${[...senders.byAreaCode.keys()].join(',')}}`;
-  const ids = `{${[...senders.byAreaCode.values()].join(',')}}`;
+/**
+ * Every row of the list with the first reason it gets no text (the order of projectExclusionReasons), null for the
+ * rows that get one: its recipient phone (a hash join on the organization's ToPhone numbers), the opt-outs (the
+ * organization's and the project's client's), and the filters in force. Opt-outs, do-not-contact numbers, invalid
+ * numbers and duplicates are always left out, filter or no filter.
+ */
+function rowsWithReasons(org: number, project: ProjectRow, f: EffectiveFilters, idBase: number, cols: string[]) {
+  const pgArray = (values: string[], type: string) => sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
+  return sql`
+    SELECT r.id AS row_id, ${idBase}::bigint + r.position AS id, coalesce(r.to_phone_number, r.raw_phone_number) AS number,
+           p.id AS to_phone_id, left(r.to_phone_number, 3) AS area_code${sql.raw(cols.map((c) => `, r.${c}`).join(''))},
+           CASE WHEN r.row_status = 'Duplicate' THEN 'Duplicate'::project_exclusion_reason
+                WHEN r.row_status = 'Invalid' OR p.id IS NULL THEN 'Invalid'
+                WHEN p.do_not_contact THEN 'DoNotContact'
+                WHEN oo.phone_id IS NOT NULL THEN 'OrganizationOptOut'
+                WHEN co.phone_id IS NOT NULL THEN 'ClientOptOut'
+                WHEN ${f.landline} AND p.line_type = 'Landline' THEN 'Landline'
+                WHEN p.carrier = ANY (${pgArray(f.carriers, 'carrier')}) THEN 'Carrier'
+                WHEN r.state = ANY (${pgArray(f.states, 'text')}) THEN 'State'
+           END AS reason
+      FROM rows r
+      LEFT JOIN phones p
+             ON p.organization_id = ${org} AND p.phone_type = 'ToPhone' AND p.number = r.to_phone_number
+      LEFT JOIN opt_outs oo
+             ON oo.organization_id = ${org} AND oo.client_id IS NULL AND oo.phone_id = p.id
+      LEFT JOIN opt_outs co
+             ON co.organization_id = ${org} AND co.client_id = ${project.client_id} AND co.phone_id = p.id
+     WHERE r.organization_id = ${org} AND r.list_id = ${project.list_id}`;
+}
+
+/**
+ * The sender of a text over `x` (which has area_code), and the join it needs. MatchingAreaCode: the phone of the
+ * recipient's area code, else the fallback. MostCommonAreaCode: one phone for all, chosen in the statement from
+ * the area-code counts `ac` it makes (the most recipients, ties in tieOrder), else the first in tieOrder.
+ */
+function senderOf(selection: ProjectRow['area_code_selection'], phones: SenderPhone[]) {
+  const ordered = tieOrder(phones);
+  const codes = `{${ordered.map((p) => p.areaCode).join(',')}}`;
+  const ids = `{${ordered.map((p) => p.phoneId).join(',')}}`;
+  if (selection === 'MostCommonAreaCode') {
+    const fallback = sql`coalesce((SELECT c.phone_id FROM unnest(${codes}::text[], ${ids}::bigint[]) WITH ORDINALITY c(area_code, phone_id, ord)
+                                   JOIN ac ON ac.area_code = c.area_code ORDER BY ac.count DESC, c.ord LIMIT 1),
+                                  ${ordered[0].phoneId}::bigint)`;
+    return { join: sql``, phone: fallback, fallback };
+  }
+  const byAreaCode = chooseSenders(selection, phones, new Map()).byAreaCode;
+  const fallback = sql`${ordered[0].phoneId}::bigint`;
   return {
-    join: sql`LEFT JOIN unnest(${codes}::text[], ${ids}::bigint[]) s(area_code, phone_id) ON s.area_code = ${areaCode}`,
-    phone: sql`coalesce(s.phone_id, ${senders.fallback}::bigint)`,
+    join: sql`LEFT JOIN unnest(${`{${[...byAreaCode.keys()].join(',')}}`}::text[], ${`{${[...byAreaCode.values()].join(',')}}`}::bigint[]) s(area_code, phone_id) ON s.area_code = x.area_code`,
+    phone: sql`coalesce(s.phone_id, ${fallback})`,
+    fallback,
   };
 }
 
-interface TextsInsert {
+interface LoadInsert {
   org: number;
   project: ProjectRow;
+  filters: EffectiveFilters;
   parts: TemplatePart[];
-  senders: { byAreaCode: Map<string, number>; fallback: number };
+  phones: SenderPhone[];
   price: string | null;
   idBase: number;
   createdAt: Date;
@@ -349,38 +316,90 @@ interface TextsInsert {
 }
 
 /**
- * The texts, in one INSERT … SELECT with their ids supplied (idBase + position). The rendered message is a
- * concatenation of bound literals and columns; the token, the message and its segments each come from the level
- * below (OFFSET 0 keeps the levels apart), so the inlined SQL functions read a column and run once per row.
+ * The whole load in one statement, over one scan of the list's rows joined once to their phones and opt-outs
+ * (`x`, materialized): the rows left out into project_exclusions and their counts, the eligible recipients by area
+ * code into project_area_codes, and one Ready List text per eligible row, with its id supplied (idBase + position).
+ * Three passes over the rows cost twice the join and twice the row-level security checks of a million rows.
+ *
+ * The rendered message is a concatenation of bound literals and columns; the token, the message and its segments
+ * each come from the level below (OFFSET 0 keeps the levels apart), so the inlined SQL functions read a column and
+ * run once per row.
  */
-function insertTexts(tx: Tx, t: TextsInsert) {
+async function insertLoad(tx: Tx, t: LoadInsert) {
   const { org, project, parts } = t;
+  const onConflictDo = onConflict(t.distributed);
   const link = hasLink(parts);
-  const sender = senderSql(t.senders, sql`left(r.to_phone_number, 3)`);
-  const cols = columnsOf(parts).map((c) => sql.raw(`, r.${c}`));
-  const id = sql`${t.idBase}::bigint + r.position`;
+  const sender = senderOf(project.area_code_selection, t.phones);
+  const cols = columnsOf(parts);
   const base = sql`
-    SELECT ${id} AS id, p.id AS to_phone_id, ${sender.phone} AS from_phone_id
-           ${link ? sql`, canvass_link_permute(${id}, ${t.key.toString()}::bigint) AS tnum` : sql``}${sql.join(cols, sql``)}
-      FROM ${eligible(org, project, sender.join)}`;
+    SELECT x.id, x.to_phone_id, ${sender.phone} AS from_phone_id
+           ${link ? sql`, canvass_link_permute(x.id, ${t.key.toString()}::bigint) AS tnum` : sql``}${sql.raw(cols.map((c) => `, x.${c}`).join(''))}
+      FROM x ${sender.join}
+     WHERE x.reason IS NULL`;
   const tokened = link ? sql`SELECT b.*, canvass_base62_8(b.tnum) AS token FROM (${base} OFFSET 0) b` : base;
   const seg = segmentsSql(parts, 'k');
   const rendered = sql`SELECT k.*, ${renderSql(parts, 'k')} AS rendered, ${seg.measures} FROM (${tokened} OFFSET 0) k`;
   const segmented = sql`SELECT m.*, ${seg.segments('m')} AS segments FROM (${rendered} OFFSET 0) m`;
   const mms = serviceType(project) === 'MMS';
   const price =
-    t.price === null ? sql`NULL::numeric` : mms ? sql`${t.price}::numeric` : sql`${t.price}::numeric * x.segments`;
-  return tx.execute(sql`
-    INSERT INTO texts (id, organization_id, body, rendered_message, text_status, text_type, messaging_service_type,
-                       tracking_id, from_phone_id, to_phone_id, project_id, segments, price, media_position,
-                       created_at, updated_at)
-    OVERRIDING SYSTEM VALUE
-    SELECT x.id, ${org}::bigint, ${project.message}::text, x.rendered, 'Ready', 'List', ${serviceType(project)}::messaging_service_type,
-           ${link ? sql`x.token` : sql`NULL`}, x.from_phone_id, x.to_phone_id, ${project.id}::bigint, x.segments,
-           ${price}, ${mms ? sql`${project.media_position}::media_position` : sql`NULL`},
-           ${t.createdAt}::timestamptz, ${t.createdAt}::timestamptz
-      FROM (${segmented} OFFSET 0) x
-    ${onConflict(t.distributed)}`);
+    t.price === null ? sql`NULL::numeric` : mms ? sql`${t.price}::numeric` : sql`${t.price}::numeric * y.segments`;
+  const { rows } = await tx.execute<{
+    texts: number;
+    excluded: Record<string, number> | null;
+    area_codes: Record<string, number> | null;
+    fallback: string;
+  }>(sql`
+    WITH x AS MATERIALIZED (${rowsWithReasons(org, project, t.filters, t.idBase, cols)}),
+    ex AS (
+      INSERT INTO project_exclusions (organization_id, project_id, reason, row_id, number, to_phone_id)
+      SELECT ${org}::bigint, ${project.id}::bigint, x.reason, x.row_id, x.number, x.to_phone_id FROM x
+       WHERE x.reason IS NOT NULL
+      ${onConflictDo}
+      RETURNING reason),
+    exc AS (
+      INSERT INTO project_exclusion_counts (organization_id, project_id, reason, count)
+      SELECT ${org}::bigint, ${project.id}::bigint, reason, count(*) FROM ex GROUP BY reason
+      ${onConflictDo}
+      RETURNING reason, count),
+    ac AS (
+      INSERT INTO project_area_codes (organization_id, project_id, area_code, count)
+      SELECT ${org}::bigint, ${project.id}::bigint, x.area_code, count(*) FROM x WHERE x.reason IS NULL GROUP BY 3
+      ${onConflictDo}
+      RETURNING area_code, count),
+    t AS (
+      INSERT INTO texts (id, organization_id, body, rendered_message, text_status, text_type, messaging_service_type,
+                         tracking_id, from_phone_id, to_phone_id, project_id, segments, price, media_position,
+                         created_at, updated_at)
+      OVERRIDING SYSTEM VALUE
+      SELECT y.id, ${org}::bigint, ${project.message}::text, y.rendered, 'Ready', 'List', ${serviceType(project)}::messaging_service_type,
+             ${link ? sql`y.token` : sql`NULL`}, y.from_phone_id, y.to_phone_id, ${project.id}::bigint, y.segments,
+             ${price}, ${mms ? sql`${project.media_position}::media_position` : sql`NULL`},
+             ${t.createdAt}::timestamptz, ${t.createdAt}::timestamptz
+        FROM (${segmented} OFFSET 0) y
+      ${onConflictDo}
+      RETURNING 1)
+    SELECT (SELECT count(*) FROM t)::int AS texts,
+           (SELECT json_object_agg(reason, count) FROM exc) AS excluded,
+           (SELECT json_object_agg(area_code, count) FROM ac) AS area_codes,
+           ${sender.fallback} AS fallback`);
+  const row = rows[0];
+  return {
+    texts: Number(row.texts),
+    excluded: Object.fromEntries(Object.entries(row.excluded ?? {}).map(([k, v]) => [k, Number(v)])),
+    areaCodes: new Map(Object.entries(row.area_codes ?? {}).map(([k, v]) => [k, Number(v)])),
+    fallback: Number(row.fallback),
+  };
+}
+
+/** The sender of a count row: a join on the area-code map, else the fallback (MostCommonAreaCode: the map is empty). */
+function senderSql(senders: { byAreaCode: Map<string, number>; fallback: number }, areaCode: SQL) {
+  if (senders.byAreaCode.size === 0) return { join: sql``, phone: sql`${senders.fallback}::bigint` };
+  const codes = `{${[...senders.byAreaCode.keys()].join(',')}}`;
+  const ids = `{${[...senders.byAreaCode.values()].join(',')}}`;
+  return {
+    join: sql`LEFT JOIN unnest(${codes}::text[], ${ids}::bigint[]) s(area_code, phone_id) ON s.area_code = ${areaCode}`,
+    phone: sql`coalesce(s.phone_id, ${senders.fallback}::bigint)`,
+  };
 }
 
 /**

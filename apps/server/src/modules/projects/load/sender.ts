@@ -23,9 +23,7 @@ export function chooseSenders(
   phones: readonly SenderPhone[],
   recipientsByAreaCode: ReadonlyMap<string, number>,
 ): { byAreaCode: Map<string, number>; fallback: number } {
-  if (phones.length === 0) throw new ProjectLoadError(projectLoadMessages.noActivePhone);
-  // Primary first, then oldest: the order every tie is broken in.
-  const ordered = [...phones].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.phoneId - b.phoneId);
+  const ordered = tieOrder(phones);
   const firstOf = new Map<string, number>();
   for (const p of ordered) if (!firstOf.has(p.areaCode)) firstOf.set(p.areaCode, p.phoneId);
   if (selection === 'MatchingAreaCode') return { byAreaCode: firstOf, fallback: ordered[0].phoneId };
@@ -35,4 +33,10 @@ export function chooseSenders(
     if (recipients > 0 && (!best || recipients > best.recipients)) best = { phoneId: p.phoneId, recipients };
   }
   return { byAreaCode: new Map(), fallback: best?.phoneId ?? ordered[0].phoneId };
+}
+
+/** The phones in the order every tie is broken in: primary first, then oldest. None: the load refuses. */
+export function tieOrder(phones: readonly SenderPhone[]): SenderPhone[] {
+  if (phones.length === 0) throw new ProjectLoadError(projectLoadMessages.noActivePhone);
+  return [...phones].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary) || a.phoneId - b.phoneId);
 }
