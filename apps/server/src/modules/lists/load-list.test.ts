@@ -292,6 +292,18 @@ describe('a reload replaces the rows atomically', () => {
     expect((await rowsOf(listId)).map((r) => r.first_name)).toEqual(['New', 'New', null]);
   });
 
+  it('a load cut off after some of its chunks went in leaves the old rows and counts', async () => {
+    const listId = await makeList(org.id);
+    await load(listId, before);
+    const cutOff = memorySource({ Sheet1: after }, { batchRows: 1, failAfterBatches: 3 });
+    // One row a chunk: rows 1 and 2 go in (one of them still going in when the file is cut off), row 3 never.
+    await expect(
+      runListLoad(app.platform, { organizationId: org.id, userId: null }, listId, { source: cutOff, chunkRows: 1 }),
+    ).rejects.toThrow('cut off');
+    expect(await listOf(listId)).toMatchObject({ list_status: 'Error', rows_count: 2 });
+    expect((await rowsOf(listId)).map((r) => r.first_name + r.last_name)).toEqual(['OldOne', 'OldTwo']);
+  });
+
   it("a final transaction that fails leaves the list's rows and counts; its recipient numbers stay one phone each", async () => {
     const listId = await makeList(org.id);
     await load(listId, before);

@@ -33,6 +33,8 @@ export interface LoadHooks {
   progress?(processed: number, total: number | null): Promise<void>;
   /** Test seam: runs inside the final transaction before it commits (a failure there must change nothing). */
   beforeCommit?(tx: Tx): Promise<void>;
+  /** Test seam: rows per chunk (row-chunks.ts), so a small sheet goes in several chunks. */
+  chunkRows?: number;
 }
 
 type Status = EnumValue<typeof ListStatus>;
@@ -205,11 +207,18 @@ export async function loadListRows(
         listId,
         keptColumns: plan.columns.length,
         distributed,
+        chunkRows: hooks.chunkRows,
       });
-      const staged = await stageRows(chunks, recipients, blocked, source, sheet, plan, org, hooks);
-      await hooks.progress?.(staged.rows, staged.rows);
-      await setListStatus(platform, scope, listId, 'LoadingPhones');
-      await chunks.finish();
+      let staged: StagedCounts;
+      try {
+        staged = await stageRows(chunks, recipients, blocked, source, sheet, plan, org, hooks);
+        await hooks.progress?.(staged.rows, staged.rows);
+        await setListStatus(platform, scope, listId, 'LoadingPhones');
+        await chunks.finish();
+      } catch (err) {
+        await chunks.settle();
+        throw err;
+      }
       const counts: ListLoadCounts = {
         rowsCount: staged.rows,
         validRowsCount: staged.valid,

@@ -17,6 +17,11 @@ export interface RowChunkWriter {
   add(lines: string, count: number): Promise<void>;
   /** Sends the last chunk and settles when every row is in. */
   finish(): Promise<void>;
+  /**
+   * For a load that failed: waits for the chunk in the database, never rejects. The transaction must not roll back
+   * under it, or its next statements would run on the connection outside the transaction.
+   */
+  settle(): Promise<void>;
 }
 
 interface ChunkTarget {
@@ -26,6 +31,8 @@ interface ChunkTarget {
   listId: number;
   keptColumns: number;
   distributed: boolean;
+  /** Rows per chunk; CHUNK_ROWS unless a test asks for fewer. */
+  chunkRows?: number;
 }
 
 /**
@@ -40,6 +47,7 @@ interface ChunkTarget {
  */
 export async function openRowChunks(target: ChunkTarget): Promise<RowChunkWriter> {
   const { tx, keptColumns } = target;
+  const chunkRows = target.chunkRows ?? CHUNK_ROWS;
   // Dropped with the transaction, whatever ends it: a killed load leaves nothing behind.
   await tx.execute(sql.raw(`CREATE TEMP TABLE list_rows_chunk (${stagingColumns(keptColumns)}) ON COMMIT DROP`));
   let gathering: Buffer[] = [];
@@ -67,7 +75,7 @@ export async function openRowChunks(target: ChunkTarget): Promise<RowChunkWriter
       gathering.push(bytes);
       gatheredRows += count;
       gatheredBytes += bytes.length;
-      if (gatheredRows < CHUNK_ROWS && gatheredBytes < CHUNK_BYTES) return;
+      if (gatheredRows < chunkRows && gatheredBytes < CHUNK_BYTES) return;
       if (running) await running;
       send();
     },
@@ -77,6 +85,11 @@ export async function openRowChunks(target: ChunkTarget): Promise<RowChunkWriter
         send();
         await running;
       }
+    },
+    async settle() {
+      gathering = [];
+      gatheredRows = 0;
+      await running?.catch(() => {});
     },
   };
 
