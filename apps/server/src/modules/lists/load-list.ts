@@ -102,7 +102,9 @@ async function stageRows(
   organizationId: number,
   hooks: LoadHooks,
 ): Promise<StagedCounts> {
-  const seen = new Set<string>();
+  // Numbers as numbers (exact for 10 digits): a Set of the cells' strings would keep alive the parsed text each was
+  // cut from, the whole file by the end.
+  const seen = new Set<number>();
   const counts: StagedCounts = {
     rows: 0,
     valid: 0,
@@ -129,9 +131,9 @@ async function stageRows(
       const phone = cleanListPhone(raw);
       let status: 'Valid' | 'Invalid' | 'Duplicate';
       if (!phone) status = 'Invalid';
-      else if (seen.has(phone.number)) status = 'Duplicate';
+      else if (seen.has(Number(phone.number))) status = 'Duplicate';
       else {
-        seen.add(phone.number);
+        seen.add(Number(phone.number));
         phones.add(phone.number, phone.state);
         status = 'Valid';
         const optedOut = blocked.optedOut.has(phone.number);

@@ -36,7 +36,9 @@ export function createRecipientPhoneWriter(
   userId: number | null,
   distributed: boolean,
 ): RecipientPhoneWriter {
-  let numbers: string[] = [];
+  // Held as numbers (8 bytes each in a packed array): the cells' strings would keep alive the parsed text each was
+  // cut from until their batch is sent.
+  let numbers: number[] = [];
   let states: (string | null)[] = [];
   let running: Promise<void> | null = null;
   let failure: unknown = null;
@@ -59,7 +61,7 @@ export function createRecipientPhoneWriter(
   return {
     add(number, state) {
       if (failure) return;
-      numbers.push(number);
+      numbers.push(Number(number));
       states.push(state);
       if (!running && numbers.length >= FIRST_BATCH) void send();
     },
@@ -84,14 +86,14 @@ export function createRecipientPhoneWriter(
  * One array parameter for the batch (rather than a parameter per number). The values need no quoting: cleaned
  * numbers are ten digits and states two capital letters.
  */
-const arrayLiteral = (values: (string | null)[]) => `{${values.map((v) => v ?? 'NULL').join(',')}}`;
+const arrayLiteral = (values: (number | string | null)[]) => `{${values.map((v) => v ?? 'NULL').join(',')}}`;
 
 async function insertBatch(
   platform: Platform,
   organizationId: number,
   userId: number | null,
   distributed: boolean,
-  numbers: string[],
+  numbers: number[],
   states: (string | null)[],
 ): Promise<void> {
   // Citus refuses a correlated subquery over a set-returning function; there ON CONFLICT alone leaves out the

@@ -9,7 +9,7 @@ import { openStagingCopy, stagingColumns } from './staging';
 
 /** A chunk goes in when it holds this many rows or this much text, whichever comes first. */
 const CHUNK_ROWS = 100_000;
-const CHUNK_BYTES = 32 * 1024 * 1024;
+const CHUNK_BYTES = 16 * 1024 * 1024;
 const CHUNK_TABLE = 'pg_temp.list_rows_chunk';
 
 export interface RowChunkWriter {
