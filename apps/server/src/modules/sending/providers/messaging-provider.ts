@@ -1,0 +1,131 @@
+import type { EnumValue, TextStatus } from '@canvass/domain';
+
+/**
+ * The one interface every messaging provider sits behind (ARCHITECTURE §5). Dispatch, webhooks and number lookup
+ * talk only to this; each provider is one file in this folder that turns it into that provider's wire format.
+ * A capability a provider lacks is false here, and the UI reports it unavailable: never faked.
+ */
+
+export type TextStatusValue = EnumValue<typeof TextStatus>;
+
+/** The providers Canvass can send through: spec §4's six, and the built-in simulator for the demo and tests. */
+export type ProviderName = 'Bandwidth' | 'Copaco' | 'Decantr' | 'RedCloud' | 'Telucom' | 'Twilio' | 'Simulator';
+
+export interface ProviderCapabilities {
+  sms: boolean;
+  mms: boolean;
+  /** The provider reports delivery (status callbacks or delivery receipts). */
+  deliveryReceipts: boolean;
+  /** The provider forwards inbound messages (replies). */
+  inbound: boolean;
+  /** The provider dedupes a send by our key, so resending an unknown outcome with the same key is safe. */
+  idempotentSend: boolean;
+  /** findSent: the provider can tell whether a text it may have received earlier was accepted. */
+  findSent: boolean;
+  /** lookup: carrier and line type of a number. */
+  lookup: boolean;
+  /** search, buy and release numbers (the compliance and numbers issue). */
+  numbers: boolean;
+  /** The largest media the provider accepts for one MMS, in bytes (null: MMS not supported). */
+  maxMediaBytes: number | null;
+}
+
+/** Our own reference to a text, carried through the provider and back in its callbacks (texts' primary key). */
+export interface TextRef {
+  organizationId: number;
+  textId: number;
+  /** texts is partitioned by created_at: the key needs it. Milliseconds since the epoch. */
+  createdAtMs: number;
+}
+
+/** Our key for one text at a provider: stable across retries, so an idempotent provider sends it once. */
+export const idempotencyKeyOf = (ref: TextRef): string =>
+  `canvass-${ref.organizationId}-${ref.textId}-${ref.createdAtMs}`;
+
+export interface OutboundMessage {
+  ref: TextRef;
+  /** E.164, e.g. +15551234567. */
+  from: string;
+  to: string;
+  body: string;
+  /** Public URLs the provider fetches the media from (an MMS); empty for an SMS. */
+  mediaUrls: string[];
+  /** Where the provider posts this text's status callbacks; carries the TextRef, signed by the provider. */
+  statusCallbackUrl: string;
+}
+
+/** What one send came to. A thrown error is treated as `retry` (network, timeouts). */
+export type SendOutcome =
+  | { kind: 'accepted'; providerMessageId: string }
+  /** Try again later: rate limits, 5xx, timeouts. retryAfterMs when the provider said. */
+  | { kind: 'retry'; reason: string; retryAfterMs?: number }
+  /**
+   * Refused for good. status is spec §4's (NumberFormat, MediaSize, Rejected, Spam, Undelivered, Failed,
+   * RateLimited, Expired …); errorMessage in words a staffer acts on; senderBlocked when the carrier blocked the
+   * sending number (Twilio 30007, Bandwidth 4470/4770): dispatch then stops using that number.
+   */
+  | { kind: 'failed'; status: TextStatusValue; errorMessage: string; providerCode?: string; senderBlocked?: boolean };
+
+/** An HTTP request as it reached us, before any parsing: signatures are over the raw bytes and the public URL. */
+export interface WebhookRequest {
+  /** The full public URL the provider called, with its query string (Twilio signs it). */
+  url: string;
+  method: string;
+  /** Header names lower-cased. */
+  headers: Record<string, string | undefined>;
+  rawBody: Buffer;
+}
+
+export type WebhookEvent =
+  | {
+      kind: 'status';
+      /** Unique per event at this provider: a redelivery carries the same id and is dropped. */
+      eventId: string;
+      providerMessageId: string;
+      /** Present when the callback carried our reference (our StatusCallback URL, Bandwidth's tag). */
+      ref: TextRef | null;
+      status: TextStatusValue;
+      errorMessage: string | null;
+      providerCode: string | null;
+      senderBlocked: boolean;
+      occurredAt: Date;
+    }
+  | {
+      kind: 'inbound';
+      eventId: string;
+      providerMessageId: string;
+      /** E.164. */
+      from: string;
+      to: string;
+      body: string;
+      mediaUrls: string[];
+      occurredAt: Date;
+    };
+
+export interface LookupResult {
+  carrier: string | null;
+  /** Mobile, Landline, VOIP or Unknown. */
+  lineType: 'Mobile' | 'Landline' | 'VOIP' | 'Unknown';
+}
+
+export interface MessagingProvider {
+  readonly name: ProviderName;
+  readonly capabilities: ProviderCapabilities;
+  send(message: OutboundMessage, signal?: AbortSignal): Promise<SendOutcome>;
+  /** False for a forged or unsigned request: the route answers 403 and stores nothing. */
+  verifyWebhook(request: WebhookRequest): boolean | Promise<boolean>;
+  /** The events of a verified request (one request may carry several, as Bandwidth's do). */
+  parseWebhook(request: WebhookRequest): WebhookEvent[];
+  /** capabilities.findSent: the provider's message id of a text it accepted, or null if it never got it. */
+  findSent?(message: OutboundMessage): Promise<{ providerMessageId: string } | null>;
+  /** capabilities.lookup */
+  lookup?(e164: string): Promise<LookupResult>;
+  /** Closes connections (SMPP binds, keep-alive agents). */
+  close?(): Promise<void>;
+}
+
+/** A provider's settings, by spec §9 env key (TWILIO_ACCOUNT_SID …), already opened (plain text). */
+export type ProviderSettings = Readonly<Record<string, string | undefined>>;
+
+/** Builds a provider from its settings; `baseUrl` points it at a local mock in tests. */
+export type ProviderFactory = (settings: ProviderSettings, options?: { baseUrl?: string }) => MessagingProvider;
