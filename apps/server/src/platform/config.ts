@@ -17,6 +17,8 @@ const secretsKey = z
   .refine((s) => Buffer.from(s.trim(), 'base64').length === 32, '32 bytes in base64 (openssl rand -base64 32)')
   .optional();
 
+const providerBaseUrls = z.record(z.string(), z.string().url());
+
 const schema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().default(3000),
@@ -78,6 +80,9 @@ const schema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
+  // Where a messaging provider's API is, when not its public one: JSON such as {"Twilio":"http://127.0.0.1:4010"},
+  // to point a provider at a local mock (tests, benchmarks) or a sandbox.
+  PROVIDER_BASE_URLS: z.string().default('{}'),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z
     .enum(['true', 'false'])
@@ -92,6 +97,7 @@ export type Config = z.infer<typeof schema> & {
   corsOrigins: string[];
   graphqlIntrospection: boolean;
   trustProxy: boolean | string[];
+  providerBaseUrls: Readonly<Record<string, string>>;
 };
 
 /** Reads the environment once; every setting of Canvass is named here and documented in the README. */
@@ -112,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           ? false
           : c.TRUST_PROXY.split(',').map((s) => s.trim()),
     graphqlIntrospection: c.GRAPHQL_INTROSPECTION ? c.GRAPHQL_INTROSPECTION === 'true' : c.NODE_ENV !== 'production',
+    providerBaseUrls: providerBaseUrls.parse(JSON.parse(c.PROVIDER_BASE_URLS)),
     webDist: path.join(repoRoot, 'apps/web/dist'),
     filesDir: path.join(c.DATA_DIR, 'files'),
   };

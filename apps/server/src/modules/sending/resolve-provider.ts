@@ -1,0 +1,140 @@
+import { providerEnvKeys, Provider } from '@canvass/domain';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/tenant';
+import type { Platform } from '../../platform/platform';
+import { providerFactories } from './providers/index';
+import type { MessagingProvider, ProviderName, ProviderSettings } from './providers/messaging-provider';
+
+/**
+ * Who sends for a number, and with which credentials (spec §3 Brand.providerConfiguration, §9 keys): a sender
+ * number belongs to a campaign, the campaign to a brand, and the brand names its provider and where its settings
+ * come from, resolved at send time so a changed configuration takes effect on the next text:
+ * - Custom: the brand's own settings (sealed in brands.provider_configuration_values);
+ * - Organization: the organization's active provider configuration for that provider (the oldest, when several);
+ * - Platform: the process environment (TWILIO_ACCOUNT_SID …), the operator's own account.
+ * A number with no campaign sends through the provider it was bought from, with the organization's settings.
+ */
+export interface SendingIdentity {
+  organizationId: number;
+  phoneId: number;
+  brandId: number | null;
+  provider: ProviderName;
+  /** The brand's messages (segments) per second; null when no brand shapes this number. */
+  throughput: number | null;
+  settings: ProviderSettings;
+}
+
+export class ProviderUnavailableError extends Error {}
+
+interface SenderRow extends Record<string, unknown> {
+  phone_provider: string | null;
+  brand_id: string | number | null;
+  brand_provider: string | null;
+  throughput: number | null;
+  configuration_type: string | null;
+  configuration_values: { envKey: string; ciphertext?: string; envValue?: string | null }[] | null;
+}
+
+const keysOf = (provider: ProviderName): readonly string[] => (Provider.is(provider) ? providerEnvKeys[provider] : []);
+
+function openSetting(platform: Platform, envKey: string, ciphertext?: string | null, plain?: string | null) {
+  if (ciphertext) return platform.secrets.open(ciphertext, envKey);
+  return plain?.trim() || undefined;
+}
+
+async function organizationSettings(
+  tx: Tx,
+  platform: Platform,
+  organizationId: number,
+  provider: ProviderName,
+): Promise<ProviderSettings> {
+  const rows = (
+    await tx.execute<{ env_key: string; env_value: string | null }>(sql`
+      SELECT v.env_key, v.env_value
+        FROM provider_configuration_values v
+       WHERE v.organization_id = ${organizationId}
+         AND v.provider_configuration_id = (
+               SELECT c.id FROM provider_configurations c
+                WHERE c.organization_id = ${organizationId} AND c.provider = ${provider} AND c.is_active
+                ORDER BY c.id LIMIT 1)`)
+  ).rows;
+  return Object.fromEntries(rows.map((r) => [r.env_key, openSetting(platform, r.env_key, r.env_value)]));
+}
+
+function platformSettings(provider: ProviderName): ProviderSettings {
+  return Object.fromEntries(keysOf(provider).map((k) => [k, process.env[k]?.trim() || undefined]));
+}
+
+/** The identity a sender number sends with, or null when the organization has no such number. */
+export async function senderIdentity(
+  tx: Tx,
+  platform: Platform,
+  organizationId: number,
+  phoneId: number,
+): Promise<SendingIdentity | null> {
+  const [row] = (
+    await tx.execute<SenderRow>(sql`
+      SELECT p.provider AS phone_provider, b.id AS brand_id, b.provider AS brand_provider, b.throughput,
+             b.provider_configuration_type AS configuration_type,
+             b.provider_configuration_values AS configuration_values
+        FROM phones p
+        LEFT JOIN campaigns c ON c.organization_id = p.organization_id AND c.id = p.campaign_id
+        LEFT JOIN brands b ON b.organization_id = c.organization_id AND b.id = c.brand_id
+       WHERE p.organization_id = ${organizationId} AND p.id = ${phoneId}`)
+  ).rows;
+  if (!row) return null;
+  const provider = (row.brand_provider ?? row.phone_provider) as ProviderName | null;
+  if (!provider) throw new ProviderUnavailableError('This number has no provider: assign it to a campaign first');
+  const type = row.brand_id === null ? 'Organization' : row.configuration_type;
+  const settings =
+    type === 'Custom'
+      ? Object.fromEntries(
+          (row.configuration_values ?? []).map((v) => [
+            v.envKey,
+            openSetting(platform, v.envKey, v.ciphertext, v.envValue),
+          ]),
+        )
+      : type === 'Platform'
+        ? platformSettings(provider)
+        : await organizationSettings(tx, platform, organizationId, provider);
+  return {
+    organizationId,
+    phoneId,
+    brandId: row.brand_id === null ? null : Number(row.brand_id),
+    provider,
+    throughput: row.throughput,
+    settings,
+  };
+}
+
+/**
+ * Where each provider's API is, when not its public one: PROVIDER_BASE_URLS, a JSON object such as
+ * {"Twilio":"http://127.0.0.1:4010"}, points a provider at a local mock (tests, benchmarks) or a sandbox.
+ */
+function baseUrlOf(platform: Platform, provider: ProviderName): string | undefined {
+  return platform.config.providerBaseUrls[provider];
+}
+
+// Built clients hold connection pools and tokens: one per provider and settings, reused across texts. Keyed by
+// the settings themselves, so a changed configuration builds a new client; nothing here decides correctness.
+const built = new Map<string, MessagingProvider>();
+const MAX_BUILT = 200;
+
+/** The provider client for an identity; ProviderUnavailableError when Canvass cannot send through it. */
+export function providerFor(platform: Platform, identity: Pick<SendingIdentity, 'provider' | 'settings'>) {
+  const factory = providerFactories[identity.provider];
+  if (!factory) throw new ProviderUnavailableError(`Sending through ${identity.provider} is not available`);
+  const baseUrl = baseUrlOf(platform, identity.provider);
+  const key = JSON.stringify([identity.provider, baseUrl ?? null, identity.settings]);
+  let provider = built.get(key);
+  if (!provider) {
+    if (built.size >= MAX_BUILT) {
+      const [oldestKey, oldest] = built.entries().next().value!;
+      built.delete(oldestKey);
+      void oldest.close?.();
+    }
+    provider = factory(identity.settings, { baseUrl });
+    built.set(key, provider);
+  }
+  return provider;
+}
