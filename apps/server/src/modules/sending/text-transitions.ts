@@ -1,5 +1,5 @@
-import { textStatusStage, type EnumValue, type TextStatus } from '@canvass/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { isTextProgress, textStatusStage, type EnumValue, type TextStatus } from '@canvass/domain';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tenant';
 
 type TextStatusValue = EnumValue<typeof TextStatus>;
@@ -24,86 +24,125 @@ export interface MovedText {
   to: TextStatusValue;
 }
 
-// The stage of a status in SQL, from the one table in @canvass/domain (constants of the code, inlined as such).
-const stageCases = Object.entries(textStatusStage)
-  .map(([status, stage]) => `WHEN '${status}' THEN ${stage}`)
-  .join(' ');
-const stageSql = (column: SQL): SQL => sql`(CASE ${column}::text ${sql.raw(stageCases)} END)`;
+const keyOf = (id: number, createdAt: Date | string) => `${id}@${new Date(createdAt).getTime()}`;
+
+/** Of several reports for one text, the furthest along. */
+function furthest(reports: readonly TextTransition[]): Map<string, TextTransition> {
+  const best = new Map<string, TextTransition>();
+  for (const r of reports) {
+    const key = keyOf(r.textId, r.createdAt);
+    const held = best.get(key);
+    if (!held || textStatusStage[r.to] > textStatusStage[held.to]) best.set(key, r);
+  }
+  return best;
+}
 
 /**
- * Moves texts forward on status reports, in one statement: each text is locked, moved only if the report is a
- * later stage than where it is (a duplicate or late callback changes nothing), and the project's counts by day,
- * sender and status (project_text_counts) move with it in the same transaction, so summaries never count texts.
- * Reaching Sent stamps sent_at once. Several reports for one text in a batch: the furthest wins.
+ * Moves texts forward on status reports: each text is locked, moved only if the report is a later stage than where
+ * it is (a duplicate or late callback changes nothing), and the project's counts by day, sender and status
+ * (project_text_counts) move with it in the same transaction, so summaries never count texts. Reaching Sent stamps
+ * sent_at once. Several reports for one text in a batch: the furthest wins.
+ * Three statements, each routed to the organization's shard on Citus (which refuses the one-statement form: a
+ * data-modifying CTE over a function's rows, and STABLE casts of columns inside an UPDATE).
  */
 export async function transitionTexts(
   tx: Tx,
   organizationId: number,
   reports: readonly TextTransition[],
 ): Promise<MovedText[]> {
-  if (!reports.length) return [];
-  // One JSON parameter: the reports carry free text (error messages), which an array literal would have to escape.
-  const input = JSON.stringify(
-    reports.map((r) => ({
-      id: r.textId,
-      created_at: r.createdAt.toISOString(),
-      status: r.to,
-      error_message: r.errorMessage ?? null,
-      provider: r.provider ?? null,
-      provider_message_id: r.providerMessageId ?? null,
-    })),
-  );
-  const result = await tx.execute<{
+  const wanted = furthest(reports);
+  if (!wanted.size) return [];
+  const ids = `{${[...new Set([...wanted.values()].map((r) => r.textId))].join(',')}}`;
+  const days = `{${[...new Set([...wanted.values()].map((r) => r.createdAt.toISOString()))].join(',')}}`;
+  const current = await tx.execute<{
     id: string;
-    created_at: Date | string;
+    created_at: Date;
     project_id: string | null;
     from_phone_id: string | null;
-    old_status: TextStatusValue;
-    new_status: TextStatusValue;
+    text_status: TextStatusValue;
   }>(sql`
-    WITH input AS (
-      SELECT DISTINCT ON (i.id, i.created_at) i.*
-        FROM jsonb_to_recordset(${input}::jsonb)
-             AS i(id bigint, created_at timestamptz, status text, error_message text, provider text,
-                  provider_message_id text)
-       ORDER BY i.id, i.created_at, ${stageSql(sql`i.status`)} DESC
-    ), locked AS (
-      SELECT t.id, t.created_at, t.text_status
-        FROM texts t JOIN input i ON t.id = i.id AND t.created_at = i.created_at
-       WHERE t.organization_id = ${organizationId}
-         FOR UPDATE OF t
-    ), moved AS (
-      UPDATE texts t
-         SET text_status = i.status::text_status,
-             error_message = coalesce(i.error_message, t.error_message),
-             provider = coalesce(i.provider::provider, t.provider),
-             provider_message_id = coalesce(i.provider_message_id, t.provider_message_id),
-             sent_at = CASE WHEN t.sent_at IS NULL AND ${stageSql(sql`i.status`)} >= ${textStatusStage.Sent}
-                            THEN now() ELSE t.sent_at END,
-             updated_at = now()
-        FROM input i JOIN locked l ON l.id = i.id AND l.created_at = i.created_at
-       WHERE t.organization_id = ${organizationId} AND t.id = i.id AND t.created_at = i.created_at
-         AND l.text_status <> 'Received' AND i.status <> 'Received'
-         AND ${stageSql(sql`i.status`)} > ${stageSql(sql`l.text_status`)}
-      RETURNING t.id, t.created_at, t.project_id, t.from_phone_id, l.text_status AS old_status,
-                t.text_status AS new_status
-    ), counted AS (
-      INSERT INTO project_text_counts (organization_id, project_id, day, from_phone_id, text_status, count)
-      SELECT ${organizationId}::bigint, m.project_id, (m.created_at AT TIME ZONE 'UTC')::date, m.from_phone_id,
-             v.status, sum(v.delta)
-        FROM moved m, LATERAL (VALUES (m.old_status, -1), (m.new_status, 1)) AS v(status, delta)
-       WHERE m.project_id IS NOT NULL AND m.from_phone_id IS NOT NULL
-       GROUP BY 2, 3, 4, 5
-      ON CONFLICT (organization_id, project_id, day, from_phone_id, text_status)
-        DO UPDATE SET count = project_text_counts.count + EXCLUDED.count
-    )
-    SELECT * FROM moved`);
-  return result.rows.map((r) => ({
-    textId: Number(r.id),
-    createdAt: new Date(r.created_at),
-    projectId: r.project_id === null ? null : Number(r.project_id),
-    fromPhoneId: r.from_phone_id === null ? null : Number(r.from_phone_id),
-    from: r.old_status,
-    to: r.new_status,
-  }));
+    SELECT id, created_at, project_id, from_phone_id, text_status FROM texts
+     WHERE organization_id = ${organizationId} AND id = ANY(${ids}::bigint[])
+       AND created_at = ANY(${days}::timestamptz[])
+     ORDER BY id
+       FOR UPDATE`);
+  const moved: MovedText[] = [];
+  const updates: Record<string, unknown>[] = [];
+  for (const row of current.rows) {
+    const report = wanted.get(keyOf(Number(row.id), row.created_at));
+    if (!report || !isTextProgress(row.text_status, report.to)) continue;
+    const projectId = row.project_id === null ? null : Number(row.project_id);
+    const fromPhoneId = row.from_phone_id === null ? null : Number(row.from_phone_id);
+    moved.push({
+      textId: report.textId,
+      createdAt: report.createdAt,
+      projectId,
+      fromPhoneId,
+      from: row.text_status,
+      to: report.to,
+    });
+    updates.push({
+      id: report.textId,
+      created_at: report.createdAt.toISOString(),
+      status: report.to,
+      error_message: report.errorMessage ?? null,
+      provider: report.provider ?? null,
+      provider_message_id: report.providerMessageId ?? null,
+      sent: textStatusStage[report.to] >= textStatusStage.Sent,
+    });
+  }
+  if (!moved.length) return [];
+  const now = new Date().toISOString();
+  // One JSON parameter: the reports carry free text (error messages), which an array literal would have to escape.
+  await tx.execute(sql`
+    UPDATE texts t
+       SET text_status = i.status,
+           error_message = coalesce(i.error_message, t.error_message),
+           provider = coalesce(i.provider, t.provider),
+           provider_message_id = coalesce(i.provider_message_id, t.provider_message_id),
+           sent_at = CASE WHEN t.sent_at IS NULL AND i.sent THEN ${now}::timestamptz ELSE t.sent_at END,
+           updated_at = ${now}::timestamptz
+      FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb)
+           AS i(id bigint, created_at timestamptz, status text_status, error_message text, provider provider,
+                provider_message_id text, sent boolean)
+     WHERE t.organization_id = ${organizationId} AND t.id = i.id AND t.created_at = i.created_at`);
+  await moveTextCounts(tx, organizationId, moved);
+  return moved;
+}
+
+/**
+ * Moves each text's count from its old status to its new one (project_text_counts, by the UTC day of the text's
+ * created_at and its sender). Whoever changes texts' statuses calls this with the same texts, in the same
+ * transaction; texts outside a project or without a sender are not counted.
+ */
+export async function moveTextCounts(
+  tx: Tx,
+  organizationId: number,
+  moved: readonly Pick<MovedText, 'createdAt' | 'projectId' | 'fromPhoneId' | 'from' | 'to'>[],
+): Promise<void> {
+  const deltas = new Map<
+    string,
+    { project_id: number; day: string; from_phone_id: number; text_status: string; delta: number }
+  >();
+  const add = (m: (typeof moved)[number], status: string, delta: number) => {
+    const day = m.createdAt.toISOString().slice(0, 10);
+    const key = `${m.projectId}|${day}|${m.fromPhoneId}|${status}`;
+    const held = deltas.get(key);
+    if (held) held.delta += delta;
+    else deltas.set(key, { project_id: m.projectId!, day, from_phone_id: m.fromPhoneId!, text_status: status, delta });
+  };
+  for (const m of moved) {
+    if (m.projectId === null || m.fromPhoneId === null || m.from === m.to) continue;
+    add(m, m.from, -1);
+    add(m, m.to, 1);
+  }
+  const rows = [...deltas.values()].filter((d) => d.delta !== 0);
+  if (!rows.length) return;
+  await tx.execute(sql`
+    INSERT INTO project_text_counts (organization_id, project_id, day, from_phone_id, text_status, count)
+    SELECT ${organizationId}::bigint, d.project_id, d.day, d.from_phone_id, d.text_status, d.delta
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+           AS d(project_id bigint, day date, from_phone_id bigint, text_status text_status, delta bigint)
+    ON CONFLICT (organization_id, project_id, day, from_phone_id, text_status)
+      DO UPDATE SET count = project_text_counts.count + EXCLUDED.count`);
 }
