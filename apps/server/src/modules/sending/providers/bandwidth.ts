@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type {
   MessagingProvider,
   OutboundMessage,
+  ProviderCapabilities,
   ProviderFactory,
   SendOutcome,
   TextStatusValue,
@@ -72,6 +73,20 @@ const inboundEvent = (e: InboundCallback): WebhookEvent => ({
   occurredAt: new Date(e.time),
 });
 
+export const bandwidthCapabilities: ProviderCapabilities = {
+  sms: true,
+  mms: true,
+  deliveryReceipts: true,
+  inbound: true,
+  idempotentSend: false,
+  // Bandwidth's message list carries no text body to match a send by: an unknown outcome cannot be resolved.
+  findSent: false,
+  lookup: false,
+  numbers: false,
+  // Bandwidth refuses MMS whose media add up to more than 3.5 MB (error 4411).
+  maxMediaBytes: 3.5 * 1024 * 1024,
+};
+
 /**
  * Bandwidth's messaging v2 through bandwidth-sdk, with basic auth (BANDWIDTH_API_USER / BANDWIDTH_API_PASSWORD):
  * the SDK's OAuth token URL is fixed and could not be pointed at a mock (ARCHITECTURE §9). Callbacks are sent by
@@ -93,19 +108,7 @@ export const createBandwidthProvider: ProviderFactory = (settings, options = {})
 
   const provider: MessagingProvider = {
     name: 'Bandwidth',
-    capabilities: {
-      sms: true,
-      mms: true,
-      deliveryReceipts: true,
-      inbound: true,
-      idempotentSend: false,
-      // Bandwidth's message list carries no text body to match a send by: an unknown outcome cannot be resolved.
-      findSent: false,
-      lookup: false,
-      numbers: false,
-      // Bandwidth refuses MMS whose media add up to more than 3.5 MB (error 4411).
-      maxMediaBytes: 3.5 * 1024 * 1024,
-    },
+    capabilities: bandwidthCapabilities,
 
     async send(message: OutboundMessage, signal?: AbortSignal): Promise<SendOutcome> {
       try {

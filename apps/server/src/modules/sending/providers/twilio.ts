@@ -3,6 +3,7 @@ import type {
   LookupResult,
   MessagingProvider,
   OutboundMessage,
+  ProviderCapabilities,
   ProviderFactory,
   ProviderSettings,
   SendOutcome,
@@ -37,6 +38,18 @@ function sendFailure(error: unknown): SendOutcome {
   return networkRetry('Twilio', error);
 }
 
+export const twilioCapabilities: ProviderCapabilities = {
+  sms: true,
+  mms: true,
+  deliveryReceipts: true,
+  inbound: true,
+  idempotentSend: false,
+  findSent: true,
+  lookup: true,
+  numbers: false,
+  maxMediaBytes,
+};
+
 /** Twilio through the official SDK (TWILIO_* settings, spec §9). */
 export const createTwilioProvider: ProviderFactory = (settings: ProviderSettings, options = {}) => {
   const accountSid = requiredSetting(settings, 'TWILIO_ACCOUNT_SID');
@@ -47,17 +60,7 @@ export const createTwilioProvider: ProviderFactory = (settings: ProviderSettings
 
   const provider: MessagingProvider = {
     name: 'Twilio',
-    capabilities: {
-      sms: true,
-      mms: true,
-      deliveryReceipts: true,
-      inbound: true,
-      idempotentSend: false,
-      findSent: true,
-      lookup: true,
-      numbers: false,
-      maxMediaBytes,
-    },
+    capabilities: twilioCapabilities,
 
     async send(message: OutboundMessage, signal?: AbortSignal): Promise<SendOutcome> {
       try {
