@@ -1,15 +1,18 @@
 import { bandwidthCapabilities, createBandwidthProvider } from './bandwidth';
+import { createRedCloudProvider, redCloudCapabilities } from './redcloud';
 import type { ProviderCapabilities, ProviderFactory, ProviderName } from './messaging-provider';
 import { createTwilioProvider, twilioCapabilities } from './twilio';
 
 /** Every provider Canvass can build from a brand's settings (spec §9 keys), by name. */
 export const providerFactories: Partial<Record<ProviderName, ProviderFactory>> = {
   Bandwidth: createBandwidthProvider,
+  RedCloud: createRedCloudProvider,
   Twilio: createTwilioProvider,
 };
 
 const capabilityTable: Partial<Record<ProviderName, ProviderCapabilities>> = {
   Bandwidth: bandwidthCapabilities,
+  RedCloud: redCloudCapabilities,
   Twilio: twilioCapabilities,
 };
 
