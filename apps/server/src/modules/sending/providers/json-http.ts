@@ -13,11 +13,15 @@ export async function requestJson(
   const timeout = AbortSignal.timeout(15_000);
   const res = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
   const text = await res.text();
-  let body: unknown = null;
+  return { status: res.status, headers: res.headers, body: parseJson(text) };
+}
+
+/** An answer that is not JSON (an HTML error page from a proxy) is kept as its text. */
+function parseJson(text: string): unknown {
+  if (!text) return null;
   try {
-    body = text ? JSON.parse(text) : null;
+    return JSON.parse(text) as unknown;
   } catch {
-    body = text;
+    return text;
   }
-  return { status: res.status, headers: res.headers, body };
 }
