@@ -1,18 +1,23 @@
 import { bandwidthCapabilities, createBandwidthProvider } from './bandwidth';
 import { createRedCloudProvider, redCloudCapabilities } from './redcloud';
+import { httpProviderCapabilities, httpProviderFactory } from './http-adapter';
 import type { ProviderCapabilities, ProviderFactory, ProviderName } from './messaging-provider';
 import { createTwilioProvider, twilioCapabilities } from './twilio';
 
 /** Every provider Canvass can build from a brand's settings (spec §9 keys), by name. */
 export const providerFactories: Partial<Record<ProviderName, ProviderFactory>> = {
   Bandwidth: createBandwidthProvider,
+  Decantr: httpProviderFactory('Decantr'),
   RedCloud: createRedCloudProvider,
+  Telucom: httpProviderFactory('Telucom'),
   Twilio: createTwilioProvider,
 };
 
 const capabilityTable: Partial<Record<ProviderName, ProviderCapabilities>> = {
   Bandwidth: bandwidthCapabilities,
+  Decantr: httpProviderCapabilities,
   RedCloud: redCloudCapabilities,
+  Telucom: httpProviderCapabilities,
   Twilio: twilioCapabilities,
 };
 
