@@ -2,11 +2,13 @@ import { bandwidthCapabilities, createBandwidthProvider } from './bandwidth';
 import { createRedCloudProvider, redCloudCapabilities } from './redcloud';
 import { httpProviderCapabilities, httpProviderFactory } from './http-adapter';
 import type { ProviderCapabilities, ProviderFactory, ProviderName } from './messaging-provider';
+import { smppCapabilities, smppProviderFactory } from './smpp';
 import { createTwilioProvider, twilioCapabilities } from './twilio';
 
 /** Every provider Canvass can build from a brand's settings (spec §9 keys), by name. */
 export const providerFactories: Partial<Record<ProviderName, ProviderFactory>> = {
   Bandwidth: createBandwidthProvider,
+  Copaco: smppProviderFactory('Copaco'),
   Decantr: httpProviderFactory('Decantr'),
   RedCloud: createRedCloudProvider,
   Telucom: httpProviderFactory('Telucom'),
@@ -15,6 +17,7 @@ export const providerFactories: Partial<Record<ProviderName, ProviderFactory>> =
 
 const capabilityTable: Partial<Record<ProviderName, ProviderCapabilities>> = {
   Bandwidth: bandwidthCapabilities,
+  Copaco: smppCapabilities,
   Decantr: httpProviderCapabilities,
   RedCloud: redCloudCapabilities,
   Telucom: httpProviderCapabilities,
