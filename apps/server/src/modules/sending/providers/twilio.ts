@@ -90,7 +90,9 @@ export const createTwilioProvider: ProviderFactory = (settings: ProviderSettings
     parseWebhook(request: WebhookRequest): WebhookEvent[] {
       const p = formParams(request);
       const occurredAt = new Date();
-      if (p.MessageStatus) {
+      // A reply carries SmsStatus=received and, on some accounts, MessageStatus=received too: it is not a status.
+      const inbound = !p.MessageStatus || p.MessageStatus === 'received' || p.MessageStatus === 'receiving';
+      if (!inbound) {
         const known = twilioStatuses[p.MessageStatus];
         if (!known) return [];
         const failed = p.MessageStatus === 'undelivered' || p.MessageStatus === 'failed';
