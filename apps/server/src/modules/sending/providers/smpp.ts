@@ -72,8 +72,13 @@ export function createSmppProvider(
     },
     (session, pdu) => {
       const events = eventsOfDeliverSm(pdu);
-      for (const listener of listeners) listener(events);
-      // Acknowledged once handed over: an SMSC that gets no deliver_sm_resp delivers it again.
+      try {
+        for (const listener of listeners) listener(events);
+      } catch {
+        // Not acknowledged: the SMSC delivers it again later, when it may be stored.
+        return;
+      }
+      // Acknowledged only once handed over, for the same reason.
       session.send(pdu.response());
     },
   );
