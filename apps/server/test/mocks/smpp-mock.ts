@@ -56,9 +56,12 @@ export async function startSmppMock(credentials: { systemId: string; password: s
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  const deliver = (options: Record<string, unknown>) => {
+  /** Sends a deliver_sm on the bind; its sequence number is what `acknowledged` records when answered. */
+  const deliver = (options: Record<string, unknown>): number => {
     if (!bound) throw new Error('nobody is bound');
-    bound.deliver_sm(options);
+    const pdu = new smpp.PDU('deliver_sm', options);
+    bound.send(pdu);
+    return pdu.sequence_number;
   };
 
   return {
@@ -72,7 +75,7 @@ export async function startSmppMock(credentials: { systemId: string; password: s
     /** A delivery receipt in the text format of SMPP 3.4 appendix B. */
     receipt(messageId: string, stat: string, err = '000') {
       const text = `id:${messageId} sub:001 dlvrd:${stat === 'DELIVRD' ? '001' : '000'} submit date:2611261200 done date:2611261201 stat:${stat} err:${err} text:`;
-      deliver({
+      return deliver({
         esm_class: smpp.ESM_CLASS.MC_DELIVERY_RECEIPT,
         source_addr: '15551230000',
         destination_addr: '15550005555',
@@ -80,7 +83,7 @@ export async function startSmppMock(credentials: { systemId: string; password: s
       });
     },
     mobileOriginated(from: string, to: string, text: string) {
-      deliver({ source_addr: from, source_addr_ton: 1, destination_addr: to, short_message: text });
+      return deliver({ source_addr: from, source_addr_ton: 1, destination_addr: to, short_message: text });
     },
     /** Drops every bind, as an SMSC restart would. */
     dropConnections() {

@@ -8,7 +8,8 @@ declare module 'smpp' {
     udh?: Buffer[];
   }
 
-  export interface PDU {
+  export class PDU {
+    constructor(command: string, options?: Record<string, unknown>);
     command: string;
     command_status: number;
     sequence_number: number;

@@ -103,6 +103,19 @@ describe('SMPP receipts and replies', () => {
     expect(received[0]).toMatchObject({ status });
   });
 
+  it('leaves a receipt unacknowledged when it could not be handed over, so the SMSC sends it again', async () => {
+    const stop = copaco.onEvents!(() => {
+      throw new Error('database unavailable');
+    });
+    const refused = mock.receipt('smsc-1', 'DELIVRD');
+    await expect.poll(() => received.length).toBe(1);
+    stop();
+    const handed = mock.receipt('smsc-1', 'DELIVRD');
+    await expect.poll(() => mock.acknowledged).toContain(handed);
+    // Answers arrive in order on the one connection: had the first been acknowledged, it would be here by now.
+    expect(mock.acknowledged).not.toContain(refused);
+  });
+
   it('turns a mobile-originated deliver_sm into an inbound event', async () => {
     mock.mobileOriginated('15551230000', '15550005555', 'STOP');
     await expect.poll(() => received.length).toBe(1);
