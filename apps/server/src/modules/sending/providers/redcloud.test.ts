@@ -56,6 +56,16 @@ describe('RedCloud send', () => {
     expect(mock.tokensIssued()).toBe(issued + 1);
   });
 
+  it('asks for one token however many sends start at once', async () => {
+    const fresh = createRedCloudProvider(settings, { baseUrl: mock.url });
+    const issued = mock.tokensIssued();
+    const outcomes = await Promise.all(
+      [10, 11, 12].map((textId) => fresh.send({ ...message, ref: { ...ref, textId } })),
+    );
+    expect(outcomes.map((o) => o.kind)).toEqual(['accepted', 'accepted', 'accepted']);
+    expect(mock.tokensIssued()).toBe(issued + 1);
+  });
+
   it('sends media as an MMS', async () => {
     await redcloud.send({ ...message, ref: { ...ref, textId: 4 }, mediaUrls: ['https://cdn.example.org/m.jpg'] });
     expect(mock.messages().at(-1)).toMatchObject({ mediaUrls: ['https://cdn.example.org/m.jpg'] });
