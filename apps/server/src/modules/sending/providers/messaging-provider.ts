@@ -120,6 +120,11 @@ export interface MessagingProvider {
   findSent?(message: OutboundMessage): Promise<{ providerMessageId: string } | null>;
   /** capabilities.lookup */
   lookup?(e164: string): Promise<LookupResult>;
+  /**
+   * Events that arrive over a connection rather than as webhooks (SMPP delivery receipts and replies come as
+   * deliver_sm on the bind): each batch goes to the listener. Returns a function that stops the listening.
+   */
+  onEvents?(listener: (events: WebhookEvent[]) => void): () => void;
   /** Closes connections (SMPP binds, keep-alive agents). */
   close?(): Promise<void>;
 }
