@@ -41,13 +41,19 @@ describe('options', () => {
       expect(o.optionType).toBe('ProviderEnvKey');
       (groups[o.groupId] ??= []).push(o.name);
     }
-    expect(Object.keys(groups).sort()).toEqual(['Bandwidth', 'Decantr', 'RedCloud', 'Telucom', 'Twilio']);
-    expect(groups.Decantr).toEqual(['DECANTR_CLIENT_ID', 'DECANTR_TOKEN']);
-    expect(groups.Telucom).toEqual(['TELUCOM_API_KEY', 'TELUCOM_CUSTOMER_ID']);
+    expect(Object.keys(groups)).toEqual(
+      expect.arrayContaining(['Bandwidth', 'Copaco', 'Decantr', 'RedCloud', 'Telucom', 'Twilio']),
+    );
+    expect(groups.Decantr).toEqual(expect.arrayContaining(['DECANTR_CLIENT_ID', 'DECANTR_TOKEN', 'HTTP_SEND_URL']));
+    expect(groups.Telucom).toEqual(
+      expect.arrayContaining(['TELUCOM_API_KEY', 'TELUCOM_CUSTOMER_ID', 'HTTP_BODY_TEMPLATE']),
+    );
+    expect(groups.Copaco).toEqual(['SMPP_URL', 'SMPP_SYSTEM_ID', 'SMPP_PASSWORD', 'SMPP_SYSTEM_TYPE']);
     expect(groups.Twilio).toContain('TWILIO_AUTH_TOKEN');
     expect(groups.Bandwidth).toHaveLength(8);
+    // A provider's own keys carry its name; the HTTP and SMPP adapters' keys are shared by the providers they serve.
     for (const [provider, keys] of Object.entries(groups))
-      for (const k of keys) expect(k.startsWith(provider.toUpperCase() + '_')).toBe(true);
+      for (const k of keys) expect(k).toMatch(new RegExp(`^(${provider.toUpperCase()}|HTTP|SMPP)_`));
   });
 
   it('every documented option type answers', async () => {

@@ -1,6 +1,24 @@
 import type { EnumValue } from './enum';
 import type { Provider } from './enums';
 
+/**
+ * The configurable HTTP adapter's settings (Telucom, Decantr: providers without a public API; PROVIDERS.md says
+ * what each means), offered beside the provider's own keys, which its templates may use as {PLACEHOLDERS}.
+ */
+const httpAdapterKeys = [
+  'HTTP_SEND_URL',
+  'HTTP_SEND_METHOD',
+  'HTTP_AUTH_HEADER',
+  'HTTP_BODY_TEMPLATE',
+  'HTTP_MESSAGE_ID_PATH',
+  'HTTP_MAX_MEDIA_BYTES',
+  'HTTP_WEBHOOK_SECRET',
+  'HTTP_WEBHOOK_SIGNATURE_HEADER',
+  ...['EVENT_ID', 'MESSAGE_ID', 'STATUS', 'ERROR', 'REFERENCE', 'FROM', 'TO', 'TEXT', 'MEDIA'].map(
+    (field) => `HTTP_WEBHOOK_${field}_PATH`,
+  ),
+];
+
 /** The settings each provider needs (spec §9), offered as the keys of a brand's or organization's configuration. */
 export const providerEnvKeys: Record<EnumValue<typeof Provider>, readonly string[]> = {
   Bandwidth: [
@@ -13,10 +31,11 @@ export const providerEnvKeys: Record<EnumValue<typeof Provider>, readonly string
     'BANDWIDTH_MESSAGING_PASSWORD',
     'BANDWIDTH_SITE_ID',
   ],
-  Copaco: [],
-  Decantr: ['DECANTR_CLIENT_ID', 'DECANTR_TOKEN'],
-  RedCloud: ['REDCLOUD_API_KEY', 'REDCLOUD_SECRET', 'REDCLOUD_BROKER_KEY', 'REDCLOUD_PRIVATE_KEY'],
-  Telucom: ['TELUCOM_API_KEY', 'TELUCOM_CUSTOMER_ID'],
+  // Copaco is reached over SMPP (the smpp adapter).
+  Copaco: ['SMPP_URL', 'SMPP_SYSTEM_ID', 'SMPP_PASSWORD', 'SMPP_SYSTEM_TYPE'],
+  Decantr: ['DECANTR_CLIENT_ID', 'DECANTR_TOKEN', ...httpAdapterKeys],
+  RedCloud: ['REDCLOUD_API_KEY', 'REDCLOUD_SECRET', 'REDCLOUD_BROKER_KEY', 'REDCLOUD_PRIVATE_KEY', 'REDCLOUD_BASE_URL'],
+  Telucom: ['TELUCOM_API_KEY', 'TELUCOM_CUSTOMER_ID', ...httpAdapterKeys],
   Twilio: [
     'TWILIO_ACCOUNT_SID',
     'TWILIO_AUTH_TOKEN',
