@@ -41,7 +41,7 @@ describe('options', () => {
       expect(o.optionType).toBe('ProviderEnvKey');
       (groups[o.groupId] ??= []).push(o.name);
     }
-    expect(Object.keys(groups).sort()).toEqual(['Bandwidth', 'Decantr', 'RedCloud', 'Telucom', 'Twilio']);
+    expect(Object.keys(groups).sort()).toEqual(['Bandwidth', 'Decantr', 'RedCloud', 'Simulator', 'Telucom', 'Twilio']);
     expect(groups.Decantr).toEqual(['DECANTR_CLIENT_ID', 'DECANTR_TOKEN']);
     expect(groups.Telucom).toEqual(['TELUCOM_API_KEY', 'TELUCOM_CUSTOMER_ID']);
     expect(groups.Twilio).toContain('TWILIO_AUTH_TOKEN');

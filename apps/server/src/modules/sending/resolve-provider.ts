@@ -3,7 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { providerFactories } from './providers/index';
-import type { MessagingProvider, ProviderName, ProviderSettings } from './providers/messaging-provider';
+import type {
+  MessagingProvider,
+  ProviderName,
+  ProviderOptions,
+  ProviderSettings,
+} from './providers/messaging-provider';
+import { SIMULATOR_SIGNING_PURPOSE } from './providers/simulator';
 
 /**
  * Who sends for a number, and with which credentials (spec §3 Brand.providerConfiguration, §9 keys): a sender
@@ -115,6 +121,28 @@ function baseUrlOf(platform: Platform, provider: ProviderName): string | undefin
   return platform.config.providerBaseUrls[provider];
 }
 
+/** What a provider may need of this installation (ProviderOptions). */
+function optionsFor(platform: Platform, provider: ProviderName): ProviderOptions {
+  return {
+    baseUrl: baseUrlOf(platform, provider),
+    publicUrl: platform.config.publicUrl,
+    signingKey: provider === 'Simulator' ? platform.secrets.derive(SIMULATOR_SIGNING_PURPOSE) : undefined,
+  };
+}
+
+/**
+ * A provider built without settings, only to read webhooks (the number or reference that routes them) before
+ * whose settings verify them is known; null when Canvass has no such provider or it cannot be built so.
+ */
+export function webhookParserFor(platform: Platform, provider: ProviderName): MessagingProvider | null {
+  const factory = providerFactories[provider];
+  try {
+    return factory ? factory({}, optionsFor(platform, provider)) : null;
+  } catch {
+    return null;
+  }
+}
+
 // Built clients hold connection pools and tokens: one per provider and settings, reused across texts. Keyed by
 // the settings themselves, so a changed configuration builds a new client; nothing here decides correctness.
 const built = new Map<string, MessagingProvider>();
@@ -124,8 +152,14 @@ const MAX_BUILT = 200;
 export function providerFor(platform: Platform, identity: Pick<SendingIdentity, 'provider' | 'settings'>) {
   const factory = providerFactories[identity.provider];
   if (!factory) throw new ProviderUnavailableError(`Sending through ${identity.provider} is not available`);
-  const baseUrl = baseUrlOf(platform, identity.provider);
-  const key = JSON.stringify([identity.provider, baseUrl ?? null, identity.settings]);
+  const options = optionsFor(platform, identity.provider);
+  const key = JSON.stringify([
+    identity.provider,
+    options.baseUrl ?? null,
+    options.publicUrl,
+    options.signingKey?.toString('base64') ?? null,
+    identity.settings,
+  ]);
   let provider = built.get(key);
   if (!provider) {
     if (built.size >= MAX_BUILT) {
@@ -133,7 +167,7 @@ export function providerFor(platform: Platform, identity: Pick<SendingIdentity, 
       built.delete(oldestKey);
       void oldest.close?.();
     }
-    provider = factory(identity.settings, { baseUrl });
+    provider = factory(identity.settings, options);
     built.set(key, provider);
   }
   return provider;
