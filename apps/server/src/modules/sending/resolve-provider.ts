@@ -9,7 +9,7 @@ import type {
   ProviderOptions,
   ProviderSettings,
 } from './providers/messaging-provider';
-import { SIMULATOR_SIGNING_PURPOSE } from './providers/simulator';
+import { simulatorSigningPurpose } from './providers/simulator';
 
 /**
  * Who sends for a number, and with which credentials (spec §3 Brand.providerConfiguration, §9 keys): a sender
@@ -121,12 +121,19 @@ function baseUrlOf(platform: Platform, provider: ProviderName): string | undefin
   return platform.config.providerBaseUrls[provider];
 }
 
-/** What a provider may need of this installation (ProviderOptions). */
-function optionsFor(platform: Platform, provider: ProviderName): ProviderOptions {
+/**
+ * What a provider may need of this installation (ProviderOptions). The simulator signs with a key of the
+ * installation and the organization, as each organization has its own account at a real carrier: a request signed
+ * for one organization does not verify for another's numbers.
+ */
+function optionsFor(platform: Platform, provider: ProviderName, organizationId?: number): ProviderOptions {
   return {
     baseUrl: baseUrlOf(platform, provider),
     publicUrl: platform.config.publicUrl,
-    signingKey: provider === 'Simulator' ? platform.secrets.derive(SIMULATOR_SIGNING_PURPOSE) : undefined,
+    signingKey:
+      provider === 'Simulator' && organizationId !== undefined
+        ? platform.secrets.derive(simulatorSigningPurpose(organizationId))
+        : undefined,
   };
 }
 
@@ -149,10 +156,13 @@ const built = new Map<string, MessagingProvider>();
 const MAX_BUILT = 200;
 
 /** The provider client for an identity; ProviderUnavailableError when Canvass cannot send through it. */
-export function providerFor(platform: Platform, identity: Pick<SendingIdentity, 'provider' | 'settings'>) {
+export function providerFor(
+  platform: Platform,
+  identity: Pick<SendingIdentity, 'organizationId' | 'provider' | 'settings'>,
+) {
   const factory = providerFactories[identity.provider];
   if (!factory) throw new ProviderUnavailableError(`Sending through ${identity.provider} is not available`);
-  const options = optionsFor(platform, identity.provider);
+  const options = optionsFor(platform, identity.provider, identity.organizationId);
   const key = JSON.stringify([
     identity.provider,
     options.baseUrl ?? null,

@@ -23,7 +23,8 @@ import {
  */
 
 export const SIMULATOR_SIGNATURE_HEADER = 'x-simulator-signature';
-export const SIMULATOR_SIGNING_PURPOSE = 'simulator-webhooks';
+/** What the simulator's signing key is derived for (SecretsCipher.derive): one key per organization. */
+export const simulatorSigningPurpose = (organizationId: number) => `simulator-webhooks:${organizationId}`;
 
 /** The simulator's signature of a body: HMAC-SHA256 under the installation's simulator key, base64. */
 export const simulatorSignature = (key: Buffer, body: Buffer | string) =>
@@ -127,7 +128,6 @@ export const createSimulator: ProviderFactory = (settings, options = {}) => {
   const behaviour = simulatorSettings(settings);
   const key = options.signingKey ?? Buffer.alloc(0);
   const inboundUrl = `${(options.publicUrl ?? '').replace(/\/$/, '')}/webhooks/Simulator/inbound`;
-  const timers = new Set<NodeJS.Timeout>();
   const scheduled = new Set<string>();
 
   async function post(url: string, body: SimulatorBody) {
@@ -148,13 +148,10 @@ export const createSimulator: ProviderFactory = (settings, options = {}) => {
     }
   }
 
+  // Callbacks still due when the client is dropped from providerFor's cache are posted all the same (no close()),
+  // and they never keep a process alive that is shutting down.
   function later(delayMs: number, fn: () => Promise<void>) {
-    const timer = setTimeout(() => {
-      timers.delete(timer);
-      void fn();
-    }, delayMs);
-    timer.unref();
-    timers.add(timer);
+    setTimeout(() => void fn(), delayMs).unref();
   }
 
   function scheduleCallbacks(message: OutboundMessage, fate: Fate) {
@@ -253,11 +250,6 @@ export const createSimulator: ProviderFactory = (settings, options = {}) => {
           occurredAt: new Date(body.timestamp),
         },
       ];
-    },
-
-    async close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
     },
   };
   return provider;
