@@ -65,6 +65,51 @@ function callbacks(platform: Platform, seeded: Awaited<ReturnType<typeof seed>>)
   return { queries, bodies, headers };
 }
 
+/**
+ * The load: prepared POST requests to one path (each with its own query string), `concurrency` at a time over
+ * keep-alive connections, from a thread of its own so it does not share the server's event loop; it reports each
+ * request's time. A script the worker evaluates, so the benchmark needs no plain-JavaScript file beside it.
+ */
+const LOAD_WORKER = `const http = require('node:http');
+const { parentPort, workerData } = require('node:worker_threads');
+
+const { port, path, queries, bodies, headers, concurrency } = workerData;
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+const latencies = new Float64Array(bodies.length);
+let failed = 0;
+let next = 0;
+
+function send(i) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = http.request(
+      { agent, host: '127.0.0.1', port, path: path + queries[i], method: 'POST', headers: headers[i] },
+      (res) => {
+        if (res.statusCode >= 300) failed++;
+        res.resume();
+        res.on('end', () => {
+          latencies[i] = performance.now() - started;
+          resolve();
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(bodies[i]);
+  });
+}
+
+async function lane() {
+  while (next < bodies.length) await send(next++);
+}
+
+(async () => {
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  parentPort.postMessage({ seconds, latencies, failed });
+})();`;
+
 interface Load {
   perSecond: number;
   p99Ms: number;
@@ -79,7 +124,8 @@ interface Requests {
 
 function load(port: number, path: string, { queries, bodies, headers }: Requests): Promise<Load> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./http-load.worker.mjs', import.meta.url), {
+    const worker = new Worker(LOAD_WORKER, {
+      eval: true,
       workerData: { port, path, queries, bodies, headers, concurrency: CONCURRENCY },
     });
     worker.once('error', reject);
