@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../../test/factories';
 import { freePort } from '../../../../test/free-port';
-import { createTestApp, type TestApp } from '../../../../test/harness';
+import { createTestApp, gql, type TestApp } from '../../../../test/harness';
 import { runProjectLoad } from '../../projects/load/run-project-load';
 import { loadedList, makeProject, recipient } from '../../projects/load/test-projects';
 import { processWebhookEvents } from './process-webhook-events';
@@ -270,5 +270,31 @@ describe('tenancy', () => {
     );
     // Texted by this organization's number in the project (sent above): a Reply here.
     expect(replies).toEqual([{ organization_id: org.id, text_type: 'Reply' }]);
+  });
+});
+
+describe('text insights', () => {
+  const INSIGHTS = `query ($projectId: ID!) {
+    projectTextInsights(projectId: $projectId) { provider time sentByMinute averagePerSecond }
+  }`;
+
+  it("shows the project's texts sent per provider and minute, to its own organization only", async () => {
+    const res = await gql(app, INSIGHTS, { projectId: String(projectId) }, { token: await org.tokenFor('Admin') });
+    const insights = res.data?.projectTextInsights as {
+      provider: string;
+      sentByMinute: number;
+      averagePerSecond: number;
+    }[];
+    // The four texts sent above, whatever became of them; the replies are not sent texts.
+    expect(insights.map((i) => i.provider)).toEqual(insights.map(() => 'Simulator'));
+    expect(insights.reduce((n, i) => n + i.sentByMinute, 0)).toBe(4);
+    expect(insights[0].averagePerSecond).toBeCloseTo(insights[0].sentByMinute / 60, 2);
+    const elsewhere = await gql(
+      app,
+      INSIGHTS,
+      { projectId: String(projectId) },
+      { token: await other.tokenFor('Admin') },
+    );
+    expect(elsewhere.data?.projectTextInsights).toBeNull();
   });
 });
