@@ -9,6 +9,7 @@ import { listLoad, listLoadWide } from './list-load';
 import { projectLoad } from './project-load';
 import { rowsExport } from './rows-export';
 import { seedOrganizations, type SeededOrg } from './seed';
+import { webhookIngest } from './webhook-ingest';
 import { benchPlatform, medianMs, pairedMediansMs } from './setup';
 import { xlsxLoad } from './xlsx-load';
 
@@ -205,4 +206,13 @@ const exportCsv: Benchmark = {
   },
 };
 
-export const benchmarks: Benchmark[] = [listPage, exportCsv, rowsExport, listLoad, listLoadWide, xlsxLoad, projectLoad];
+export const benchmarks: Benchmark[] = [
+  listPage,
+  exportCsv,
+  rowsExport,
+  listLoad,
+  listLoadWide,
+  xlsxLoad,
+  projectLoad,
+  webhookIngest,
+];

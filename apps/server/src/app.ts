@@ -7,6 +7,7 @@ import { exportRoutes } from './modules/exports/exports.routes';
 import { googleRoutes } from './modules/google/google.routes';
 import { uploadRoutes } from './modules/lists/uploads.routes';
 import { projectMediaRoutes } from './modules/projects/media.routes';
+import { webhookRoutes } from './modules/sending/webhooks/webhook.routes';
 import { requestViewerResolver } from './platform/auth/request-viewer';
 import { createHttpApp } from './platform/http/app';
 import { startWorker } from './platform/jobs/runner';
@@ -22,6 +23,7 @@ export function createApi(platform: Platform): Promise<FastifyInstance> {
     devOutboxRoutes(platform),
     oidcRoutes(platform),
     googleRoutes(platform),
+    webhookRoutes(platform),
   ]);
 }
 

@@ -4,6 +4,7 @@ import { exportCsvJob } from './modules/exports/exports.jobs';
 import { loadListJob } from './modules/lists/lists.jobs';
 import { sweepStagingJob } from './modules/lists/staging-sweep';
 import { loadProjectJob, unloadProjectJob } from './modules/projects/load/project-load.jobs';
+import { processWebhookEventsJob } from './modules/sending/webhooks/webhook-events.jobs';
 import { sendInvitationJob } from './modules/users/invitations.jobs';
 import { ensureTextPartitionsJob } from './platform/db/text-partitions';
 
@@ -17,4 +18,5 @@ export const jobs: readonly JobDef[] = [
   loadProjectJob as unknown as JobDef,
   unloadProjectJob as unknown as JobDef,
   sendInvitationJob as unknown as JobDef,
+  processWebhookEventsJob as unknown as JobDef,
 ];

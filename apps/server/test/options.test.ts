@@ -42,7 +42,7 @@ describe('options', () => {
       (groups[o.groupId] ??= []).push(o.name);
     }
     expect(Object.keys(groups)).toEqual(
-      expect.arrayContaining(['Bandwidth', 'Copaco', 'Decantr', 'RedCloud', 'Telucom', 'Twilio']),
+      expect.arrayContaining(['Bandwidth', 'Copaco', 'Decantr', 'RedCloud', 'Simulator', 'Telucom', 'Twilio']),
     );
     expect(groups.Decantr).toEqual(expect.arrayContaining(['DECANTR_CLIENT_ID', 'DECANTR_TOKEN', 'HTTP_SEND_URL']));
     expect(groups.Telucom).toEqual(

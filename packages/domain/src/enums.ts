@@ -216,7 +216,16 @@ export const PhoneType = defineEnum('PhoneType', ['ClientPhone', 'FromPhone', 'T
 });
 export const PhoneClass = defineEnum('PhoneClass', ['Provider', 'Recipient']);
 
-export const Provider = defineEnum('Provider', ['Bandwidth', 'Copaco', 'Decantr', 'RedCloud', 'Telucom', 'Twilio']);
+/** Spec §4's six carriers, and Canvass's built-in simulator (a fake carrier for the demo, tests and benchmarks). */
+export const Provider = defineEnum('Provider', [
+  'Bandwidth',
+  'Copaco',
+  'Decantr',
+  'RedCloud',
+  'Telucom',
+  'Twilio',
+  'Simulator',
+]);
 export const Carrier = defineEnum('Carrier', [
   'Bandwidth',
   'Copaco',

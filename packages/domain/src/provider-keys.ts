@@ -43,6 +43,50 @@ export const providerEnvKeys: Record<EnumValue<typeof Provider>, readonly string
     'TWILIO_MESSAGING_SERVICE_SID',
     'TWILIO_SMS_APPLICATION_SID',
   ],
+  // The simulator's behaviour (simulatorSettings): each one optional, a sensible default when unset.
+  Simulator: [
+    'SIMULATOR_LATENCY_MS',
+    'SIMULATOR_DELIVERY_RATE',
+    'SIMULATOR_FAILURE_RATE',
+    'SIMULATOR_REPLY_RATE',
+    'SIMULATOR_STOP_RATE',
+  ],
 };
+
+/** How the simulator behaves: latency before its first callback, and the share of texts each outcome gets. */
+export interface SimulatorSettings {
+  latencyMs: number;
+  /** Delivered; of the rest, failureRate are Failed and the remainder Undelivered. */
+  deliveryRate: number;
+  failureRate: number;
+  /** Of the delivered texts, the share whose recipient replies, and the share who reply STOP. */
+  replyRate: number;
+  stopRate: number;
+}
+
+export const simulatorDefaults: SimulatorSettings = {
+  latencyMs: 800,
+  deliveryRate: 0.95,
+  failureRate: 0.02,
+  replyRate: 0.15,
+  stopRate: 0.03,
+};
+
+const rate = (text: string | undefined, fallback: number) => {
+  const n = text?.trim() ? Number(text) : NaN;
+  return Number.isFinite(n) && n >= 0 && n <= 1 ? n : fallback;
+};
+
+/** The simulator's settings from its keys; a blank or out-of-range value takes the default. */
+export function simulatorSettings(values: Readonly<Record<string, string | undefined>>): SimulatorSettings {
+  const latency = values.SIMULATOR_LATENCY_MS?.trim() ? Number(values.SIMULATOR_LATENCY_MS) : NaN;
+  return {
+    latencyMs: Number.isFinite(latency) && latency >= 0 ? latency : simulatorDefaults.latencyMs,
+    deliveryRate: rate(values.SIMULATOR_DELIVERY_RATE, simulatorDefaults.deliveryRate),
+    failureRate: rate(values.SIMULATOR_FAILURE_RATE, simulatorDefaults.failureRate),
+    replyRate: rate(values.SIMULATOR_REPLY_RATE, simulatorDefaults.replyRate),
+    stopRate: rate(values.SIMULATOR_STOP_RATE, simulatorDefaults.stopRate),
+  };
+}
 
 export const allProviderEnvKeys: string[] = Object.values(providerEnvKeys).flat();

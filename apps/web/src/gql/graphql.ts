@@ -720,6 +720,13 @@ export type ProjectOverviewCountsQueryVariables = Exact<{
 
 export type ProjectOverviewCountsQuery = { list: { id: string, validRowsCount: number, optimizedRowsCount: number } | null };
 
+export type ProjectTextInsightsQueryVariables = Exact<{
+  projectId: string;
+}>;
+
+
+export type ProjectTextInsightsQuery = { projectTextInsights: Array<{ provider: string, time: string, sentByMinute: number, averagePerSecond: number }> | null };
+
 export type TeamMembersQueryVariables = Exact<{
   teamId: string;
 }>;

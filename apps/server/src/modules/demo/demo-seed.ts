@@ -7,6 +7,7 @@ import {
   clients,
   organizations,
   organizationUsers,
+  phones,
   restrictions,
   teams,
   textDefaults,
@@ -19,6 +20,8 @@ import type { Platform } from '../../platform/platform';
 export const DEMO_DOMAIN = 'demo.canvass.test';
 export const DEMO_PASSWORD = 'canvass-demo';
 export const DEMO_ADMIN_EMAIL = 'admin@demo.canvass.test';
+/** The demo's sender numbers (fictional 555 numbers), on the simulator. */
+export const demoSenderNumbers = ['2125550100', '7185550100', '3475550100'];
 /** Advisory lock that serialises the seed across processes (migrations hold 7140001 the same way). */
 const SEED_LOCK = 7140002;
 
@@ -39,8 +42,8 @@ export async function seedRestrictions(tx: Tx, organizationId: number): Promise<
 }
 
 /**
- * The demo organization of a first start: an agency with a client under it, a brand, a campaign, a team,
- * text defaults, and one user of each role. Idempotent: does nothing once the organization exists. Processes
+ * The demo organization of a first start: an agency with a client under it, a brand on the built-in simulator with
+ * a campaign and its sender numbers, a team, text defaults, and one user of each role. Idempotent: does nothing once the organization exists. Processes
  * started together on a new database (the README's scale-out) take turns on an advisory lock held until the
  * transaction ends: the first one seeds, the others then see its organization and skip.
  */
@@ -84,19 +87,45 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
         color: '#8b0000',
       })
       .returning();
+    // The built-in simulator sends for the demo (Platform settings: its defaults), so a newcomer can load and send
+    // a project and watch texts deliver and replies arrive with no provider account anywhere.
     const [brand] = await tx
       .insert(brands)
-      .values({ organizationId, name: 'Rivera Texting', provider: 'Twilio', throughput: 10, clientId: client.id })
+      .values({
+        organizationId,
+        name: 'Rivera Texting (Simulator)',
+        provider: 'Simulator',
+        throughput: 10,
+        clientId: client.id,
+        providerConfigurationType: 'Platform',
+      })
       .returning();
-    await tx.insert(campaigns).values({
-      organizationId,
-      name: 'Rivera GOTV',
-      code: 'RIV-GOTV',
-      campaignType: 'Registered',
-      clientId: client.id,
-      brandId: brand.id,
-      canBuyMorePhones: true,
-    });
+    const [campaign] = await tx
+      .insert(campaigns)
+      .values({
+        organizationId,
+        name: 'Rivera GOTV',
+        code: 'RIV-GOTV',
+        campaignType: 'Registered',
+        clientId: client.id,
+        brandId: brand.id,
+        canBuyMorePhones: true,
+      })
+      .returning();
+    await tx.insert(phones).values(
+      demoSenderNumbers.map((number) => ({
+        organizationId,
+        number,
+        phoneStatus: 'Active' as const,
+        phoneType: 'FromPhone' as const,
+        phoneClass: 'Provider' as const,
+        provider: 'Simulator' as const,
+        campaignId: campaign.id,
+        clientId: client.id,
+        state: 'NY',
+        description: 'Simulator number',
+      })),
+    );
     const [team] = await tx
       .insert(teams)
       .values({ organizationId, name: 'Phone Bank A', teamStatus: 'Active' })

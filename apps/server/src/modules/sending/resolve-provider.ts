@@ -2,8 +2,14 @@ import { providerEnvKeys, Provider } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
-import { providerFactories } from './providers/index';
-import type { MessagingProvider, ProviderName, ProviderSettings } from './providers/messaging-provider';
+import { providerFactories, webhookParsers } from './providers/index';
+import type {
+  MessagingProvider,
+  ProviderName,
+  ProviderOptions,
+  ProviderSettings,
+} from './providers/messaging-provider';
+import { simulatorSigningPurpose } from './providers/simulator';
 
 /**
  * Who sends for a number, and with which credentials (spec §3 Brand.providerConfiguration, §9 keys): a sender
@@ -115,17 +121,60 @@ function baseUrlOf(platform: Platform, provider: ProviderName): string | undefin
   return platform.config.providerBaseUrls[provider];
 }
 
+/**
+ * What a provider may need of this installation (ProviderOptions). The simulator signs with a key of the
+ * installation and the organization, as each organization has its own account at a real carrier: a request signed
+ * for one organization does not verify for another's numbers.
+ */
+function optionsFor(platform: Platform, provider: ProviderName, organizationId?: number): ProviderOptions {
+  return {
+    baseUrl: baseUrlOf(platform, provider),
+    publicUrl: platform.config.publicUrl,
+    signingKey:
+      provider === 'Simulator' && organizationId !== undefined
+        ? platform.secrets.derive(simulatorSigningPurpose(organizationId))
+        : undefined,
+  };
+}
+
+/**
+ * A provider built without settings, only to read webhooks (the number or reference that routes them) before
+ * whose settings verify them is known; null when Canvass has no such provider or it cannot be built so.
+ */
+export function webhookParserFor(
+  platform: Platform,
+  provider: ProviderName,
+): Pick<MessagingProvider, 'parseWebhook'> | null {
+  const parse = webhookParsers[provider];
+  if (parse) return { parseWebhook: parse };
+  const factory = providerFactories[provider];
+  try {
+    return factory ? factory({}, optionsFor(platform, provider)) : null;
+  } catch {
+    return null;
+  }
+}
+
 // Built clients hold connection pools and tokens: one per provider and settings, reused across texts. Keyed by
 // the settings themselves, so a changed configuration builds a new client; nothing here decides correctness.
 const built = new Map<string, MessagingProvider>();
 const MAX_BUILT = 200;
 
 /** The provider client for an identity; ProviderUnavailableError when Canvass cannot send through it. */
-export function providerFor(platform: Platform, identity: Pick<SendingIdentity, 'provider' | 'settings'>) {
+export function providerFor(
+  platform: Platform,
+  identity: Pick<SendingIdentity, 'organizationId' | 'provider' | 'settings'>,
+) {
   const factory = providerFactories[identity.provider];
   if (!factory) throw new ProviderUnavailableError(`Sending through ${identity.provider} is not available`);
-  const baseUrl = baseUrlOf(platform, identity.provider);
-  const key = JSON.stringify([identity.provider, baseUrl ?? null, identity.settings]);
+  const options = optionsFor(platform, identity.provider, identity.organizationId);
+  const key = JSON.stringify([
+    identity.provider,
+    options.baseUrl ?? null,
+    options.publicUrl,
+    options.signingKey?.toString('base64') ?? null,
+    identity.settings,
+  ]);
   let provider = built.get(key);
   if (!provider) {
     if (built.size >= MAX_BUILT) {
@@ -133,7 +182,7 @@ export function providerFor(platform: Platform, identity: Pick<SendingIdentity, 
       built.delete(oldestKey);
       void oldest.close?.();
     }
-    provider = factory(identity.settings, { baseUrl });
+    provider = factory(identity.settings, options);
     built.set(key, provider);
   }
   return provider;

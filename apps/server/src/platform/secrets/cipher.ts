@@ -11,6 +11,11 @@ export interface SecretsCipher {
   open(sealed: string, name: string): string;
   /** True when the value was sealed under the current key (nothing to re-encrypt). */
   isCurrent(sealed: string): boolean;
+  /**
+   * A key of this installation for one purpose (HMAC of the current key and the purpose), the same in every
+   * process: for signatures Canvass both makes and checks, such as the simulator's webhooks.
+   */
+  derive(purpose: string): Buffer;
 }
 
 const VERSION = 'v1';
@@ -48,5 +53,6 @@ export function createSecretsCipher(current: Buffer, previous: readonly Buffer[]
       return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
     },
     isCurrent: (sealed) => sealed.split('.')[1] === currentId,
+    derive: (purpose) => crypto.createHmac('sha256', current).update(`canvass:${purpose}`).digest(),
   };
 }

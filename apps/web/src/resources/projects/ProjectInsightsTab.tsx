@@ -2,9 +2,13 @@ import { Alert, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { humanize } from '@canvass/domain';
 import { formatDate } from '../../ui/format';
 import { errorText } from '../../ui/notify';
+import { SendingPaceChart } from './SendingPaceChart';
 import { useProjectSummary } from './use-project-summary';
 
-/** The insights tab (spec §7 text insights): the project's texts by day and status, as the load and sending count them. */
+/**
+ * The insights tab (spec §7 text insights): how fast the texts went out per provider, and the project's texts by day
+ * and status, as the load and sending count them.
+ */
 export function ProjectInsightsTab({ projectId }: { projectId: string }) {
   const { summary, error } = useProjectSummary(projectId);
   if (error) return <Alert color="red">{errorText(error)}</Alert>;
@@ -12,6 +16,7 @@ export function ProjectInsightsTab({ projectId }: { projectId: string }) {
   return (
     <Stack gap="md">
       <Title order={3}>Insights</Title>
+      <SendingPaceChart projectId={projectId} />
       {summary.insights.length === 0 ? (
         <Text c="dimmed">No texts yet: the insights appear once the project is loaded.</Text>
       ) : (

@@ -113,3 +113,32 @@ describe('a project overview', { timeout: 20_000 }, () => {
     expect((await within(card).findByText(/^Estimated cost/)).textContent).toContain('Estimated cost $8.75');
   });
 });
+
+describe('the insights tab', { timeout: 20_000 }, () => {
+  it('charts how fast the texts went out per provider, minute by minute', async () => {
+    const insight = (provider: string, time: string, sent: number) => ({
+      __typename: 'TextInsight',
+      provider,
+      time,
+      sentByMinute: sent,
+      averagePerSecond: Math.round((sent / 60) * 100) / 100,
+    });
+    const { calls } = renderResources('/projects/12/insights', {
+      Project: () => ({ data: { project } }),
+      ProjectLifecycle: () => ({ data: { project: lifecycle } }),
+      ProjectSummary: () => ({ data: { projectSummary: summary } }),
+      ProjectTextInsights: () => ({
+        data: {
+          projectTextInsights: [
+            insight('Simulator', '2026-11-20T10:00:00Z', 600),
+            insight('Twilio', '2026-11-20T10:00:00Z', 120),
+            insight('Simulator', '2026-11-20T10:01:00Z', 300),
+          ],
+        },
+      }),
+    });
+    const pace = await screen.findByLabelText('Sending pace', {}, { timeout: 5000 });
+    expect(within(pace).getByText(/1,020 sent/).textContent).toContain('at most 10 per second');
+    expect(callsTo(calls, 'ProjectTextInsights')[0].variables).toMatchObject({ projectId: '12' });
+  });
+});

@@ -92,6 +92,16 @@ export const bandwidthCapabilities: ProviderCapabilities = {
  * the SDK's OAuth token URL is fixed and could not be pointed at a mock (ARCHITECTURE §9). Callbacks are sent by
  * Bandwidth with basic auth too, as the application's callback credentials BANDWIDTH_MESSAGING_USER / _PASSWORD.
  */
+
+/** Reads a webhook's events; needs no settings, so the routes parse before they know whose number it is. */
+export function parseBandwidthWebhook(request: WebhookRequest): WebhookEvent[] {
+  const events = JSON.parse(request.rawBody.toString('utf8')) as (StatusCallback | InboundCallback)[];
+  return events.flatMap((e) => {
+    if (e.type === 'message-received') return [inboundEvent(e as InboundCallback)];
+    return [statusEvent(e as StatusCallback)].filter((x): x is WebhookEvent => x !== null);
+  });
+}
+
 export const createBandwidthProvider: ProviderFactory = (settings, options = {}) => {
   const accountId = requiredSetting(settings, 'BANDWIDTH_ACCOUNT_ID');
   const applicationId = requiredSetting(settings, 'BANDWIDTH_APPLICATION_ID');
@@ -138,13 +148,7 @@ export const createBandwidthProvider: ProviderFactory = (settings, options = {})
       return sameSecret(Buffer.from(m[1], 'base64').toString('utf8'), `${callbackUser}:${callbackPassword}`);
     },
 
-    parseWebhook(request: WebhookRequest): WebhookEvent[] {
-      const events = JSON.parse(request.rawBody.toString('utf8')) as (StatusCallback | InboundCallback)[];
-      return events.flatMap((e) => {
-        if (e.type === 'message-received') return [inboundEvent(e as InboundCallback)];
-        return [statusEvent(e as StatusCallback)].filter((x): x is WebhookEvent => x !== null);
-      });
-    },
+    parseWebhook: parseBandwidthWebhook,
   };
   return provider;
 };

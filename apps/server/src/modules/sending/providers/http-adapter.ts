@@ -72,6 +72,55 @@ function rebase(url: string, baseUrl: string | undefined): string {
 
 const asText = (v: unknown): string | null => (typeof v === 'string' || typeof v === 'number' ? String(v) : null);
 
+/**
+ * Reads a webhook's events at the configured JSON paths (the defaults without settings, which is how the routes
+ * parse before they know whose number it is).
+ */
+export function httpWebhookParser(settings: ProviderSettings): (request: WebhookRequest) => WebhookEvent[] {
+  const path = (field: keyof typeof webhookPaths) => settings[`HTTP_WEBHOOK_${field}_PATH`] || webhookPaths[field];
+  return (request) => {
+    const body = JSON.parse(request.rawBody.toString('utf8')) as unknown;
+    const events = Array.isArray(body) ? body : [body];
+    const inbound = new URL(request.url).pathname.endsWith('/inbound');
+    return events.flatMap((e): WebhookEvent[] => {
+      const messageId = asText(valueAt(e, path('MESSAGE_ID'))) ?? '';
+      const occurredAt = new Date();
+      if (inbound) {
+        const media = valueAt(e, path('MEDIA'));
+        return [
+          {
+            kind: 'inbound',
+            eventId: asText(valueAt(e, path('EVENT_ID'))) ?? messageId,
+            providerMessageId: messageId,
+            from: asText(valueAt(e, path('FROM'))) ?? '',
+            to: asText(valueAt(e, path('TO'))) ?? '',
+            body: asText(valueAt(e, path('TEXT'))) ?? '',
+            mediaUrls: Array.isArray(media) ? media.map(String) : [],
+            occurredAt,
+          },
+        ];
+      }
+      const state = asText(valueAt(e, path('STATUS')));
+      const status = deliveryStatusOf(state);
+      if (!status) return [];
+      const error = asText(valueAt(e, path('ERROR')));
+      return [
+        {
+          kind: 'status',
+          eventId: asText(valueAt(e, path('EVENT_ID'))) ?? `${messageId}:${state}`,
+          providerMessageId: messageId,
+          ref: textRefFromIdempotencyKey(asText(valueAt(e, path('REFERENCE')))),
+          status,
+          errorMessage: deliveryFailureWords(status, error),
+          providerCode: error,
+          senderBlocked: false,
+          occurredAt,
+        },
+      ];
+    });
+  };
+}
+
 export function httpProviderFactory(name: ProviderName): ProviderFactory {
   return (settings, options = {}) => {
     const sendUrl = requiredSetting(settings, 'HTTP_SEND_URL');
@@ -84,7 +133,6 @@ export function httpProviderFactory(name: ProviderName): ProviderFactory {
     const settingValues = Object.fromEntries(
       Object.entries(settings).filter((e): e is [string, string] => typeof e[1] === 'string'),
     );
-    const path = (field: keyof typeof webhookPaths) => settings[`HTTP_WEBHOOK_${field}_PATH`] || webhookPaths[field];
 
     function headers(values: TemplateValues): Record<string, string> {
       const h: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
@@ -146,47 +194,7 @@ export function httpProviderFactory(name: ProviderName): ProviderFactory {
         return signatureMatches(request.headers[signatureHeader], hmacSha256Hex(secret, request.rawBody));
       },
 
-      parseWebhook(request: WebhookRequest): WebhookEvent[] {
-        const body = JSON.parse(request.rawBody.toString('utf8')) as unknown;
-        const events = Array.isArray(body) ? body : [body];
-        const inbound = new URL(request.url).pathname.endsWith('/inbound');
-        return events.flatMap((e): WebhookEvent[] => {
-          const messageId = asText(valueAt(e, path('MESSAGE_ID'))) ?? '';
-          const occurredAt = new Date();
-          if (inbound) {
-            const media = valueAt(e, path('MEDIA'));
-            return [
-              {
-                kind: 'inbound',
-                eventId: asText(valueAt(e, path('EVENT_ID'))) ?? messageId,
-                providerMessageId: messageId,
-                from: asText(valueAt(e, path('FROM'))) ?? '',
-                to: asText(valueAt(e, path('TO'))) ?? '',
-                body: asText(valueAt(e, path('TEXT'))) ?? '',
-                mediaUrls: Array.isArray(media) ? media.map(String) : [],
-                occurredAt,
-              },
-            ];
-          }
-          const state = asText(valueAt(e, path('STATUS')));
-          const status = deliveryStatusOf(state);
-          if (!status) return [];
-          const error = asText(valueAt(e, path('ERROR')));
-          return [
-            {
-              kind: 'status',
-              eventId: asText(valueAt(e, path('EVENT_ID'))) ?? `${messageId}:${state}`,
-              providerMessageId: messageId,
-              ref: textRefFromIdempotencyKey(asText(valueAt(e, path('REFERENCE')))),
-              status,
-              errorMessage: deliveryFailureWords(status, error),
-              providerCode: error,
-              senderBlocked: false,
-              occurredAt,
-            },
-          ];
-        });
-      },
+      parseWebhook: httpWebhookParser(settings),
     };
     return provider;
   };

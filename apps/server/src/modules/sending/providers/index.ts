@@ -1,9 +1,16 @@
-import { bandwidthCapabilities, createBandwidthProvider } from './bandwidth';
-import { createRedCloudProvider, redCloudCapabilities } from './redcloud';
-import { httpProviderCapabilities, httpProviderFactory } from './http-adapter';
-import type { ProviderCapabilities, ProviderFactory, ProviderName } from './messaging-provider';
+import { bandwidthCapabilities, createBandwidthProvider, parseBandwidthWebhook } from './bandwidth';
+import { createRedCloudProvider, parseRedCloudWebhook, redCloudCapabilities } from './redcloud';
+import { httpProviderCapabilities, httpProviderFactory, httpWebhookParser } from './http-adapter';
+import type {
+  ProviderCapabilities,
+  ProviderFactory,
+  ProviderName,
+  WebhookEvent,
+  WebhookRequest,
+} from './messaging-provider';
+import { simulatorCapabilities, createSimulator } from './simulator';
 import { smppCapabilities, smppProviderFactory } from './smpp';
-import { createTwilioProvider, twilioCapabilities } from './twilio';
+import { createTwilioProvider, parseTwilioWebhook, twilioCapabilities } from './twilio';
 
 /** Every provider Canvass can build from a brand's settings (spec §9 keys), by name. */
 export const providerFactories: Partial<Record<ProviderName, ProviderFactory>> = {
@@ -11,8 +18,22 @@ export const providerFactories: Partial<Record<ProviderName, ProviderFactory>> =
   Copaco: smppProviderFactory('Copaco'),
   Decantr: httpProviderFactory('Decantr'),
   RedCloud: createRedCloudProvider,
+  Simulator: createSimulator,
   Telucom: httpProviderFactory('Telucom'),
   Twilio: createTwilioProvider,
+};
+
+/**
+ * How each provider's webhooks are read before Canvass knows whose number they concern, so without settings (the
+ * providers whose reading needs none; the HTTP adapter reads at its default paths). Verification comes after, with
+ * the settings of the number the events name. A provider missing here is parsed by a client built without settings.
+ */
+export const webhookParsers: Partial<Record<ProviderName, (request: WebhookRequest) => WebhookEvent[]>> = {
+  Bandwidth: parseBandwidthWebhook,
+  Decantr: httpWebhookParser({}),
+  RedCloud: parseRedCloudWebhook,
+  Telucom: httpWebhookParser({}),
+  Twilio: parseTwilioWebhook,
 };
 
 const capabilityTable: Partial<Record<ProviderName, ProviderCapabilities>> = {
@@ -20,6 +41,7 @@ const capabilityTable: Partial<Record<ProviderName, ProviderCapabilities>> = {
   Copaco: smppCapabilities,
   Decantr: httpProviderCapabilities,
   RedCloud: redCloudCapabilities,
+  Simulator: simulatorCapabilities,
   Telucom: httpProviderCapabilities,
   Twilio: twilioCapabilities,
 };

@@ -132,5 +132,18 @@ export interface MessagingProvider {
 /** A provider's settings, by spec §9 env key (TWILIO_ACCOUNT_SID …), already opened (plain text). */
 export type ProviderSettings = Readonly<Record<string, string | undefined>>;
 
-/** Builds a provider from its settings; `baseUrl` points it at a local mock in tests. */
-export type ProviderFactory = (settings: ProviderSettings, options?: { baseUrl?: string }) => MessagingProvider;
+/** What a provider may need of the installation besides its settings. */
+export interface ProviderOptions {
+  /** Points the provider at a local mock in tests. */
+  baseUrl?: string;
+  /** Where this installation is reached (PUBLIC_URL): the simulator posts its inbound messages there. */
+  publicUrl?: string;
+  /** A key of this installation for signatures Canvass makes itself (the simulator's), the same in every process. */
+  signingKey?: Buffer;
+}
+
+/**
+ * Builds a provider from its settings. Built with no settings, a provider must still parse webhooks: the routes
+ * read a request's number or reference that way before they know whose settings verify it.
+ */
+export type ProviderFactory = (settings: ProviderSettings, options?: ProviderOptions) => MessagingProvider;

@@ -108,6 +108,47 @@ function refused(status: number, body: CoreError | null): SendOutcome {
 }
 
 /** RedCloud's CORE API (REDCLOUD_API_KEY as the OAuth client id, REDCLOUD_SECRET as its secret). */
+
+/** Reads a webhook's events; needs no settings, so the routes parse before they know whose number it is. */
+export function parseRedCloudWebhook(request: WebhookRequest): WebhookEvent[] {
+  const raw = JSON.parse(request.rawBody.toString('utf8')) as RedCloudEvent & { data?: RedCloudEvent };
+  const e: RedCloudEvent = { ...raw, ...raw.data };
+  const type = e.type ?? e.event ?? '';
+  const messageId = e.messageId ?? '';
+  const eventId = e.eventId ?? e.id ?? `${messageId}:${type}:${e.sequence ?? ''}`;
+  const occurredAt = e.occurredAt ? new Date(e.occurredAt) : new Date();
+  if (type === 'message.inbound') {
+    return [
+      {
+        kind: 'inbound',
+        eventId,
+        providerMessageId: messageId,
+        from: e.from ?? '',
+        to: e.to ?? '',
+        body: e.text ?? '',
+        mediaUrls: e.mediaUrls ?? [],
+        occurredAt,
+      },
+    ];
+  }
+  const status = statuses[type];
+  if (!status) return [];
+  const failed = type === 'message.failed';
+  return [
+    {
+      kind: 'status',
+      eventId,
+      providerMessageId: messageId,
+      ref: textRefFromIdempotencyKey(e.externalReference),
+      status,
+      errorMessage: failed ? `RedCloud could not deliver the text: ${e.error?.message ?? 'no reason given'}.` : null,
+      providerCode: failed ? (e.error?.code ?? null) : null,
+      senderBlocked: false,
+      occurredAt,
+    },
+  ];
+}
+
 export const createRedCloudProvider: ProviderFactory = (settings, options = {}) => {
   const baseUrl = (options.baseUrl ?? settings.REDCLOUD_BASE_URL ?? defaultBaseUrl).replace(/\/$/, '');
   const token = new RedCloudToken(
@@ -226,46 +267,7 @@ export const createRedCloudProvider: ProviderFactory = (settings, options = {}) 
       return signatureMatches(signature, hmacSha256Hex(webhookSecret, signed));
     },
 
-    parseWebhook(request: WebhookRequest): WebhookEvent[] {
-      const raw = JSON.parse(request.rawBody.toString('utf8')) as RedCloudEvent & { data?: RedCloudEvent };
-      const e: RedCloudEvent = { ...raw, ...raw.data };
-      const type = e.type ?? e.event ?? '';
-      const messageId = e.messageId ?? '';
-      const eventId = e.eventId ?? e.id ?? `${messageId}:${type}:${e.sequence ?? ''}`;
-      const occurredAt = e.occurredAt ? new Date(e.occurredAt) : new Date();
-      if (type === 'message.inbound') {
-        return [
-          {
-            kind: 'inbound',
-            eventId,
-            providerMessageId: messageId,
-            from: e.from ?? '',
-            to: e.to ?? '',
-            body: e.text ?? '',
-            mediaUrls: e.mediaUrls ?? [],
-            occurredAt,
-          },
-        ];
-      }
-      const status = statuses[type];
-      if (!status) return [];
-      const failed = type === 'message.failed';
-      return [
-        {
-          kind: 'status',
-          eventId,
-          providerMessageId: messageId,
-          ref: textRefFromIdempotencyKey(e.externalReference),
-          status,
-          errorMessage: failed
-            ? `RedCloud could not deliver the text: ${e.error?.message ?? 'no reason given'}.`
-            : null,
-          providerCode: failed ? (e.error?.code ?? null) : null,
-          senderBlocked: false,
-          occurredAt,
-        },
-      ];
-    },
+    parseWebhook: parseRedCloudWebhook,
   };
   return provider;
 };

@@ -51,6 +51,49 @@ export const twilioCapabilities: ProviderCapabilities = {
 };
 
 /** Twilio through the official SDK (TWILIO_* settings, spec §9). */
+
+/** Reads a webhook's events; needs no settings, so the routes parse before they know whose number it is. */
+export function parseTwilioWebhook(request: WebhookRequest): WebhookEvent[] {
+  const p = formParams(request);
+  const occurredAt = new Date();
+  // A reply carries SmsStatus=received and, on some accounts, MessageStatus=received too: it is not a status.
+  const inbound = !p.MessageStatus || p.MessageStatus === 'received' || p.MessageStatus === 'receiving';
+  if (!inbound) {
+    const known = twilioStatuses[p.MessageStatus];
+    if (!known) return [];
+    const failed = p.MessageStatus === 'undelivered' || p.MessageStatus === 'failed';
+    const f = failed && p.ErrorCode ? twilioFailure(p.ErrorCode, p.ErrorMessage) : null;
+    return [
+      {
+        kind: 'status',
+        eventId: `${p.MessageSid}:${p.MessageStatus}`,
+        providerMessageId: p.MessageSid,
+        ref: textRefFromUrl(request.url),
+        status: f?.status ?? known,
+        errorMessage: f?.errorMessage ?? null,
+        providerCode: failed && p.ErrorCode ? p.ErrorCode : null,
+        senderBlocked: f?.senderBlocked ?? false,
+        occurredAt,
+      },
+    ];
+  }
+  if (!p.MessageSid || !p.From) return [];
+  const mediaCount = Number(p.NumMedia ?? 0) || 0;
+  const mediaUrls = Array.from({ length: mediaCount }, (_, i) => p[`MediaUrl${i}`]).filter(Boolean);
+  return [
+    {
+      kind: 'inbound',
+      eventId: p.MessageSid,
+      providerMessageId: p.MessageSid,
+      from: p.From,
+      to: p.To,
+      body: p.Body ?? '',
+      mediaUrls,
+      occurredAt,
+    },
+  ];
+}
+
 export const createTwilioProvider: ProviderFactory = (settings: ProviderSettings, options = {}) => {
   const accountSid = requiredSetting(settings, 'TWILIO_ACCOUNT_SID');
   const authToken = requiredSetting(settings, 'TWILIO_AUTH_TOKEN');
@@ -87,46 +130,7 @@ export const createTwilioProvider: ProviderFactory = (settings: ProviderSettings
       return twilio.validateRequest(authToken, signature, request.url, formParams(request));
     },
 
-    parseWebhook(request: WebhookRequest): WebhookEvent[] {
-      const p = formParams(request);
-      const occurredAt = new Date();
-      // A reply carries SmsStatus=received and, on some accounts, MessageStatus=received too: it is not a status.
-      const inbound = !p.MessageStatus || p.MessageStatus === 'received' || p.MessageStatus === 'receiving';
-      if (!inbound) {
-        const known = twilioStatuses[p.MessageStatus];
-        if (!known) return [];
-        const failed = p.MessageStatus === 'undelivered' || p.MessageStatus === 'failed';
-        const f = failed && p.ErrorCode ? twilioFailure(p.ErrorCode, p.ErrorMessage) : null;
-        return [
-          {
-            kind: 'status',
-            eventId: `${p.MessageSid}:${p.MessageStatus}`,
-            providerMessageId: p.MessageSid,
-            ref: textRefFromUrl(request.url),
-            status: f?.status ?? known,
-            errorMessage: f?.errorMessage ?? null,
-            providerCode: failed && p.ErrorCode ? p.ErrorCode : null,
-            senderBlocked: f?.senderBlocked ?? false,
-            occurredAt,
-          },
-        ];
-      }
-      if (!p.MessageSid || !p.From) return [];
-      const mediaCount = Number(p.NumMedia ?? 0) || 0;
-      const mediaUrls = Array.from({ length: mediaCount }, (_, i) => p[`MediaUrl${i}`]).filter(Boolean);
-      return [
-        {
-          kind: 'inbound',
-          eventId: p.MessageSid,
-          providerMessageId: p.MessageSid,
-          from: p.From,
-          to: p.To,
-          body: p.Body ?? '',
-          mediaUrls,
-          occurredAt,
-        },
-      ];
-    },
+    parseWebhook: parseTwilioWebhook,
 
     async lookup(e164: string): Promise<LookupResult> {
       const found = await client.lookups.v2.phoneNumbers(e164).fetch({ fields: 'line_type_intelligence' });

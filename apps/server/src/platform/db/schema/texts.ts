@@ -40,6 +40,8 @@ export const texts = pgTable(
     price: numeric('price', { precision: 12, scale: 4, mode: 'string' }),
     // Where an MMS's media goes relative to its body (the project's choice); null for an SMS.
     mediaPosition: mediaPositionEnum('media_position'),
+    // The media of a received MMS, as the provider's URLs (a sent text's media is its project's).
+    mediaUrls: text('media_urls').array(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     ...timestamps(),
   },

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { bigintArray, withTenant, type Tx } from '../../../platform/db/tenant';
+import type { Platform } from '../../../platform/platform';
+import type { WebhookEvent } from '../providers/messaging-provider';
+import { transitionTexts } from '../text-transitions';
+import { receiveTexts, type InboundText } from './receive-texts';
+
+/** How many events one transaction takes. */
+const BATCH = 2000;
+
+type StatusEvent = Extract<WebhookEvent, { kind: 'status' }>;
+type InboundEvent = Extract<WebhookEvent, { kind: 'inbound' }>;
+
+interface EventRow extends Record<string, unknown> {
+  id: string;
+  provider: string;
+  phone_id: string;
+  payload: WebhookEvent;
+}
+
+/**
+ * Applies an organization's stored webhook events, a batch per transaction until none is left: status events move
+ * their texts forward (transitionTexts: a duplicate or a late one changes nothing), inbound ones become Received
+ * texts (receiveTexts). Events are claimed with SKIP LOCKED, so jobs of the same organization running at once on
+ * several workers share the work instead of doing it twice. Returns the events processed.
+ */
+export async function processWebhookEvents(platform: Platform, organizationId: number): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, (tx) =>
+      processBatch(platform, tx, organizationId),
+    );
+    total += n;
+    if (n < BATCH) return total;
+  }
+}
+
+async function processBatch(platform: Platform, tx: Tx, organizationId: number): Promise<number> {
+  const { rows } = await tx.execute<EventRow>(sql`
+    SELECT e.id, e.provider, e.routed_phone_id AS phone_id, e.payload
+      FROM webhook_events e
+     WHERE e.routed_organization_id = ${organizationId} AND e.processed_at IS NULL
+     ORDER BY e.id
+     LIMIT ${BATCH}
+       FOR UPDATE SKIP LOCKED`);
+  if (!rows.length) return 0;
+
+  const statuses = rows.filter((r) => r.payload.kind === 'status') as (EventRow & { payload: StatusEvent })[];
+  await transitionTexts(
+    tx,
+    organizationId,
+    statuses
+      .filter((r) => r.payload.ref?.organizationId === organizationId)
+      .map((r) => ({
+        textId: r.payload.ref!.textId,
+        createdAt: new Date(r.payload.ref!.createdAtMs),
+        to: r.payload.status,
+        errorMessage: r.payload.errorMessage,
+        provider: r.provider,
+        providerMessageId: r.payload.providerMessageId,
+      })),
+  );
+  const blocked = [...new Set(statuses.filter((r) => r.payload.senderBlocked).map((r) => Number(r.phone_id)))];
+  if (blocked.length)
+    // Dispatch's blockSender(tx, platform, organizationId, phoneId) takes these numbers out of sending once the
+    // two branches meet; until then the carrier's verdict is kept in the stored events and logged here.
+    platform.logger.warn({ organizationId, phoneIds: blocked }, 'a carrier reported sender numbers blocked');
+
+  const inbound: InboundText[] = rows
+    .filter((r): r is EventRow & { payload: InboundEvent } => r.payload.kind === 'inbound')
+    .map((r) => ({
+      senderPhoneId: Number(r.phone_id),
+      from: r.payload.from,
+      body: r.payload.body,
+      mediaUrls: r.payload.mediaUrls,
+      provider: r.provider,
+      providerMessageId: r.payload.providerMessageId,
+    }));
+  await receiveTexts(tx, organizationId, inbound);
+
+  await tx.execute(sql`
+    UPDATE webhook_events SET processed_at = now()
+     WHERE routed_organization_id = ${organizationId}
+       AND id = ANY(${bigintArray(rows.map((r) => Number(r.id)))})`);
+  return rows.length;
+}

@@ -1,0 +1,164 @@
+import { phoneDigits, type EnumValue, type Provider } from '@canvass/domain';
+import { sql } from 'drizzle-orm';
+import { withSystem, type Tx } from '../../../platform/db/tenant';
+import { enqueue } from '../../../platform/jobs/registry';
+import type { Platform } from '../../../platform/platform';
+import type { MessagingProvider, TextRef, WebhookEvent, WebhookRequest } from '../providers/messaging-provider';
+import { providerFor, ProviderUnavailableError, senderIdentity } from '../resolve-provider';
+import { coalesce, type CoalesceOptions } from './coalesce';
+import { processWebhookEventsJob } from './webhook-events.jobs';
+import { refKey, routeSenderNumbers, routeTextRefs, type WebhookRoute } from './webhook-routing';
+
+type ProviderValue = EnumValue<typeof Provider>;
+
+/** One webhook request as the route read it: its events are parsed but not yet trusted. */
+export interface IncomingWebhook {
+  provider: ProviderValue;
+  request: WebhookRequest;
+  events: WebhookEvent[];
+  /** Our reference from the callback URL's query (o, t, c), for a status event whose body does not carry one. */
+  queryRef: TextRef | null;
+}
+
+/** stored: at least one event verified and is kept (or was already); refused: none could be routed and verified. */
+export type IngestOutcome = 'stored' | 'refused';
+
+const routeKey = (r: WebhookRoute) => `${r.organizationId}:${r.phoneId}`;
+
+/** The 10-digit number of an E.164 address, or null for one Canvass does not hold (not NANP). */
+function senderNumberOf(e164: string): string | null {
+  const digits = phoneDigits(e164);
+  return /^\d{10}$/.test(digits) ? digits : null;
+}
+
+/** Where an event may belong, before its signature is checked: the candidates, best first. */
+function candidatesOf(
+  incoming: IncomingWebhook,
+  event: WebhookEvent,
+  byRef: Map<string, WebhookRoute>,
+  byNumber: Map<string, WebhookRoute[]>,
+): WebhookRoute[] {
+  if (event.kind === 'status') {
+    const ref = event.ref ?? incoming.queryRef;
+    const route = ref && byRef.get(refKey(ref));
+    return route ? [route] : [];
+  }
+  const number = senderNumberOf(event.to);
+  return (number && byNumber.get(number)) || [];
+}
+
+interface StoredRow {
+  provider: ProviderValue;
+  event_id: string;
+  organization_id: number;
+  phone_id: number;
+  payload: WebhookEvent;
+  raw_body: string;
+}
+
+/**
+ * Stores a batch of webhook requests, each event only once it is verified by the provider settings of the sender
+ * number it is routed to (a status callback by the text it names, an inbound message by the number it was sent
+ * to), so a request signed with one organization's credentials can never touch another's texts. Runs in one
+ * transaction on the system handle (routing is the one place that reads across organizations): routes as set
+ * queries, one INSERT of the verified events (a redelivered event id is dropped by the unique key), and one
+ * processing job per organization that got new events, all committed together.
+ */
+async function storeBatch(platform: Platform, batch: IncomingWebhook[]): Promise<IngestOutcome[]> {
+  return withSystem(platform.database, 'webhook-routing', async (tx) => {
+    const refs = batch.flatMap((b) =>
+      b.events.flatMap((e) => (e.kind === 'status' && (e.ref ?? b.queryRef) ? [e.ref ?? b.queryRef!] : [])),
+    );
+    const numbers = batch.flatMap((b) =>
+      b.events.flatMap((e) => (e.kind === 'inbound' ? [senderNumberOf(e.to)].filter((n) => n !== null) : [])),
+    );
+    const [byRef, byNumber] = [await routeTextRefs(tx, refs), await routeSenderNumbers(tx, [...new Set(numbers)])];
+
+    const providers = new Map<string, Promise<MessagingProvider | null>>();
+    const providerOf = (route: WebhookRoute) => {
+      const key = routeKey(route);
+      if (!providers.has(key)) providers.set(key, senderProvider(tx, platform, route));
+      return providers.get(key)!;
+    };
+
+    const rows: StoredRow[] = [];
+    const outcomes: IngestOutcome[] = [];
+    for (const incoming of batch) {
+      // One signature covers the whole request: checked once per sender number its events route to.
+      const verified = new Map<string, Promise<boolean>>();
+      const verifies = (route: WebhookRoute) => {
+        const key = routeKey(route);
+        if (!verified.has(key))
+          verified.set(
+            key,
+            providerOf(route).then(
+              async (p) => p !== null && p.name === incoming.provider && (await p.verifyWebhook(incoming.request)),
+            ),
+          );
+        return verified.get(key)!;
+      };
+      let stored = 0;
+      for (const event of incoming.events) {
+        for (const route of candidatesOf(incoming, event, byRef, byNumber)) {
+          if (!(await verifies(route))) continue;
+          rows.push({
+            provider: incoming.provider,
+            event_id: event.eventId,
+            organization_id: route.organizationId,
+            phone_id: route.phoneId,
+            payload: event.kind === 'status' ? { ...event, ref: event.ref ?? incoming.queryRef } : event,
+            raw_body: incoming.request.rawBody.toString('utf8'),
+          });
+          stored++;
+          break;
+        }
+      }
+      outcomes.push(stored ? 'stored' : 'refused');
+    }
+    await insertEvents(tx, rows);
+    return outcomes;
+  });
+}
+
+/** The provider client of a sender number, or null when it has none Canvass can use. */
+async function senderProvider(tx: Tx, platform: Platform, route: WebhookRoute): Promise<MessagingProvider | null> {
+  try {
+    const identity = await senderIdentity(tx, platform, route.organizationId, route.phoneId);
+    return identity && providerFor(platform, identity);
+  } catch (err) {
+    if (err instanceof ProviderUnavailableError) return null;
+    throw err;
+  }
+}
+
+async function insertEvents(tx: Tx, rows: StoredRow[]) {
+  if (!rows.length) return;
+  const { rows: inserted } = await tx.execute<{ organization_id: string }>(sql`
+    INSERT INTO webhook_events (provider, event_id, routed_organization_id, routed_phone_id, payload, raw_body)
+    SELECT r.provider::provider, r.event_id, r.organization_id, r.phone_id, r.payload, r.raw_body
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+           AS r(provider text, event_id text, organization_id bigint, phone_id bigint, payload jsonb, raw_body text)
+    ON CONFLICT (provider, event_id) DO NOTHING
+    RETURNING routed_organization_id AS organization_id`);
+  // One waiting job per organization (its key): the job takes every unprocessed event of the organization.
+  for (const organizationId of new Set(inserted.map((r) => Number(r.organization_id))))
+    await enqueue(tx, processWebhookEventsJob, { organizationId }, { jobKey: `webhook-events:${organizationId}` });
+}
+
+export interface WebhookIngest {
+  store(incoming: IncomingWebhook): Promise<IngestOutcome>;
+  drain(): Promise<void>;
+}
+
+/**
+ * The webhook routes' store: requests arriving within a couple of milliseconds share one transaction, and each is
+ * answered only after its batch has committed (nothing acknowledged is lost; a failed batch answers 5xx and the
+ * provider redelivers).
+ */
+export function createWebhookIngest(
+  platform: Platform,
+  options: CoalesceOptions = { windowMs: 2, maxBatch: 500, maxInFlight: 4 },
+): WebhookIngest {
+  const batcher = coalesce((batch: IncomingWebhook[]) => storeBatch(platform, batch), options);
+  return { store: (incoming) => batcher.add(incoming), drain: () => batcher.drain() };
+}

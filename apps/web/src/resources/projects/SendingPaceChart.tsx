@@ -1,0 +1,64 @@
+import { LineChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
+import { Provider } from '@canvass/domain';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { useQuery } from 'urql';
+import type { ProjectTextInsightsQuery, ProjectTextInsightsQueryVariables } from '../../gql/graphql';
+import { errorText } from '../../ui/notify';
+import { PROJECT_TEXT_INSIGHTS, type TextInsight } from './text-insights-operations';
+
+const CONTEXT = { additionalTypenames: ['Text'] };
+const PALETTE = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6', 'gray.6'];
+
+const minuteLabel = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });
+
+/** One point per minute with a value per provider (recharts' shape), and the providers as series. */
+function chartOf(insights: readonly TextInsight[]) {
+  const providers = [...new Set(insights.map((i) => i.provider))];
+  const byMinute = new Map<string, Record<string, string | number>>();
+  for (const i of insights) {
+    const point = byMinute.get(i.time) ?? { minute: minuteLabel(i.time) };
+    point[i.provider] = i.sentByMinute;
+    byMinute.set(i.time, point);
+  }
+  const series = providers.map((name) => ({
+    name,
+    label: Provider.is(name) ? Provider.label(name) : name,
+    color: PALETTE[Provider.values.indexOf(name as never) % PALETTE.length] ?? 'gray.6',
+  }));
+  return { data: [...byMinute.values()], series };
+}
+
+/** Spec §3 Text insight: how fast the project's texts went out, per provider, minute by minute. */
+export function SendingPaceChart({ projectId }: { projectId: string }) {
+  const variables = useMemo(() => ({ projectId }), [projectId]);
+  const [result] = useQuery<ProjectTextInsightsQuery, ProjectTextInsightsQueryVariables>({
+    query: PROJECT_TEXT_INSIGHTS,
+    variables,
+    context: CONTEXT,
+  });
+  const insights = result.data?.projectTextInsights ?? null;
+  const chart = useMemo(() => chartOf(insights ?? []), [insights]);
+  if (result.error) return <Alert color="red">{errorText(result.error)}</Alert>;
+  if (!insights) return null;
+  const total = insights.reduce((n, i) => n + i.sentByMinute, 0);
+  const peak = insights.reduce((best, i) => Math.max(best, i.averagePerSecond), 0);
+  return (
+    <Stack gap="xs" aria-label="Sending pace">
+      <Title order={4}>Texts sent by minute</Title>
+      {insights.length === 0 ? (
+        <Text c="dimmed">No texts sent yet.</Text>
+      ) : (
+        <>
+          <Text size="sm">
+            {total.toLocaleString('en-US')} sent; at most {peak.toLocaleString('en-US')} per second on average in a
+            minute.
+          </Text>
+          <LineChart h={260} data={chart.data} dataKey="minute" series={chart.series} withLegend curveType="linear" />
+        </>
+      )}
+    </Stack>
+  );
+}
