@@ -183,6 +183,12 @@ const resourceRules: Record<string, Rule> = {
       ? ([['endDate', messages.endBeforeStart]] as [string, string][])
       : []),
   ],
+  // A text goes from one of the organization's numbers to another: without both it cannot be sent. Not NOT NULL
+  // columns: a received text's sender may be a number the organization never stored.
+  text: (t) => [
+    ...(isBlank(t.fromPhoneId) ? ([['fromPhoneId', messages.required('From phone')]] as [string, string][]) : []),
+    ...(isBlank(t.toPhoneId) ? ([['toPhoneId', messages.required('To phone')]] as [string, string][]) : []),
+  ],
   // Spec §5: 'client when type is Client'.
   phone: (p) =>
     p.phoneType === 'ClientPhone' && isBlank(p.clientId) ? [['clientId', messages.required('Client')]] : [],
