@@ -59,6 +59,8 @@ export interface EnumField extends FieldBase {
   /** Values that exist but may not be chosen here (a brand's provider cannot be Copaco). */
   exclude?: readonly string[];
   default?: string;
+  /** The record's field whose value colours its badge, over the enum's own colour (the organization's provider colour). */
+  colourFrom?: string;
 }
 export interface RefField extends FieldBase {
   kind: 'ref';

@@ -141,6 +141,9 @@ export function validateAttributes(
   for (const [name, f] of inputFields(def)) {
     const present = name in attrs;
     if (!opts.isCreate && !present) continue;
+    // Left out of a create, a choice with a default takes it (the server's withDefaults): a form that does not show
+    // it (a text's status) is not missing it.
+    if (!present && f.kind === 'enum' && f.default) continue;
     if (!opts.isCreate && f.createOnly) continue;
     // The server decides admin-only fields for non-admins (default on create, unchanged on update).
     if (f.adminOnly && !opts.isAdmin) continue;

@@ -20,12 +20,12 @@ export const phone = defineResource({
     carrier: oneOf(Carrier, 'Carrier'),
     // The provider a purchased number was bought from, and the organization's colour for it (spec §3
     // providerColor, added per page from its provider colours).
-    provider: oneOf(Provider, 'Provider', { readOnly: true }),
+    provider: oneOf(Provider, 'Provider', { readOnly: true, colourFrom: 'providerColor' }),
     providerColor: field('color', 'Provider colour', { readOnly: true }),
     createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {
-    columns: ['number', 'phoneType', 'phoneStatus', 'campaignId', 'clientId', 'createdAt'],
+    columns: ['number', 'phoneType', 'phoneStatus', 'provider', 'campaignId', 'clientId', 'createdAt'],
     search: 'number',
     sortBy: 'createdAt',
     // An organization's recipients (one phone per number its lists hold) run to millions, and a list load inserts

@@ -18,8 +18,6 @@ export const textMessages = {
   edited: 'The text has been edited successfully',
   createFailed: 'Error creating Text',
   updateFailed: 'Error, text not updated',
-  /** Spec §8: what 'Error creating Text' says when the server named no field. */
-  noErrors: 'No errors found.',
   /** Not a spec text: the spec names the rule (§4) but not the words of its refusal. */
   notEditable: (status: string) =>
     `A ${status} text cannot be edited: only a Late, Ready or Sending text can be changed`,
@@ -57,7 +55,7 @@ export const textEntry = defineResource({
     renderedMessage: text('Rendered message', { readOnly: true }),
     messagingServiceType: oneOf(MessagingServiceType, 'Service', { readOnly: true, required: true }),
     // What it was sent through (dispatch sets it); a text not sent yet shows its from phone's provider.
-    provider: oneOf(Provider, 'Provider', { readOnly: true }),
+    provider: oneOf(Provider, 'Provider', { readOnly: true, colourFrom: 'providerColor' }),
     // The organization's colour for that provider (spec §2 provider-colors), added per page.
     providerColor: field('color', 'Provider colour', { readOnly: true }),
     // The texter's name, added per page: users are people shared across organizations, not a table of the registry.

@@ -39,7 +39,12 @@ async function addTexterNames(tx: Tx, rows: Row[]): Promise<void> {
   const names = ids.length
     ? await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))
     : [];
-  for (const r of rows) r.texterName = names.find((n) => n.id === r.texterId)?.name ?? null;
+  for (const r of rows) {
+    const texter = names.find((n) => n.id === r.texterId);
+    r.texterName = texter?.name ?? null;
+    // The texter's reference, which the generic loader cannot make for a person (see the registry entry).
+    r.texter = texter ? { id: texter.id, name: texter.name } : null;
+  }
 }
 
 /**
