@@ -1,10 +1,12 @@
 import { isTextEditable, textEntry, textMessages, type FieldErrors } from '@canvass/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import { phones, texts, users } from '../../platform/db/schema/index';
+import { viewerCan, type Viewer } from '../../platform/auth/viewer';
+import { organizationUsers, phones, texts, users } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import { createResourceService, type Row } from '../../platform/resources/resource-service';
 import { isMember } from '../auth/members.service';
 import { tableOf } from '../tables';
+import { visibleUsersWhere } from '../users/users.service';
 import { addProviderColors } from './provider-colors';
 
 /**
@@ -34,17 +36,21 @@ async function addProviders(tx: Tx, organizationId: number, rows: Row[]): Promis
   for (const r of rows) r.provider ??= byPhone.get(r.fromPhoneId as number) ?? null;
 }
 
-async function addTexterNames(tx: Tx, rows: Row[]): Promise<void> {
+/**
+ * Each text's texter's name, only where the viewer may read that user itself (View on users, and
+ * the users policy: a member of this organization it is allowed to see), as every other reference is served.
+ */
+async function addTexters(tx: Tx, viewer: Viewer, rows: Row[]): Promise<void> {
   const ids = [...new Set(rows.map((r) => r.texterId).filter((id): id is number => id != null))];
-  const names = ids.length
-    ? await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))
-    : [];
-  for (const r of rows) {
-    const texter = names.find((n) => n.id === r.texterId);
-    r.texterName = texter?.name ?? null;
-    // The texter's reference, which the generic loader cannot make for a person (see the registry entry).
-    r.texter = texter ? { id: texter.id, name: texter.name } : null;
-  }
+  const names =
+    ids.length && viewerCan(viewer, 'View', 'User')
+      ? await tx
+          .select({ id: users.id, name: users.name })
+          .from(organizationUsers)
+          .innerJoin(users, eq(users.id, organizationUsers.userId))
+          .where(and(visibleUsersWhere(viewer), inArray(organizationUsers.userId, ids)))
+      : [];
+  for (const r of rows) r.texterName = names.find((n) => n.id === r.texterId)?.name ?? null;
 }
 
 /**
@@ -72,6 +78,6 @@ export const textsService = createResourceService(textEntry, texts, tableOf, {
   async decorate(tx, rows, viewer) {
     await addProviders(tx, viewer.organizationId, rows);
     await addProviderColors(tx, viewer.organizationId, rows);
-    await addTexterNames(tx, rows);
+    await addTexters(tx, viewer, rows);
   },
 });

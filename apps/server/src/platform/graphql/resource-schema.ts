@@ -164,13 +164,8 @@ function outputField(t: RowFieldBuilder, name: string, f: FieldDef, tableOf: Tab
         [f.as]: t.field({
           type: ReferenceRef,
           nullable: true,
-          // A reference the resource's decorate hook already made (a text's texter: people are not a registry table).
           resolve: (r, _a, ctx) =>
-            r[f.as] !== undefined
-              ? (r[f.as] as ReferenceShape | null)
-              : r[name] == null || !target
-                ? null
-                : referenceLoader(ctx, f.resource, target, tableOf).load(Number(r[name])),
+            r[name] == null || !target ? null : referenceLoader(ctx, f.resource, target, tableOf).load(Number(r[name])),
         }),
       };
     }
