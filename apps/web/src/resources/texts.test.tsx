@@ -212,6 +212,38 @@ describe('lists of texts', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Add new' }).textContent).toBe('Add new');
   });
 
+  it("a team's Texts (the tab at path projects, spec §2) are its members' texts", async () => {
+    const team = {
+      __typename: 'Team',
+      id: '5',
+      name: 'Night shift',
+      teamStatus: 'Active',
+      membersCount: 2,
+      usersCount: 2,
+      createdAt: '2026-03-04T15:06:00.000Z',
+      isFavorite: false,
+      can: { ...can, favorite: true },
+    };
+    const member = (userId: string) => ({
+      __typename: 'TeamMember',
+      id: userId,
+      userId,
+      name: 'N',
+      email: 'e',
+      isLead: false,
+    });
+    const { calls } = renderResources('/teams/5/projects', {
+      Team: () => ({ data: { team } }),
+      TeamMembers: () => ({ data: { teamMembers: [member('21'), member('22')] } }),
+      Texts: () => pageOf([textOf()]),
+    });
+    expect((await screen.findByRole('tab', { selected: true })).textContent).toBe('Texts');
+    await screen.findByRole('table', { name: 'Texts' });
+    expect(callsTo(calls, 'Texts')[0].variables.filters).toEqual([
+      { field: 'texterId', operation: 'In', arrayValues: ['21', '22'] },
+    ]);
+  });
+
   it("a phone's Sent Texts and Received Texts are its texts from it and to it", async () => {
     const phone = {
       __typename: 'Phone',
