@@ -68,3 +68,11 @@ export const serviceSamples: Record<string, Record<string, unknown>> = {
 export const exclusiveRefs: Record<string, readonly string[]> = {
   listFilter: ['clientId', 'projectId'],
 };
+
+/**
+ * Refs a resource's own rule requires although the column may be empty (a text's phones: a received text's sender
+ * may be a number never stored): a fixture fills them like required refs.
+ */
+export const ruleRequiredRefs: Record<string, readonly string[]> = {
+  text: ['fromPhoneId', 'toPhoneId'],
+};

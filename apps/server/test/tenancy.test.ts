@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/modules/tables';
 import { addMember, buildOrganization, signIn, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
-import { sampleValue, serviceSamples } from './registry-samples';
+import { ruleRequiredRefs, sampleValue, serviceSamples } from './registry-samples';
 
 let app: TestApp;
 let orgA: BuiltOrganization;
@@ -29,7 +29,8 @@ function attributesFor(def: ResourceDef, label: string): Record<string, unknown>
   const attrs: Record<string, unknown> = { ...serviceSamples[def.name] };
   for (const [name, f] of inputFields(def)) {
     if (f.kind === 'ref') {
-      if ((f.required || name === def.ownedBy) && ids[f.resource]) attrs[name] = ids[f.resource];
+      const needed = f.required || name === def.ownedBy || ruleRequiredRefs[def.name]?.includes(name);
+      if (needed && ids[f.resource]) attrs[name] = ids[f.resource];
     } else if (f.required || name === def.list.search) attrs[name] = sampleValue(f, label);
   }
   expect(validateAttributes(def, attrs, { isCreate: true, isAdmin: true }), def.name).toEqual({});

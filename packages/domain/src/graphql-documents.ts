@@ -14,6 +14,8 @@ export function fieldSelection(name: string, f: FieldDef): string {
       return `${name} { envKey isSet }`;
     case 'children':
       return `${name} { id ${Object.keys(f.fields).join(' ')} }`;
+    case 'enum':
+      return f.colourFrom ? `${name} ${f.colourFrom}` : name;
     default:
       return name;
   }

@@ -6,6 +6,8 @@ export const messages = {
   passwordChanged: 'Password changed successfully',
   csvGenerationFailed: 'CSV generation failed',
   failed: 'Failed',
+  /** Spec §8: what a refused save's notice says when the server named no field. */
+  noErrorsFound: 'No errors found.',
   pageNotFound: 'Page not found',
   redirectedToPrevious: 'We redirected you to the previous page',
   invalidCredentials: 'Invalid email or password',

@@ -27,9 +27,9 @@ describe('dependantRefs: who depends on a record, from the registry alone', () =
     ]);
   });
 
-  it('a campaign: its phones; a phone: the projects sending from it', () => {
+  it('a campaign: its phones; a phone: the projects sending from it and its texts', () => {
     expect(named(dependantRefs(all, 'campaign'))).toEqual(['phone.campaignId']);
-    expect(named(dependantRefs(all, 'phone'))).toEqual(['projectPhone.phoneId']);
+    expect(named(dependantRefs(all, 'phone'))).toEqual(['projectPhone.phoneId', 'text.fromPhoneId', 'text.toPhoneId']);
   });
 });
 

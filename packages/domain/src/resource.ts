@@ -59,6 +59,8 @@ export interface EnumField extends FieldBase {
   /** Values that exist but may not be chosen here (a brand's provider cannot be Copaco). */
   exclude?: readonly string[];
   default?: string;
+  /** The record's field whose value colours its badge, over the enum's own colour (the organization's provider colour). */
+  colourFrom?: string;
 }
 export interface RefField extends FieldBase {
   kind: 'ref';
@@ -122,7 +124,8 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
     columns: readonly (keyof F & string)[];
     /** The field a free-text search box filters with Like. */
     search: keyof F & string;
-    sortBy: keyof F & string;
+    /** 'id': newest first by the primary key, the one index a bulk table (texts) sorts its whole list by. */
+    sortBy: (keyof F & string) | 'id';
     sortOrder: 'Asc' | 'Desc';
     /** Columns of the CSV export, in order. */
     exportColumns: readonly (keyof F & string)[];
@@ -171,6 +174,16 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   ownedThrough?: keyof F & string;
   messages: {
     destroyed: string;
+    /** What a saved new one says, when not 'The {Type} has been created successfully' (spec §8: a text). */
+    created?: string;
+    /** What a saved edit says under 'All changes saved' (spec §8: a text); absent: nothing more. */
+    edited?: string;
+    /**
+     * The title of the notice a refused create or update shows, listing every field error ('field: message' pairs;
+     * spec §8: 'Error creating Text', 'Error, text not updated'). Absent: errors sit under their fields.
+     */
+    createFailed?: string;
+    updateFailed?: string;
     /** What leaving a new, filled-in form of it warns (spec §8: a new team). Absent: the generic warning. */
     discardNew?: string;
   };
@@ -347,8 +360,17 @@ export function guardOf(def: Pick<ResourceDef, 'typeName' | 'guard'>): string {
   return def.guard ?? def.typeName;
 }
 
-/** The columns a page of the resource may be sorted by. */
-export function sortableColumns(def: ResourceDef): readonly string[] {
+/**
+ * The columns a page of the resource may be sorted by. A scoped resource's sorts are served by indexes that lead
+ * with its scope (a project's texts by status): a list with no Equal filter on the scope (every text of the
+ * organization) keeps its default order, which its own index serves.
+ */
+export function sortableColumns(
+  def: ResourceDef,
+  filters: readonly { field: string; operation: string; value?: string | null }[],
+): readonly string[] {
+  const scope = def.list.scope;
+  if (scope && !filters.some((f) => f.field === scope && f.operation === 'Equal' && f.value)) return [];
   return def.list.sortable ?? def.list.columns;
 }
 
@@ -377,5 +399,5 @@ export function dependantRefs(
 
 /** 'The Client has been created successfully' (spec §8). */
 export function createdMessage(def: ResourceDef): string {
-  return `The ${def.label} has been created successfully`;
+  return def.messages.created ?? `The ${def.label} has been created successfully`;
 }

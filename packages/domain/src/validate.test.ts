@@ -8,9 +8,12 @@ const admin = { isCreate: true, isAdmin: true };
 
 describe('validateAttributes: field rules', () => {
   it('on create every required field must be there', () => {
+    // The status left out takes its default (Active), as the server fills it; sent blank, it is missing.
     expect(validateAttributes(client, {}, create)).toEqual({
       name: ['Name is required'],
       clientType: ['Type is required'],
+    });
+    expect(validateAttributes(client, { clientStatus: null }, create)).toMatchObject({
       clientStatus: ['Status is required'],
     });
     expect(validateAttributes(client, { name: 'A', clientType: 'Campaign', clientStatus: 'Active' }, create)).toEqual(

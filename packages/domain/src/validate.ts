@@ -141,6 +141,9 @@ export function validateAttributes(
   for (const [name, f] of inputFields(def)) {
     const present = name in attrs;
     if (!opts.isCreate && !present) continue;
+    // Left out of a create, a choice with a default takes it (the server's withDefaults): a form that does not show
+    // it (a text's status) is not missing it.
+    if (!present && f.kind === 'enum' && f.default) continue;
     if (!opts.isCreate && f.createOnly) continue;
     // The server decides admin-only fields for non-admins (default on create, unchanged on update).
     if (f.adminOnly && !opts.isAdmin) continue;
@@ -182,6 +185,12 @@ const resourceRules: Record<string, Rule> = {
     ...(!isBlank(c.startDate) && !isBlank(c.endDate) && String(c.endDate) < String(c.startDate)
       ? ([['endDate', messages.endBeforeStart]] as [string, string][])
       : []),
+  ],
+  // A text goes from one of the organization's numbers to another: without both it cannot be sent. Not NOT NULL
+  // columns: a received text's sender may be a number the organization never stored.
+  text: (t) => [
+    ...(isBlank(t.fromPhoneId) ? ([['fromPhoneId', messages.required('From phone')]] as [string, string][]) : []),
+    ...(isBlank(t.toPhoneId) ? ([['toPhoneId', messages.required('To phone')]] as [string, string][]) : []),
   ],
   // Spec §5: 'client when type is Client'.
   phone: (p) =>

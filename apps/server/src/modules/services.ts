@@ -14,6 +14,7 @@ import { optOutsService } from './opt-outs/opt-outs.service';
 import { projectPhonesService, projectTeamsService, projectTextersService } from './projects/project-parts.service';
 import { projectsService } from './projects/projects.service';
 import { tableOf } from './tables';
+import { textsService } from './texts/texts.service';
 import { usersService } from './users/users.service';
 
 /** The resources that add rules of their own (hooks); every other registry entry gets the plain service. */
@@ -34,6 +35,7 @@ const withRules: readonly ResourceService[] = [
   projectPhonesService,
   projectTeamsService,
   projectTextersService,
+  textsService,
 ];
 
 function plainService(name: string): ResourceService {

@@ -36,8 +36,9 @@ describe.each(Object.values(resources))('the $name registry entry', (def) => {
 
   it('lists, sorts, searches and exports only fields it knows', () => {
     const names = Object.keys(def.fields);
+    // 'id' is every table's key: a bulk table (texts) lists newest first by it.
     for (const f of [...def.list.columns, ...def.list.exportColumns, def.list.search, def.list.sortBy])
-      expect(names).toContain(f);
+      if (f !== 'id') expect(names).toContain(f);
   });
 });
 

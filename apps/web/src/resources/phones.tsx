@@ -1,15 +1,16 @@
-import { phone } from '@canvass/domain';
-import { editTab, laterTab, overviewTab, defineScreen } from '../ui/screen';
+import { phone, textEntry } from '@canvass/domain';
+import { childListTab, editTab, overviewTab, defineScreen } from '../ui/screen';
 
+/**
+ * Spec §2 phones/{id}: its Sent Texts are the texts from it, its Received Texts those to it (a purchased number's
+ * replies and inbox texts; a recipient's texts sent to it), each read through the (organization, from/to phone)
+ * index, newest first. Add starts a text from (or to) the number.
+ */
 export const phoneScreen = defineScreen(phone, {
   tabs: [
     overviewTab(),
-    laterTab('sent_texts', 'Sent Texts', 'Texts sent from this number will appear here once sending is available'),
-    laterTab(
-      'received_texts',
-      'Received Texts',
-      'Texts received by this number will appear here once sending is available',
-    ),
+    childListTab({ path: 'sent_texts', label: 'Sent Texts', def: textEntry, parentField: 'fromPhoneId' }),
+    childListTab({ path: 'received_texts', label: 'Received Texts', def: textEntry, parentField: 'toPhoneId' }),
     editTab(),
   ],
 });

@@ -11,6 +11,7 @@ import { optOutScreen } from './opt-outs';
 import { phoneScreen } from './phones';
 import { projectScreen } from './projects';
 import { teamScreen } from './teams';
+import { textScreen } from './texts';
 import { collectionScreen } from './collections';
 import { userScreen } from './users/users';
 
@@ -32,6 +33,7 @@ const ownScreens: readonly ResourceScreen[] = [
   collectionScreen,
   optOutScreen,
   projectScreen,
+  textScreen,
 ];
 
 /** A resource with nothing of its own: its fields read-only and its edit form. */

@@ -4,6 +4,7 @@ import { defineScreen, editTab, laterTab, overviewTab } from '../ui/screen';
 
 // Loaded with the first visit to the tab, like the generic screens.
 const TeamMembersTab = lazyNamed(() => import('./teams/TeamMembersTab'), 'TeamMembersTab');
+const TeamTextsTab = lazyNamed(() => import('./teams/TeamTextsTab'), 'TeamTextsTab');
 
 /**
  * Spec §2 teams/{id}: overview, users (members and leads), projects, texts, and the general edit section. The tab
@@ -15,7 +16,7 @@ export const teamScreen = defineScreen(team, {
   tabs: [
     overviewTab(),
     { path: 'users', label: 'Users', render: ({ record }) => <TeamMembersTab record={record} /> },
-    laterTab('projects', 'Texts', "This team's texts will appear here once texting is available"),
+    { path: 'projects', label: 'Texts', render: ({ record }) => <TeamTextsTab teamId={record.id} title="Texts" /> },
     laterTab('texts', 'Projects', "This team's projects will appear here once projects are available"),
     editTab(),
   ],

@@ -1,5 +1,5 @@
 import { Anchor, Badge, ColorSwatch, Group, Stack, Text } from '@mantine/core';
-import { resourceByName, type FieldDef } from '@canvass/domain';
+import { resourceByName, type EnumField, type FieldDef } from '@canvass/domain';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { displayText } from './format';
@@ -24,6 +24,12 @@ function rows(value: unknown): Record<string, unknown>[] {
   return Array.isArray(value)
     ? value.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
     : [];
+}
+
+/** An enum's badge colour: the record's own for it when the field names one (a provider's), else the enum's. */
+function colourOf(field: EnumField, record: ResourceRecord, value: string): string {
+  const own = field.colourFrom ? record[field.colourFrom] : null;
+  return typeof own === 'string' && own ? own : field.enum.colour(value);
 }
 
 /** One field of a record, read-only, the way every list cell and overview value shows it. */
@@ -74,7 +80,7 @@ export function FieldValue({ name, field, record }: Props) {
     case 'enum':
       return (
         // At least as wide as its words: a narrow table column would otherwise cut 'Active' to 'Acti…'.
-        <Badge color={field.enum.colour(String(value))} variant="light" miw="max-content">
+        <Badge color={colourOf(field, record, String(value))} variant="light" miw="max-content">
           {text}
         </Badge>
       );

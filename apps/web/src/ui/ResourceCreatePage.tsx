@@ -2,7 +2,7 @@ import { Alert, Card, Loader, Stack, Title } from '@mantine/core';
 import type { ResourceDef } from '@canvass/domain';
 import { useLocation } from 'react-router';
 import { errorText } from './notify';
-import { ResourceForm, type FieldInputs } from './ResourceForm';
+import { ResourceForm, type FieldInputs, type SaveAction } from './ResourceForm';
 import { useBlankRecord } from './useBlankRecord';
 import { usePageTitle } from '../app/use-page-title';
 
@@ -12,7 +12,15 @@ function presetFrom(state: unknown): Record<string, unknown> {
 }
 
 /** /{path}/new: the blank record from new{Type}, with parent ids passed in navigation state (spec §2). */
-export function ResourceCreatePage({ def, inputs }: { def: ResourceDef; inputs?: FieldInputs }) {
+export function ResourceCreatePage({
+  def,
+  inputs,
+  saveActions,
+}: {
+  def: ResourceDef;
+  inputs?: FieldInputs;
+  saveActions?: readonly SaveAction[];
+}) {
   usePageTitle(`New ${def.label.toLowerCase()}`);
   const location = useLocation();
   const { record, error } = useBlankRecord(def, presetFrom(location.state));
@@ -26,7 +34,7 @@ export function ResourceCreatePage({ def, inputs }: { def: ResourceDef; inputs?:
             {errorText(error)}
           </Alert>
         ) : record ? (
-          <ResourceForm def={def} record={record} mode="create" inputs={inputs} />
+          <ResourceForm def={def} record={record} mode="create" inputs={inputs} saveActions={saveActions} />
         ) : (
           <Loader />
         )}

@@ -1,6 +1,6 @@
-import { Stack, Title } from '@mantine/core';
-import { createdMessage, isFieldDisabled, type ResourceDef } from '@canvass/domain';
-import { Fragment, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Alert, Button, Stack, Title } from '@mantine/core';
+import { createdMessage, isFieldDisabled, messages, type ResourceDef } from '@canvass/domain';
+import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useSession } from '../app/session';
@@ -19,6 +19,12 @@ import { useOrganizationChoice } from './form/OrganizationChoice';
 /** A resource's own input for some of its fields (a template's mapping as a form rather than its JSON text). */
 export type FieldInputs = Partial<Record<string, (props: FieldInputProps) => ReactNode>>;
 
+/** Another way to save beside Save: the same form, with attributes of its own ('Save and send': isSendText). */
+export interface SaveAction {
+  label: string;
+  attributes: Record<string, unknown>;
+}
+
 /** Editing a saved record, or creating one from the blank of new{Type} (a draft: no id, no abilities yet). */
 type Target = { mode: 'update'; record: ResourceRecord } | { mode: 'create'; record: ResourceDraft };
 
@@ -33,11 +39,14 @@ type Props = Target & {
   inputs?: FieldInputs;
   /** Told whether the form holds unsaved changes (an inline dialog asks before discarding them). */
   onDirtyChange?(dirty: boolean): void;
+  /** Why the record can no longer be changed (a text that went out): said above its fields, all read-only. */
+  lockedReason?: string;
+  saveActions?: readonly SaveAction[];
 };
 
 /** The create/edit form of any resource, rendered from its sections and field kinds. */
 export function ResourceForm(props: Props) {
-  const { def, record, sections, onSaved, allowInlineCreate = true, inputs, onDirtyChange } = props;
+  const { def, record, sections, onSaved, allowInlineCreate = true, inputs, onDirtyChange, lockedReason } = props;
   const { can, isAdmin } = useSession();
   const navigate = useNavigate();
   const isCreate = props.mode === 'create';
@@ -55,7 +64,10 @@ export function ResourceForm(props: Props) {
   const save = useResourceMutation(def, isCreate ? 'create' : 'update');
   const organization = useOrganizationChoice(def, isCreate);
   // A new record: the role's Create; an existing one: what the server says the viewer may do with it.
-  const allowed = props.mode === 'create' ? can('Create', def.typeName) : abilitiesOf(props.record).update;
+  const allowed =
+    !lockedReason && (props.mode === 'create' ? can('Create', def.typeName) : abilitiesOf(props.record).update);
+  // The save action whose button submitted the form: its click comes before the submit event.
+  const action = useRef<SaveAction | null>(null);
   // Set once a new record is saved, so going to it is not taken for leaving unsaved changes behind.
   const [created, setCreated] = useState(false);
   useEffect(() => onDirtyChange?.(form.dirty && !created), [onDirtyChange, form.dirty, created]);
@@ -64,7 +76,9 @@ export function ResourceForm(props: Props) {
     event.preventDefault();
     // An inline dialog's form sits in a portal, but React still bubbles its submit to the form that opened it.
     event.stopPropagation();
-    const { attributes, errors } = toAttributes(def, form.values, fieldNames, options, record);
+    const { attributes: own, errors } = toAttributes(def, form.values, fieldNames, options, record);
+    const attributes = { ...own, ...action.current?.attributes };
+    action.current = null;
     if (Object.keys(errors).length) return form.setErrors(joinErrors(errors));
 
     const outcome = await save.run(
@@ -74,7 +88,10 @@ export function ResourceForm(props: Props) {
     if (outcome.kind === 'invalid') {
       const { onFields, elsewhere } = placeServerErrors(def, outcome.errors, fieldNames);
       form.setErrors(onFields);
-      if (elsewhere.length) notifyFailed(fieldErrorsText(elsewhere), 'Error');
+      // A resource with words of its own for a refused save lists every error under them (spec §8: a text).
+      const refusedTitle = isCreate ? def.messages.createFailed : def.messages.updateFailed;
+      if (refusedTitle) notifyFailed(fieldErrorsText(outcome.errors) || messages.noErrorsFound, refusedTitle);
+      else if (elsewhere.length) notifyFailed(fieldErrorsText(elsewhere), 'Error');
       return;
     }
     if (props.mode === 'create') {
@@ -88,7 +105,7 @@ export function ResourceForm(props: Props) {
       else navigate(organization.chosenOther ? `/${def.path}` : `/${def.path}/${saved.id}/overview`);
     } else {
       const saved = outcome.record ?? props.record;
-      notifySaved();
+      notifySaved(def.messages.edited);
       form.resetTo(toFormValues(def, saved, fieldNames));
       onSaved?.(saved);
     }
@@ -101,6 +118,11 @@ export function ResourceForm(props: Props) {
         <UnsavedChangesGuard dirty={form.dirty && !created} message={isCreate ? def.messages.discardNew : undefined} />
       )}
       <Stack gap="lg">
+        {lockedReason && (
+          <Alert color="gray" title="Read only">
+            {lockedReason}
+          </Alert>
+        )}
         {organization.select}
         {shown.map((section) => (
           <Stack key={section.path} gap="sm">
@@ -129,7 +151,21 @@ export function ResourceForm(props: Props) {
             })}
           </Stack>
         ))}
-        {allowed && <SaveButton saving={save.running} />}
+        {allowed && (
+          <SaveButton saving={save.running}>
+            {props.saveActions?.map((a) => (
+              <Button
+                key={a.label}
+                type="submit"
+                variant="light"
+                disabled={save.running}
+                onClick={() => (action.current = a)}
+              >
+                {a.label}
+              </Button>
+            ))}
+          </SaveButton>
+        )}
       </Stack>
     </form>
   );

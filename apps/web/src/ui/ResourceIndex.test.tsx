@@ -98,6 +98,7 @@ describe('ResourceIndex', { timeout: 20_000 }, () => {
       ['Number', true],
       ['Type', false],
       ['Status', false],
+      ['Provider', false],
       ['Campaign', false],
       ['Client', false],
       ['Created', true],

@@ -74,6 +74,7 @@ export function ResourceIndex({ def, filters, addState, title, options, cell, ad
         onSort={list.toggleSort}
         cell={cell}
         linksRecords={linksRecords}
+        filters={filters ?? []}
       />
       <ListPager
         total={list.total}

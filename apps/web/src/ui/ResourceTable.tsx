@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { FieldValue } from './FieldValue';
 import { displayText } from './format';
 import { SortableHeader } from './SortableHeader';
-import type { ResourceRecord } from './types';
+import type { Filter, ResourceRecord } from './types';
 import type { Sort } from './useResourceList';
 
 interface Props {
@@ -18,16 +18,18 @@ interface Props {
   cell?: CellRenderer;
   /** Rows open their record (a link on the first cell); off where the viewer may not open them (spec §6). */
   linksRecords?: boolean;
+  /** The list's filters: a scoped resource sorts by its other columns only inside one record of its scope. */
+  filters: readonly Filter[];
 }
 
 export type CellRenderer = (column: string, record: ResourceRecord) => ReactNode | undefined;
 
 /** The index table: def.list.columns, each cell rendered the way the field's kind is shown everywhere. */
-export function ResourceTable({ def, nodes, fetching, sort, onSort, cell, linksRecords = true }: Props) {
+export function ResourceTable({ def, nodes, fetching, sort, onSort, cell, linksRecords = true, filters }: Props) {
   const navigate = useNavigate();
   const columns = def.list.columns;
   // A column the server does not sort by (no index behind it on a table of millions) gets a plain header.
-  const sortable = new Set(sortableColumns(def));
+  const sortable = new Set(sortableColumns(def, filters));
   const overview = (id: string) => `/${def.path}/${id}/overview`;
 
   let body;

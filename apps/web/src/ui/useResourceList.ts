@@ -26,6 +26,8 @@ export interface ListVariables {
 export interface ListOptions {
   pageSize?: number;
   alsoSelect?: readonly string[];
+  /** The first order, when not the resource's default (a project's texts: by status, the order its index serves). */
+  sort?: Sort;
 }
 
 /**
@@ -35,11 +37,11 @@ export interface ListOptions {
 export function useResourceList(
   def: ResourceDef,
   fixedFilters: readonly Filter[] = [],
-  { pageSize = PAGE_SIZE, alsoSelect = [] }: ListOptions = {},
+  { pageSize = PAGE_SIZE, alsoSelect = [], sort: firstSort }: ListOptions = {},
 ) {
   const [search, setSearchText] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [sort, setSortState] = useState<Sort>({ sortBy: def.list.sortBy, sortOrder: def.list.sortOrder });
+  const [sort, setSortState] = useState<Sort>(firstSort ?? { sortBy: def.list.sortBy, sortOrder: def.list.sortOrder });
   const [cursor, setCursor] = useState<Cursor>({});
 
   // Callers pass filters inline; compare by content so a re-render does not look like a new filter.

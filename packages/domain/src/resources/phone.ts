@@ -1,4 +1,4 @@
-import { Carrier, PhoneStatus, PhoneType } from '../enums';
+import { Carrier, PhoneStatus, PhoneType, Provider } from '../enums';
 import { defineResource, field, oneOf, ref, text } from '../resource';
 
 export const phone = defineResource({
@@ -18,10 +18,14 @@ export const phone = defineResource({
     clientId: ref('client', 'client', 'Client'),
     state: text('State', { maxLength: 2, format: 'usState' }),
     carrier: oneOf(Carrier, 'Carrier'),
+    // The provider a purchased number was bought from, and the organization's colour for it (spec §3
+    // providerColor, added per page from its provider colours).
+    provider: oneOf(Provider, 'Provider', { readOnly: true, colourFrom: 'providerColor' }),
+    providerColor: field('color', 'Provider colour', { readOnly: true }),
     createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {
-    columns: ['number', 'phoneType', 'phoneStatus', 'campaignId', 'clientId', 'createdAt'],
+    columns: ['number', 'phoneType', 'phoneStatus', 'provider', 'campaignId', 'clientId', 'createdAt'],
     search: 'number',
     sortBy: 'createdAt',
     // An organization's recipients (one phone per number its lists hold) run to millions, and a list load inserts

@@ -1,4 +1,4 @@
-import { ProjectTexterStatus, TextStatus, TextType, MessagingServiceType } from '../enums';
+import { ProjectTexterStatus } from '../enums';
 import { defineResource, field, oneOf, ref, text } from '../resource';
 
 /**
@@ -93,48 +93,4 @@ export const projectTexter = defineResource({
   sections: [{ title: 'General', path: 'general', fields: ['projectId', 'userId', 'quota', 'status'] }],
   ...ownedByProject,
   messages: { destroyed: 'The project texter has been deleted successfully' },
-});
-
-/**
- * A text of a project (spec §3 Text), read-only here: the load, the test text and sending write them. Listed within
- * its project (texts, test_texts and seed_texts tabs are this list filtered by textType), a page at a time through
- * the index (organization_id, project_id, text_status, id), never counted past the cap.
- */
-export const textEntry = defineResource({
-  name: 'text',
-  plural: 'texts',
-  typeName: 'Text',
-  label: 'Text',
-  pluralLabel: 'Texts',
-  path: 'texts',
-  fields: {
-    projectId: ref('project', 'project', 'Project', { readOnly: true, deletedWith: true }),
-    body: text('Body', { readOnly: true, required: true }),
-    renderedMessage: text('Rendered message', { readOnly: true }),
-    textStatus: oneOf(TextStatus, 'Status', { readOnly: true, required: true }),
-    textType: oneOf(TextType, 'Type', { readOnly: true, required: true }),
-    messagingServiceType: oneOf(MessagingServiceType, 'Service', { readOnly: true, required: true }),
-    fromPhoneId: ref('phone', 'fromPhone', 'From', { readOnly: true }),
-    toPhoneId: ref('phone', 'toPhone', 'To', { readOnly: true }),
-    texterId: ref('user', 'texter', 'Texter', { readOnly: true }),
-    sentAt: field('datetime', 'Sent', { readOnly: true }),
-    errorMessage: text('Error', { readOnly: true }),
-    segments: field('number', 'Segments', { readOnly: true, integer: true }),
-    createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
-  },
-  list: {
-    columns: ['toPhoneId', 'fromPhoneId', 'textStatus', 'textType', 'body', 'sentAt'],
-    search: 'body',
-    sortBy: 'textStatus',
-    sortOrder: 'Asc',
-    sortable: ['textStatus'],
-    scope: 'projectId',
-    exportColumns: ['toPhoneId', 'fromPhoneId', 'textStatus', 'textType', 'body', 'sentAt', 'createdAt'],
-  },
-  sections: [],
-  guard: 'Text',
-  readOnly: true,
-  ownedBy: null,
-  ownedThrough: 'projectId',
-  messages: { destroyed: 'The text has been deleted successfully' },
 });

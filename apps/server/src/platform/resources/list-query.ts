@@ -1,4 +1,4 @@
-import type { FieldDef, ResourceDef } from '@canvass/domain';
+import { sortableColumns, type FieldDef, type ResourceDef } from '@canvass/domain';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
@@ -191,7 +191,7 @@ function keyset(col: PgColumn, idCol: PgColumn, c: Cursor, readDesc: boolean): S
 export function planList(table: PgTable, def: ResourceDef, args: ListArgs, scope: SQL | undefined): ListPlan {
   const sortBy = args.sortBy ?? def.list.sortBy;
   // Sorting by a column without an index would scan the table (a list's rows keep few indexes on purpose).
-  const sortable = def.list.sortable;
+  const sortable = def.list.sortable && sortableColumns(def, args.filters ?? []);
   if (sortable && sortBy !== def.list.sortBy && sortBy !== 'id' && !sortable.includes(sortBy))
     throw new ListArgumentError(`Cannot sort by ${sortBy}`);
   const { col, field } = column(table, def, sortBy);

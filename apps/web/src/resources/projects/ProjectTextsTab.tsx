@@ -8,6 +8,9 @@ type TextTypeName = EnumValue<typeof TextType>;
 /** The texts tab shows the project's own texts; its tests and seeds have tabs of their own. */
 const SENT_TO_RECIPIENTS: readonly TextTypeName[] = TextType.values.filter((t) => t !== 'Test' && t !== 'Seed');
 
+/** The order the project's index serves; the organization's list of texts is newest first instead. */
+const BY_STATUS = { sort: { sortBy: 'textStatus', sortOrder: 'Asc' } } as const;
+
 /**
  * A project's texts of some types (spec §2: texts, test_texts, seed_texts): the text resource's list, a page at a
  * time by cursor over the (organization, project, status, id) index, its total counted no further than the cap, so
@@ -31,5 +34,5 @@ export function ProjectTextsTab({
     ],
     [projectId, types],
   );
-  return <ResourceIndex def={textEntry} title={title} filters={filters} />;
+  return <ResourceIndex def={textEntry} title={title} filters={filters} options={BY_STATUS} />;
 }

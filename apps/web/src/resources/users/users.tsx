@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
-import { user } from '@canvass/domain';
+import { textEntry, user } from '@canvass/domain';
 import { lazyNamed } from '../../app/lazy-component';
 import { useSession } from '../../app/session';
 import type { FieldInputs } from '../../ui/ResourceForm';
-import { defineScreen, editTab, laterTab } from '../../ui/screen';
+import { childListTab, defineScreen, editTab, laterTab } from '../../ui/screen';
 import { DataViewsInput, DataViewsList } from './data-views-input';
 import { UserMenuItems } from './user-menu-items';
 import { UserTypeInput } from './user-type-input';
@@ -51,7 +51,8 @@ export const userScreen = defineScreen(user, {
         </ResourceOverview>
       ),
     },
-    laterTab('texts', 'Texts', "This user's texts will appear here once texting is available"),
+    // The texts the user is the texter of, through the (organization, texter, status) index.
+    childListTab({ path: 'texts', label: 'Texts', def: textEntry, parentField: 'texterId' }),
     laterTab('projects', 'Projects', "This user's projects will appear here once projects are available"),
     editTab({ sections: ['general'], inputs: userInputs }),
     editTab({ path: 'data-views', label: 'Data Views', sections: ['data-views'], inputs: userInputs }),

@@ -1,6 +1,6 @@
 import { Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { resourceByName, type RefField, type ResourceDef } from '@canvass/domain';
+import { resourceByName, user, type RefField, type ResourceDef } from '@canvass/domain';
 import { useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { useSession } from '../../app/session';
@@ -16,7 +16,8 @@ const ADD_NEW = '__add_new__';
 const serverFiltered: OptionsFilter = ({ options }) => options;
 
 function targetOf(field: RefField): ResourceDef {
-  const target = resourceByName(field.resource);
+  // People are served by the users module, not the registry's generic tables, but are chosen the same way (a texter).
+  const target = field.resource === user.name ? user : resourceByName(field.resource);
   if (!target) throw new Error(`No resource ${field.resource} in the registry`);
   return target;
 }

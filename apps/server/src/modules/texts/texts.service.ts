@@ -1,0 +1,83 @@
+import { isTextEditable, textEntry, textMessages, type FieldErrors } from '@canvass/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import { viewerCan, type Viewer } from '../../platform/auth/viewer';
+import { organizationUsers, phones, texts, users } from '../../platform/db/schema/index';
+import type { Tx } from '../../platform/db/tenant';
+import { createResourceService, type Row } from '../../platform/resources/resource-service';
+import { isMember } from '../auth/members.service';
+import { tableOf } from '../tables';
+import { visibleUsersWhere } from '../users/users.service';
+import { addProviderColors } from './provider-colors';
+
+/**
+ * The status a saved text has now, its row locked until the edit commits: dispatch claims texts with
+ * FOR UPDATE SKIP LOCKED, so a text cannot start going out between this check and the edit that makes it Ready.
+ */
+async function lockedStatus(tx: Tx, organizationId: number, id: number): Promise<string | null> {
+  const [row] = await tx
+    .select({ textStatus: texts.textStatus })
+    .from(texts)
+    .where(and(eq(texts.organizationId, organizationId), eq(texts.id, id)))
+    .for('update');
+  return row?.textStatus ?? null;
+}
+
+/** Unsent texts show the provider they will go through: their from phone's. */
+async function addProviders(tx: Tx, organizationId: number, rows: Row[]): Promise<void> {
+  const unsent = [
+    ...new Set(rows.filter((r) => r.provider == null && r.fromPhoneId != null).map((r) => r.fromPhoneId)),
+  ];
+  if (!unsent.length) return;
+  const found = await tx
+    .select({ id: phones.id, provider: phones.provider })
+    .from(phones)
+    .where(and(eq(phones.organizationId, organizationId), inArray(phones.id, unsent as number[])));
+  const byPhone = new Map(found.map((p) => [p.id, p.provider]));
+  for (const r of rows) r.provider ??= byPhone.get(r.fromPhoneId as number) ?? null;
+}
+
+/**
+ * Each text's texter's name, only where the viewer may read that user itself (View on users, and
+ * the users policy: a member of this organization it is allowed to see), as every other reference is served.
+ */
+async function addTexters(tx: Tx, viewer: Viewer, rows: Row[]): Promise<void> {
+  const ids = [...new Set(rows.map((r) => r.texterId).filter((id): id is number => id != null))];
+  const names =
+    ids.length && viewerCan(viewer, 'View', 'User')
+      ? await tx
+          .select({ id: users.id, name: users.name })
+          .from(organizationUsers)
+          .innerJoin(users, eq(users.id, organizationUsers.userId))
+          .where(and(visibleUsersWhere(viewer), inArray(organizationUsers.userId, ids)))
+      : [];
+  for (const r of rows) r.texterName = names.find((n) => n.id === r.texterId)?.name ?? null;
+}
+
+/**
+ * Texts written by hand (spec §4): a new one is Manual, every save makes it Ready (and 'Save and send' marks it
+ * for the dispatch engine), and a text that is no longer Late, Ready or Sending is refused unchanged.
+ */
+export const textsService = createResourceService(textEntry, texts, tableOf, {
+  prepare(attrs, { existing }) {
+    // The type a text was made as stays; the status is the form's to settle, not the viewer's.
+    const textType = existing ? (existing.textType as typeof attrs.textType) : 'Manual';
+    return { ...attrs, textStatus: 'Ready', textType, ...(existing ? {} : { isSendText: attrs.isSendText ?? false }) };
+  },
+  async check(tx, attrs, { viewer, existing }) {
+    const errors: FieldErrors = {};
+    if (existing) {
+      const status = await lockedStatus(tx, viewer.organizationId, existing.id);
+      if (status && !isTextEditable(status)) return { base: [textMessages.notEditable(status)] };
+    }
+    // Users are people shared across organizations: the texter must be one of this organization's.
+    const texterId = attrs.texterId == null || attrs.texterId === '' ? null : Number(attrs.texterId);
+    if (texterId !== null && !(await isMember(tx, texterId, viewer.organizationId)))
+      errors.texterId = ['Texter not found'];
+    return errors;
+  },
+  async decorate(tx, rows, viewer) {
+    await addProviders(tx, viewer.organizationId, rows);
+    await addProviderColors(tx, viewer.organizationId, rows);
+    await addTexters(tx, viewer, rows);
+  },
+});

@@ -1,0 +1,24 @@
+import { textEntry } from '@canvass/domain';
+import { lazyNamed } from '../app/lazy-component';
+import { defineScreen } from '../ui/screen';
+
+// Loaded with the first visit, like the generic pages.
+const TextHeader = lazyNamed(() => import('./texts/TextHeader'), 'TextHeader');
+const TextCreatePage = lazyNamed(() => import('./texts/text-forms'), 'TextCreatePage');
+const TextEditForm = lazyNamed(() => import('./texts/text-forms'), 'TextEditForm');
+const TextOverview = lazyNamed(() => import('./texts/TextOverview'), 'TextOverview');
+
+/**
+ * Spec §2 texts/{id}: the anchor (status, from, to, project, texter, sent at, body), overview and the general edit
+ * tab, which is read-only once the text has gone out; the new text form adds 'Save and send'. The same edit form
+ * serves /texts/{id}/edit/general.
+ */
+export const textScreen = defineScreen(textEntry, {
+  header: (record) => <TextHeader record={record} />,
+  newPage: () => <TextCreatePage />,
+  tabs: [
+    { path: 'overview', label: 'Overview', render: ({ record }) => <TextOverview record={record} /> },
+    { path: 'general', label: 'General', render: ({ record }) => <TextEditForm record={record} /> },
+  ],
+  editSections: [{ path: 'general', label: 'General', render: ({ record }) => <TextEditForm record={record} /> }],
+});

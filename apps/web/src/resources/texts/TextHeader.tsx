@@ -1,0 +1,52 @@
+import { Anchor, Group, Text } from '@mantine/core';
+import { textEntry, type RecordOf } from '@canvass/domain';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { FieldValue } from '../../ui/FieldValue';
+import type { ResourceRecord } from '../../ui/types';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      {children}
+    </Group>
+  );
+}
+
+/** The text's anchor (spec §2 texts/{id}): its status, from, to, project, texter, when it was sent and its body. */
+export function TextHeader({ record }: { record: RecordOf<typeof textEntry> }) {
+  const f = textEntry.fields;
+  const value = (name: keyof typeof f) => (
+    <FieldValue name={name} field={f[name]} record={record as unknown as ResourceRecord} />
+  );
+  return (
+    <>
+      <Group gap="lg" mt="xs" wrap="wrap">
+        {value('textStatus')}
+        {value('provider')}
+        <Item label="From">{value('fromPhoneId')}</Item>
+        <Item label="To">{value('toPhoneId')}</Item>
+        <Item label="Project">{value('projectId')}</Item>
+        <Item label="Texter">
+          {/* People are not a registry resource: their page is /users/{id} all the same. */}
+          {record.texterId ? (
+            <Anchor component={Link} to={`/users/${record.texterId}`}>
+              {record.texterName ?? record.texterId}
+            </Anchor>
+          ) : (
+            <Text span c="dimmed">
+              —
+            </Text>
+          )}
+        </Item>
+        <Item label="Sent at">{value('sentAt')}</Item>
+      </Group>
+      <Text mt="sm" size="sm" style={{ whiteSpace: 'pre-wrap' }} aria-label="Body">
+        {record.body}
+      </Text>
+    </>
+  );
+}
