@@ -26,11 +26,18 @@ export class PhoneBatch {
   }
 
   /**
-   * The numbers in ascending order and their states, as PostgreSQL array literals (varchar[]). No quoting needed:
-   * cleaned numbers are ten digits and states two capital letters.
+   * The numbers in ascending order and their states, as PostgreSQL array literals (varchar[]), cut into `parts`
+   * ranges of consecutive numbers (fewer when the batch is smaller). No quoting needed: cleaned numbers are ten
+   * digits and states two capital letters.
    */
-  sortedArrayLiterals(): { numbers: string; states: string } {
+  sortedArrayLiterals(parts = 1): { numbers: string; states: string }[] {
     const sorted = this.values.subarray(0, this.size).sort();
+    const count = Math.max(1, Math.min(parts, sorted.length));
+    const cut = Math.ceil(sorted.length / count);
+    return Array.from({ length: count }, (_, p) => this.literalsOf(sorted.subarray(p * cut, (p + 1) * cut)));
+  }
+
+  private literalsOf(sorted: Float64Array): { numbers: string; states: string } {
     const numbers = new Array<string>(sorted.length);
     const states = new Array<string>(sorted.length);
     for (let i = 0; i < sorted.length; i++) {

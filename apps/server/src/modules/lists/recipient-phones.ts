@@ -9,6 +9,11 @@ import { SheetError } from './sources/source';
 
 /** Numbers gathered before the first batch goes: early enough to overlap most of the file's reading. */
 const FIRST_BATCH = 50_000;
+/**
+ * Connections the last batch is split over. The load waits for nothing else by then (the sheet is read, the rows
+ * in), so one connection would leave the second core idle while a few hundred thousand numbers go in.
+ */
+const LAST_BATCH_PARTS = 2;
 
 export interface RecipientPhoneWriter {
   /** A distinct valid number of the sheet (each number once per load). */
@@ -44,12 +49,15 @@ export function createRecipientPhoneWriter(
   let running: Promise<void> | null = null;
   let failure: unknown = null;
 
-  const send = (): Promise<void> => {
+  const send = (parts = 1): Promise<void> => {
     const sent = batch;
     batch = new PhoneBatch();
-    const batchDone = insertBatch(platform, organizationId, userId, distributed, sent)
-      .catch((err) => {
-        failure ??= err;
+    // Settled, not Promise.all: a range that fails must not end the batch while the other is still inserting.
+    const batchDone = Promise.allSettled(
+      sent.sortedArrayLiterals(parts).map((range) => insertBatch(platform, organizationId, userId, distributed, range)),
+    )
+      .then((results) => {
+        for (const r of results) if (r.status === 'rejected') failure ??= r.reason;
       })
       .finally(() => {
         running = null;
@@ -66,7 +74,7 @@ export function createRecipientPhoneWriter(
     },
     async finish() {
       while (running) await running;
-      if (!failure && batch.length > 0) await send();
+      if (!failure && batch.length > 0) await send(LAST_BATCH_PARTS);
       if (failure) {
         platform.logger.error({ err: failure }, 'recipient phones of a list load failed');
         throw new SheetError('ErrorLoadingPhones', listErrorMessages.ErrorLoadingPhones);
@@ -85,10 +93,9 @@ async function insertBatch(
   organizationId: number,
   userId: number | null,
   distributed: boolean,
-  batch: PhoneBatch,
+  /** One array parameter each for the numbers and their states (rather than a parameter per number), in number order. */
+  { numbers, states }: { numbers: string; states: string },
 ): Promise<void> {
-  // One array parameter each for the numbers and their states (rather than a parameter per number), in number order.
-  const { numbers, states } = batch.sortedArrayLiterals();
   // Citus refuses a correlated subquery over a set-returning function; there ON CONFLICT alone leaves out the
   // numbers already there (it is the only form Citus runs on its workers anyway, see below).
   const unknownOnly = distributed
