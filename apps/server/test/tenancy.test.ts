@@ -1,7 +1,8 @@
 import { inputFields, resources, validateAttributes, type ResourceDef } from '@canvass/domain';
-import { getTableColumns, getTableName } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tableOf } from '../src/modules/tables';
+import { withTenant } from '../src/platform/db/tenant';
 import { addMember, buildOrganization, signIn, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
 import { ruleRequiredRefs, sampleValue, serviceSamples } from './registry-samples';
@@ -175,6 +176,32 @@ describe('row-level security as the backstop', () => {
         true,
         true,
       ]);
+  });
+
+  it('a scope of one organization sees its rows only, a scope of two sees both, and neither outlives its transaction', async () => {
+    // Counted as the policy alone decides: no organization named in the queries.
+    const organizationsSeen = (organizationIds: number[]) =>
+      withTenant(app.platform.database, { organizationIds }, async (tx) => {
+        const { rows } = await tx.execute<{ organization_id: number }>(
+          sql`SELECT DISTINCT organization_id FROM clients ORDER BY 1`,
+        );
+        return rows.map((r) => Number(r.organization_id));
+      });
+    const [a, b] = [orgA.id, orgB.id].map(Number);
+    expect(await organizationsSeen([a])).toEqual([a]);
+    expect(await organizationsSeen([a, b])).toEqual([a, b].sort((x, y) => x - y));
+    expect(await organizationsSeen([b])).toEqual([b]);
+    // On one connection: the organization a transaction named is gone when the next one names several.
+    const client = await app.platform.database.pool.connect();
+    try {
+      await client.query(`BEGIN; SET LOCAL ROLE canvass_app; SET LOCAL app.organization_id = '${a}'; COMMIT`);
+      await client.query(`BEGIN; SET LOCAL ROLE canvass_app; SET LOCAL app.organization_ids = '${b}'`);
+      const { rows } = await client.query('SELECT DISTINCT organization_id FROM clients');
+      expect(rows.map((r) => Number(r.organization_id))).toEqual([b]);
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
   });
 
   it('a tenant transaction cannot write a row into another organization', async () => {

@@ -169,30 +169,32 @@ describe('a list load, through the whole pipeline', () => {
     expect(await stagingTables()).toEqual([]);
   });
 
-  it('makes each recipient number one phone of the organization, shared by the lists that have it', async () => {
+  it('makes each recipient number one phone of the organization, with its state, shared by the lists that have it', async () => {
     const first = await makeList(org.id);
     const second = await makeList(org.id);
     await load(first, sheet);
     await load(second, [HEADER, ['4155550103', 'Cy', 'Again', '', ''], ['(646) 555-0110', 'New', 'One', '', '']]);
     const { rows } = await app.sql(
-      `SELECT number, count(*)::int AS n, min(phone_class::text) AS class FROM phones
+      `SELECT number, count(*)::int AS n, min(phone_class::text) AS class, min(state) AS state FROM phones
         WHERE organization_id = $1 AND phone_type = 'ToPhone' GROUP BY number ORDER BY number`,
       [org.id],
     );
     expect(rows).toEqual(
       [
-        '2125550101',
-        '2125550102',
-        '2125550104',
-        '2125550105',
-        '3125550106',
-        '4155550103',
-        '6175550109',
-        '6465550110',
-      ].map((number) => ({
+        ['2125550101', 'NY'],
+        ['2125550102', 'NY'],
+        // The organization had these three already (made without a state above): the load leaves them as they are.
+        ['2125550104', null],
+        ['2125550105', null],
+        ['3125550106', null],
+        ['4155550103', 'CA'],
+        ['6175550109', 'MA'],
+        ['6465550110', 'NY'],
+      ].map(([number, state]) => ({
         number,
         n: 1,
         class: 'Recipient',
+        state,
       })),
     );
   });

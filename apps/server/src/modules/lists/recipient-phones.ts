@@ -4,10 +4,16 @@ import { PgCode, pgError } from '../../platform/db/pg-errors';
 import { withoutReferenceChecks } from '../../platform/db/reference-checks';
 import { withTenant, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
+import { PhoneBatch } from './phone-batch';
 import { SheetError } from './sources/source';
 
 /** Numbers gathered before the first batch goes: early enough to overlap most of the file's reading. */
 const FIRST_BATCH = 50_000;
+/**
+ * Connections the last batch is split over. The load waits for nothing else by then (the sheet is read, the rows
+ * in), so one connection would leave the second core idle while a few hundred thousand numbers go in.
+ */
+const LAST_BATCH_PARTS = 2;
 
 export interface RecipientPhoneWriter {
   /** A distinct valid number of the sheet (each number once per load). */
@@ -25,10 +31,11 @@ export interface RecipientPhoneWriter {
  * gathers whatever arrived while the previous one ran, so batches grow when the database is the slower side.
  *
  * Each batch commits apart from the rows: a recipient phone is a fact about the organization, not about the list,
- * so one left by a failed load is simply found by the next. Inserted in number order, so the (organization,
- * number) key fills page by page instead of at random. The numbers already there are left out by the anti-join, so
- * the plain insert (no ON CONFLICT, whose speculative insertion costs seconds on a million rows) meets a duplicate
- * only when another writer added the same number meanwhile; that rare case runs again with ON CONFLICT DO NOTHING.
+ * so one left by a failed load is simply found by the next. Inserted in number order (sorted in Node, where it costs
+ * a native sort of doubles, not a sort of text under the database's collation), so the (organization, number) key
+ * fills page by page instead of at random. The numbers already there are left out by the anti-join, so the plain
+ * insert (no ON CONFLICT, whose speculative insertion costs seconds on a million rows) meets a duplicate only when
+ * another writer added the same number meanwhile; that rare case runs again with ON CONFLICT DO NOTHING.
  */
 export function createRecipientPhoneWriter(
   platform: Platform,
@@ -38,18 +45,19 @@ export function createRecipientPhoneWriter(
 ): RecipientPhoneWriter {
   // Held as numbers (8 bytes each in a packed array): the cells' strings would keep alive the parsed text each was
   // cut from until their batch is sent.
-  let numbers: number[] = [];
-  let states: (string | null)[] = [];
+  let batch = new PhoneBatch();
   let running: Promise<void> | null = null;
   let failure: unknown = null;
 
-  const send = (): Promise<void> => {
-    const batch = { numbers, states };
-    numbers = [];
-    states = [];
-    const batchDone = insertBatch(platform, organizationId, userId, distributed, batch.numbers, batch.states)
-      .catch((err) => {
-        failure ??= err;
+  const send = (parts = 1): Promise<void> => {
+    const sent = batch;
+    batch = new PhoneBatch();
+    // Settled, not Promise.all: a range that fails must not end the batch while the other is still inserting.
+    const batchDone = Promise.allSettled(
+      sent.sortedArrayLiterals(parts).map((range) => insertBatch(platform, organizationId, userId, distributed, range)),
+    )
+      .then((results) => {
+        for (const r of results) if (r.status === 'rejected') failure ??= r.reason;
       })
       .finally(() => {
         running = null;
@@ -61,13 +69,12 @@ export function createRecipientPhoneWriter(
   return {
     add(number, state) {
       if (failure) return;
-      numbers.push(Number(number));
-      states.push(state);
-      if (!running && numbers.length >= FIRST_BATCH) void send();
+      batch.add(number, state);
+      if (!running && batch.length >= FIRST_BATCH) void send();
     },
     async finish() {
       while (running) await running;
-      if (!failure && numbers.length > 0) await send();
+      if (!failure && batch.length > 0) await send(LAST_BATCH_PARTS);
       if (failure) {
         platform.logger.error({ err: failure }, 'recipient phones of a list load failed');
         throw new SheetError('ErrorLoadingPhones', listErrorMessages.ErrorLoadingPhones);
@@ -75,26 +82,19 @@ export function createRecipientPhoneWriter(
     },
     async abandon() {
       failure ??= new Error('the load failed');
-      numbers = [];
-      states = [];
+      batch = new PhoneBatch();
       while (running) await running;
     },
   };
 }
-
-/**
- * One array parameter for the batch (rather than a parameter per number). The values need no quoting: cleaned
- * numbers are ten digits and states two capital letters.
- */
-const arrayLiteral = (values: (number | string | null)[]) => `{${values.map((v) => v ?? 'NULL').join(',')}}`;
 
 async function insertBatch(
   platform: Platform,
   organizationId: number,
   userId: number | null,
   distributed: boolean,
-  numbers: number[],
-  states: (string | null)[],
+  /** One array parameter each for the numbers and their states (rather than a parameter per number), in number order. */
+  { numbers, states }: { numbers: string; states: string },
 ): Promise<void> {
   // Citus refuses a correlated subquery over a set-returning function; there ON CONFLICT alone leaves out the
   // numbers already there (it is the only form Citus runs on its workers anyway, see below).
@@ -107,9 +107,8 @@ async function insertBatch(
     tx.execute(sql`
       INSERT INTO phones (organization_id, number, phone_status, phone_type, phone_class, state)
       SELECT ${organizationId}::bigint, n.number, 'ToPhone', 'ToPhone', 'Recipient', n.state
-        FROM unnest(${arrayLiteral(numbers)}::varchar[], ${arrayLiteral(states)}::varchar[]) AS n(number, state)
+        FROM unnest(${numbers}::varchar[], ${states}::varchar[]) AS n(number, state)
       ${unknownOnly}
-       ORDER BY n.number
       ${onConflict ? sql`ON CONFLICT DO NOTHING` : sql``}`);
   const run = (onConflict: boolean) =>
     withTenant(platform.database, { organizationIds: [organizationId], userId }, async (tx) => {
