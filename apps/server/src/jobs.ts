@@ -4,6 +4,7 @@ import { exportCsvJob } from './modules/exports/exports.jobs';
 import { loadListJob } from './modules/lists/lists.jobs';
 import { sweepStagingJob } from './modules/lists/staging-sweep';
 import { loadProjectJob, unloadProjectJob } from './modules/projects/load/project-load.jobs';
+import { dispatchSweepJob, dispatchTextsJob } from './modules/sending/dispatch/dispatch.jobs';
 import { processWebhookEventsJob } from './modules/sending/webhooks/webhook-events.jobs';
 import { sendInvitationJob } from './modules/users/invitations.jobs';
 import { ensureTextPartitionsJob } from './platform/db/text-partitions';
@@ -19,4 +20,6 @@ export const jobs: readonly JobDef[] = [
   unloadProjectJob as unknown as JobDef,
   sendInvitationJob as unknown as JobDef,
   processWebhookEventsJob as unknown as JobDef,
+  dispatchTextsJob as unknown as JobDef,
+  dispatchSweepJob as unknown as JobDef,
 ];

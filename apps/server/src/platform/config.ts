@@ -83,6 +83,16 @@ const schema = z.object({
   // Where a messaging provider's API is, when not its public one: JSON such as {"Twilio":"http://127.0.0.1:4010"},
   // to point a provider at a local mock (tests, benchmarks) or a sandbox.
   PROVIDER_BASE_URLS: z.string().default('{}'),
+  // Dispatch. A text claimed this long ago with no outcome recorded is reconciled (its worker is presumed dead).
+  SEND_CLAIM_GRACE_SECONDS: z.coerce.number().int().positive().default(120),
+  // A retryable provider error waits this long before the first retry, doubling each time up to SEND_MAX_ATTEMPTS.
+  SEND_RETRY_BASE_MS: z.coerce.number().int().positive().default(2000),
+  SEND_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
+  // Segments per second one sender number may send, across every worker (0: only the brand's throughput shapes).
+  SEND_NUMBER_THROUGHPUT: z.coerce.number().int().nonnegative().default(0),
+  // Texts one worker claims at once, and sends it keeps in flight to providers.
+  SEND_BATCH_SIZE: z.coerce.number().int().positive().default(1000),
+  SEND_CONCURRENCY: z.coerce.number().int().positive().default(256),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z
     .enum(['true', 'false'])

@@ -11,7 +11,7 @@ import { phone } from './phone';
 import { project } from './project';
 import { projectPhone, projectTeam, projectTexter } from './project-parts';
 import { textEntry } from './text';
-export { EDITABLE_TEXT_STATUSES, isTextEditable, textMessages } from './text';
+export { EDITABLE_TEXT_STATUSES, isTextEditable, textMessages, textSendMessages } from './text';
 import { row } from './row';
 import { textDefault } from './text-default';
 import { team } from './team';

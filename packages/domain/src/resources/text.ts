@@ -24,6 +24,11 @@ export const textMessages = {
   saveAndSend: 'Save and send',
 } as const;
 
+/** Sending a text now (sendText, the kebab's Send). */
+export const textSendMessages = {
+  notSent: 'Error, text not sent',
+} as const;
+
 /**
  * A text (spec §3 Text): one message, sent or received. The load, the test text, sending and the webhooks write
  * most of them; staff add a Manual text by hand and edit one while it is Late, Ready or Sending (the texts module).

@@ -5,6 +5,7 @@ import {
   projectActionRules,
   projectMessages,
   ProjectStatus,
+  textSendMessages,
   type FieldErrors,
   type ProjectActionValue,
   type ProjectStatusValue,
@@ -16,6 +17,8 @@ import { withTenant, type Tx } from '../../platform/db/tenant';
 import { startBackgroundTask } from '../../platform/jobs/background-tasks';
 import type { Platform } from '../../platform/platform';
 import type { Row } from '../../platform/resources/resource-service';
+import { startTextsDispatch } from '../sending/dispatch/dispatch.jobs';
+import { markTextsToSend, MAX_SEND_TEXT_IDS, resendProjectTexts } from '../sending/dispatch/resend-texts';
 import { loadProjectJob, unloadProjectJob } from './load/project-load.jobs';
 import { projectsService } from './projects.service';
 
@@ -76,7 +79,8 @@ export async function viewerIsStaffAccount(platform: Platform, viewer: Viewer): 
 
 /**
  * Spec §5 test text: at least one recipient, a non-empty body and a from phone, all phones of the organization.
- * Until sending exists (the provider issue) each recipient gets a Ready text of type Test, which the sender takes.
+ * Each recipient gets a Ready text of type Test marked to send, which dispatch sends through the same path as a
+ * blast's texts. Test texts are not counted in the project's text counts: they are not the blast's.
  */
 async function storeTestTexts(tx: Tx, viewer: Viewer, project: Row, args: LoadSendArgs): Promise<ActionResult> {
   const recipients = [...new Set(args.phoneIds ?? [])];
@@ -99,11 +103,13 @@ async function storeTestTexts(tx: Tx, viewer: Viewer, project: Row, args: LoadSe
       renderedMessage: body,
       textType: 'Test' as const,
       textStatus: 'Ready' as const,
+      isSendText: true,
       fromPhoneId: args.fromPhoneId,
       toPhoneId,
       texterId: viewer.userId,
     })),
   );
+  await startTextsDispatch(tx, org);
   return { projectId: project.id, message: projectMessages.testTextStored, errors: {} };
 }
 
@@ -144,11 +150,16 @@ export async function loadSendProject(tx: Tx, viewer: Viewer, args: LoadSendArgs
       await setStatus(tx, viewer, project.id, { projectStatus: to!, isPaused: false });
       return { projectId: project.id, message: projectMessages.reinstated, errors: {} };
     case 'SendTexts':
-      await setStatus(tx, viewer, project.id, { projectStatus: to! });
+      // A Blast goes out through dispatch from here; other delivery types wait in Queued for their texters.
+      await setStatus(tx, viewer, project.id, { projectStatus: to!, pauseReason: null });
+      if (project.deliveryType === 'Blast') await startTextsDispatch(tx, viewer.organizationId);
       return { projectId: project.id, message: projectMessages.textsQueued, errors: {} };
-    case 'ResendTexts':
-      // Nothing has been sent yet to send again (sending is the next issue): the status stays, and so do the texts.
+    case 'ResendTexts': {
+      const again = await resendProjectTexts(tx, viewer.organizationId, project.id);
+      if (again && status === 'Complete') await setStatus(tx, viewer, project.id, { projectStatus: 'Sending' });
+      if (again) await startTextsDispatch(tx, viewer.organizationId);
       return { projectId: project.id, message: projectMessages.resendQueued, errors: {} };
+    }
   }
 }
 
@@ -196,6 +207,28 @@ export async function setProjectPaused(
     })
   )
     return refused(projectId, 'isPaused', projectMessages.pauseOnlySendingBlast);
-  await setStatus(tx, viewer, projectId, { isPaused });
+  // Dispatch reads is_paused at every claim: a pause holds the texts from the next batch on, on every worker.
+  await setStatus(tx, viewer, projectId, { isPaused, pauseReason: null });
+  if (!isPaused) await startTextsDispatch(tx, viewer.organizationId);
   return { projectId, message: projectMessages.pausedResumed, errors: {} };
+}
+
+/**
+ * Spec §7 sendText: up to 100 Ready texts of one project sent now, with `message` as their body when given. A text
+ * that is not the project's or not Ready refuses the whole request unchanged ('Error, text not sent').
+ */
+export async function sendProjectTexts(
+  tx: Tx,
+  viewer: Viewer,
+  args: { projectId: number; textIds: number[]; message: string | null },
+): Promise<ActionResult> {
+  const project = await lockProject(tx, viewer, args.projectId);
+  if (!project) return refused(args.projectId, 'base', 'Error, project not loaded');
+  if (!args.textIds.length || args.textIds.length > MAX_SEND_TEXT_IDS)
+    return refused(project.id, 'textIds', `Send between 1 and ${MAX_SEND_TEXT_IDS} texts at a time`);
+  const message = args.message?.trim() || null;
+  const marked = await markTextsToSend(tx, viewer.organizationId, project.id, args.textIds, message);
+  if (marked === null) return refused(project.id, 'base', textSendMessages.notSent);
+  await startTextsDispatch(tx, viewer.organizationId);
+  return { projectId: project.id, message: projectMessages.textsQueued, errors: {} };
 }

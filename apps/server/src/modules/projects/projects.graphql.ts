@@ -18,6 +18,7 @@ import { BackgroundTaskRef } from '../tasks/tasks.graphql';
 import {
   changeProjectStatus,
   loadSendProject,
+  sendProjectTexts,
   setProjectPaused,
   viewerIsStaffAccount,
   type ActionResult,
@@ -129,6 +130,33 @@ body, fromPhoneId), LoadProject, ResendTexts, CancelProject, ReinstateProject, U
         return ctx.tenant(async (tx, viewer) =>
           answer(
             await changeProjectStatus(tx, ctx.platform, viewer, projectId, args.projectStatus as ProjectStatusValue),
+            (id) => projectsService.get(tx, viewer, id),
+          ),
+        );
+      },
+    }),
+  );
+
+  builder.mutationField('sendText', (t) =>
+    t.field({
+      type: payloadRef,
+      description:
+        "Spec §7 sendText: up to 100 Ready texts of a project sent now, with message as their body when given ('Error, text not sent' otherwise)",
+      args: {
+        projectId: t.arg.id({ required: true }),
+        textIds: t.arg.idList({ required: true }),
+        message: t.arg.string(),
+      },
+      resolve: (_r, args, ctx) => {
+        assertCan(ctx.viewer, 'Update', 'Text');
+        const projectId = parseId(args.projectId);
+        return ctx.tenant(async (tx, viewer) =>
+          answer(
+            await sendProjectTexts(tx, viewer, {
+              projectId,
+              textIds: args.textIds.map((id) => parseId(id)),
+              message: args.message ?? null,
+            }),
             (id) => projectsService.get(tx, viewer, id),
           ),
         );

@@ -22,7 +22,12 @@ export interface MovedText {
   fromPhoneId: number | null;
   from: TextStatusValue;
   to: TextStatusValue;
+  /** Whether project_text_counts holds this text: only the load's List texts (test and seed texts are not). */
+  counted: boolean;
 }
+
+/** The texts project_text_counts counts: the load's (tests, seeds and hand-written texts are not a blast's). */
+export const isCountedText = (textType: string): boolean => textType === 'List';
 
 const keyOf = (id: number, createdAt: Date | string) => `${id}@${new Date(createdAt).getTime()}`;
 
@@ -60,8 +65,9 @@ export async function transitionTexts(
     project_id: string | null;
     from_phone_id: string | null;
     text_status: TextStatusValue;
+    text_type: string;
   }>(sql`
-    SELECT id, created_at, project_id, from_phone_id, text_status FROM texts
+    SELECT id, created_at, project_id, from_phone_id, text_status, text_type FROM texts
      WHERE organization_id = ${organizationId} AND id = ANY(${ids}::bigint[])
        AND created_at = ANY(${days}::timestamptz[])
      ORDER BY id
@@ -80,6 +86,7 @@ export async function transitionTexts(
       fromPhoneId,
       from: row.text_status,
       to: report.to,
+      counted: isCountedText(row.text_type),
     });
     updates.push({
       id: report.textId,
@@ -88,7 +95,8 @@ export async function transitionTexts(
       error_message: report.errorMessage ?? null,
       provider: report.provider ?? null,
       provider_message_id: report.providerMessageId ?? null,
-      sent: textStatusStage[report.to] >= textStatusStage.Sent,
+      // Handed over with the provider's id (dispatch), or reported sent or beyond by a callback.
+      sent: report.providerMessageId != null || textStatusStage[report.to] >= textStatusStage.Sent,
     });
   }
   if (!moved.length) return [];
@@ -110,33 +118,53 @@ export async function transitionTexts(
   return moved;
 }
 
+/** One change to project_text_counts: delta texts of a project, day, sender and status. */
+export interface CountDelta {
+  projectId: number;
+  /** YYYY-MM-DD, the UTC day of the texts' created_at. */
+  day: string;
+  fromPhoneId: number;
+  textStatus: TextStatusValue;
+  delta: number;
+}
+
 /**
- * Moves each text's count from its old status to its new one (project_text_counts, by the UTC day of the text's
- * created_at and its sender). Whoever changes texts' statuses calls this with the same texts, in the same
- * transaction; texts outside a project or without a sender are not counted.
+ * Moves each counted text's count from its old status to its new one (project_text_counts, by the UTC day of the
+ * text's created_at and its sender). Whoever changes texts' statuses calls this with the same texts, in the same
+ * transaction; texts outside a project, without a sender or not counted (isCountedText) are left out.
  */
 export async function moveTextCounts(
   tx: Tx,
   organizationId: number,
-  moved: readonly Pick<MovedText, 'createdAt' | 'projectId' | 'fromPhoneId' | 'from' | 'to'>[],
+  moved: readonly Pick<MovedText, 'createdAt' | 'projectId' | 'fromPhoneId' | 'from' | 'to' | 'counted'>[],
 ): Promise<void> {
-  const deltas = new Map<
-    string,
-    { project_id: number; day: string; from_phone_id: number; text_status: string; delta: number }
-  >();
-  const add = (m: (typeof moved)[number], status: string, delta: number) => {
-    const day = m.createdAt.toISOString().slice(0, 10);
-    const key = `${m.projectId}|${day}|${m.fromPhoneId}|${status}`;
-    const held = deltas.get(key);
-    if (held) held.delta += delta;
-    else deltas.set(key, { project_id: m.projectId!, day, from_phone_id: m.fromPhoneId!, text_status: status, delta });
-  };
+  const deltas: CountDelta[] = [];
   for (const m of moved) {
-    if (m.projectId === null || m.fromPhoneId === null || m.from === m.to) continue;
-    add(m, m.from, -1);
-    add(m, m.to, 1);
+    if (!m.counted || m.projectId === null || m.fromPhoneId === null || m.from === m.to) continue;
+    const at = { projectId: m.projectId, day: m.createdAt.toISOString().slice(0, 10), fromPhoneId: m.fromPhoneId };
+    deltas.push({ ...at, textStatus: m.from, delta: -1 }, { ...at, textStatus: m.to, delta: 1 });
   }
-  const rows = [...deltas.values()].filter((d) => d.delta !== 0);
+  await applyCountDeltas(tx, organizationId, deltas);
+}
+
+/** Adds deltas to project_text_counts (summed by key first), in one statement routed to the organization's shard. */
+export async function applyCountDeltas(tx: Tx, organizationId: number, deltas: readonly CountDelta[]): Promise<void> {
+  const summed = new Map<string, CountDelta>();
+  for (const d of deltas) {
+    const key = `${d.projectId}|${d.day}|${d.fromPhoneId}|${d.textStatus}`;
+    const held = summed.get(key);
+    if (held) held.delta += d.delta;
+    else summed.set(key, { ...d });
+  }
+  const rows = [...summed.values()]
+    .filter((d) => d.delta !== 0)
+    .map((d) => ({
+      project_id: d.projectId,
+      day: d.day,
+      from_phone_id: d.fromPhoneId,
+      text_status: d.textStatus,
+      delta: d.delta,
+    }));
   if (!rows.length) return;
   await tx.execute(sql`
     INSERT INTO project_text_counts (organization_id, project_id, day, from_phone_id, text_status, count)

@@ -1,3 +1,4 @@
+import { startTextsDispatch } from '../sending/dispatch/dispatch.jobs';
 import { isTextEditable, textEntry, textMessages, type FieldErrors } from '@canvass/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { viewerCan, type Viewer } from '../../platform/auth/viewer';
@@ -74,6 +75,10 @@ export const textsService = createResourceService(textEntry, texts, tableOf, {
     if (texterId !== null && !(await isMember(tx, texterId, viewer.organizationId)))
       errors.texterId = ['Texter not found'];
     return errors;
+  },
+  // 'Save and send': the saved text is Ready and marked, so dispatch takes it as soon as this commits.
+  async afterWrite(tx, row, _attrs, viewer) {
+    if (row.isSendText && row.textStatus === 'Ready') await startTextsDispatch(tx, viewer.organizationId);
   },
   async decorate(tx, rows, viewer) {
     await addProviders(tx, viewer.organizationId, rows);

@@ -17,6 +17,9 @@ const id = (n: number): string => {
 export const topics = {
   /** A background task's progress or status changed. */
   backgroundTask: (organizationId: number, taskId: number) => `task:${id(organizationId)}:${id(taskId)}` as Topic,
+  /** A project's texts moved (sent, delivered, failed …) or its sending paused, resumed or ended. */
+  projectSending: (organizationId: number, projectId: number) =>
+    `sending:${id(organizationId)}:${id(projectId)}` as Topic,
 };
 
 export interface Events {

@@ -34,12 +34,17 @@ export async function enqueue<S extends z.ZodType>(
   tx: Tx,
   job: JobDef<S>,
   payload: z.infer<S>,
-  opts: { jobKey?: string; runAt?: Date } = {},
+  opts: {
+    jobKey?: string;
+    runAt?: Date;
+    /** graphile-worker's job_key_mode: 'replace' (default), or 'preserve_run_at' to keep a waiting job's time. */
+    jobKeyMode?: 'replace' | 'preserve_run_at';
+  } = {},
 ): Promise<void> {
   const parsed = job.payload.parse(payload);
   await tx.execute(sql`RESET ROLE`);
   await tx.execute(
-    sql`SELECT graphile_worker.add_job(${job.name}, ${JSON.stringify(parsed)}::json, max_attempts => ${job.maxAttempts ?? 5}, job_key => ${opts.jobKey ?? null}, run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz)`,
+    sql`SELECT graphile_worker.add_job(${job.name}, ${JSON.stringify(parsed)}::json, max_attempts => ${job.maxAttempts ?? 5}, job_key => ${opts.jobKey ?? null}, run_at => ${opts.runAt?.toISOString() ?? null}::timestamptz, job_key_mode => ${opts.jobKeyMode ?? 'replace'})`,
   );
   await tx.execute(sql`SET LOCAL ROLE canvass_app`);
 }

@@ -36,11 +36,16 @@ export interface TextRef {
   textId: number;
   /** texts is partitioned by created_at: the key needs it. Milliseconds since the epoch. */
   createdAtMs: number;
+  /** How many times a user resent this text (0 or absent: never): a resend is a new message to the provider. */
+  resend?: number;
 }
 
-/** Our key for one text at a provider: stable across retries, so an idempotent provider sends it once. */
+/**
+ * Our key for one text at a provider: stable across retries and crash recovery, so an idempotent provider sends it
+ * once; a user's resend gets its own.
+ */
 export const idempotencyKeyOf = (ref: TextRef): string =>
-  `canvass-${ref.organizationId}-${ref.textId}-${ref.createdAtMs}`;
+  `canvass-${ref.organizationId}-${ref.textId}-${ref.createdAtMs}${ref.resend ? `-r${ref.resend}` : ''}`;
 
 export interface OutboundMessage {
   ref: TextRef;

@@ -43,8 +43,8 @@ export function textRefFromTag(tag: string | undefined | null): TextRef | null {
   }
 }
 
-/** The inverse of idempotencyKeyOf: canvass-{organizationId}-{textId}-{createdAtMs}. */
+/** The inverse of idempotencyKeyOf: canvass-{organizationId}-{textId}-{createdAtMs}, a resend's -r{n} after. */
 export function textRefFromIdempotencyKey(key: string | undefined | null): TextRef | null {
-  const m = /^canvass-(\d+)-(\d+)-(\d+)$/.exec(key ?? '');
+  const m = /^canvass-(\d+)-(\d+)-(\d+)(?:-r\d+)?$/.exec(key ?? '');
   return m ? refOf(m[1], m[2], m[3]) : null;
 }

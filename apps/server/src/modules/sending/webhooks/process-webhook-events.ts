@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigintArray, withTenant, type Tx } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
 import type { WebhookEvent } from '../providers/messaging-provider';
+import { blockSenders } from '../dispatch/block-sender';
+import { publishSendingProgress } from '../dispatch/sending-progress';
 import { transitionTexts } from '../text-transitions';
 import { receiveTexts, type InboundText } from './receive-texts';
 
@@ -27,15 +29,16 @@ interface EventRow extends Record<string, unknown> {
 export async function processWebhookEvents(platform: Platform, organizationId: number): Promise<number> {
   let total = 0;
   for (;;) {
-    const n = await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, (tx) =>
-      processBatch(platform, tx, organizationId),
+    const batch = await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, (tx) =>
+      processBatch(tx, organizationId),
     );
-    total += n;
-    if (n < BATCH) return total;
+    await publishSendingProgress(platform, organizationId, batch.projectIds);
+    total += batch.events;
+    if (batch.events < BATCH) return total;
   }
 }
 
-async function processBatch(platform: Platform, tx: Tx, organizationId: number): Promise<number> {
+async function processBatch(tx: Tx, organizationId: number): Promise<{ events: number; projectIds: number[] }> {
   const { rows } = await tx.execute<EventRow>(sql`
     SELECT e.id, e.provider, e.routed_phone_id AS phone_id, e.payload
       FROM webhook_events e
@@ -43,10 +46,10 @@ async function processBatch(platform: Platform, tx: Tx, organizationId: number):
      ORDER BY e.id
      LIMIT ${BATCH}
        FOR UPDATE SKIP LOCKED`);
-  if (!rows.length) return 0;
+  if (!rows.length) return { events: 0, projectIds: [] };
 
   const statuses = rows.filter((r) => r.payload.kind === 'status') as (EventRow & { payload: StatusEvent })[];
-  await transitionTexts(
+  const moved = await transitionTexts(
     tx,
     organizationId,
     statuses
@@ -61,10 +64,7 @@ async function processBatch(platform: Platform, tx: Tx, organizationId: number):
       })),
   );
   const blocked = [...new Set(statuses.filter((r) => r.payload.senderBlocked).map((r) => Number(r.phone_id)))];
-  if (blocked.length)
-    // Dispatch's blockSender(tx, platform, organizationId, phoneId) takes these numbers out of sending once the
-    // two branches meet; until then the carrier's verdict is kept in the stored events and logged here.
-    platform.logger.warn({ organizationId, phoneIds: blocked }, 'a carrier reported sender numbers blocked');
+  const touched = await blockSenders(tx, organizationId, blocked);
 
   const inbound: InboundText[] = rows
     .filter((r): r is EventRow & { payload: InboundEvent } => r.payload.kind === 'inbound')
@@ -82,5 +82,6 @@ async function processBatch(platform: Platform, tx: Tx, organizationId: number):
     UPDATE webhook_events SET processed_at = now()
      WHERE routed_organization_id = ${organizationId}
        AND id = ANY(${bigintArray(rows.map((r) => Number(r.id)))})`);
-  return rows.length;
+  const projectIds = [...moved.map((m) => m.projectId), ...touched].filter((id): id is number => id !== null);
+  return { events: rows.length, projectIds };
 }

@@ -23,11 +23,20 @@ export async function simulatorSender(
 
 /** Replaces the organization's Simulator configuration (its settings sealed, as the API stores them). */
 export async function setSimulatorSettings(app: TestApp, orgId: number, settings: Record<string, string>) {
-  await app.sql(`DELETE FROM provider_configurations WHERE organization_id = $1 AND provider = 'Simulator'`, [orgId]);
+  await setProviderSettings(app, orgId, 'Simulator', settings);
+}
+
+/** Replaces the organization's configuration of a provider (its settings sealed, as the API stores them). */
+export async function setProviderSettings(
+  app: TestApp,
+  orgId: number,
+  provider: string,
+  settings: Record<string, string>,
+) {
+  await app.sql(`DELETE FROM provider_configurations WHERE organization_id = $1 AND provider = $2`, [orgId, provider]);
   const { rows } = await app.sql(
-    `INSERT INTO provider_configurations (organization_id, name, provider) VALUES ($1, 'Simulator', 'Simulator')
-     RETURNING id`,
-    [orgId],
+    `INSERT INTO provider_configurations (organization_id, name, provider) VALUES ($1, $2, $3) RETURNING id`,
+    [orgId, provider, provider],
   );
   for (const [key, value] of Object.entries(settings))
     await app.sql(

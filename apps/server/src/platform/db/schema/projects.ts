@@ -52,6 +52,8 @@ export const projects = pgTable(
     mediaFiletype: text('media_filetype'),
     mediaSize: integer('media_size'),
     isPaused: boolean('is_paused').notNull().default(false),
+    // Why sending paused by itself (every sender blocked by carriers); null when a user paused it or it runs.
+    pauseReason: text('pause_reason'),
     clientId: refId('client_id').notNull(),
     managerId: refId('manager_id')
       .notNull()

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { organizationId, refId, tenantId, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { mediaPositionEnum, messagingServiceTypeEnum, providerEnum, textStatusEnum, textTypeEnum } from './enums';
 import { organizations } from './organizations';
@@ -43,7 +43,17 @@ export const texts = pgTable(
     // The media of a received MMS, as the provider's URLs (a sent text's media is its project's).
     mediaUrls: text('media_urls').array(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    // Dispatch: a text a provider asked us to retry waits until send_after; send_attempts counts the claims, so
+    // retries back off and end, and a resend gets a fresh idempotency key.
+    sendAfter: timestamp('send_after', { withTimezone: true }),
+    sendAttempts: smallint('send_attempts').notNull().default(0),
+    // A user's resend of this text: part of its idempotency key, so the provider takes it as a new message.
+    resendCount: smallint('resend_count').notNull().default(0),
     ...timestamps(),
+    // Milliseconds: a text's key travels through providers as TextRef.createdAtMs and must find the row again.
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`date_trunc('milliseconds', now())`),
   },
   (t) => [
     tenantPolicy('texts'),
@@ -67,6 +77,14 @@ export const texts = pgTable(
     index('texts_org_to_phone_idx').on(t.organizationId, t.toPhoneId),
     index('texts_org_from_phone_idx').on(t.organizationId, t.fromPhoneId),
     // A texter's work queue: only texts assigned to a texter.
+    // Dispatch's queue of single texts (test, seed, 'Save and send', sendText): only those waiting to go out.
+    index('texts_send_queue_idx')
+      .on(t.organizationId, t.id)
+      .where(sql`${t.isSendText} AND ${t.textStatus} = 'Ready'`),
+    // Dispatch's reconciliation: texts claimed and not yet settled, oldest claim first.
+    index('texts_claimed_idx')
+      .on(t.organizationId, t.claimedAt)
+      .where(sql`${t.textStatus} = 'Queued'`),
     index('texts_org_texter_status_idx')
       .on(t.organizationId, t.texterId, t.textStatus)
       .where(sql`${t.texterId} IS NOT NULL`),

@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import { bigintArray, type Tx } from '../../../platform/db/tenant';
+import { isCountedText, moveTextCounts } from '../text-transitions';
+import { e164, type ClaimedText } from './claimed-text';
+
+interface TextRow extends Record<string, unknown> {
+  id: string;
+  created_at: Date | string;
+  project_id: string | null;
+  from_phone_id: string | null;
+  to_phone_id: string | null;
+  body: string;
+  segments: number | null;
+  messaging_service_type: string;
+  text_type: string;
+  send_attempts: number;
+  resend_count: number;
+}
+
+const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
+
+/**
+ * The projects whose texts go out now: Blast projects released to send (Queued, or already Sending) and not
+ * paused. A Queued one becomes Sending here, so its overview shows sending from the first claim.
+ */
+async function sendingProjects(tx: Tx, organizationId: number): Promise<number[]> {
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    UPDATE projects SET project_status = 'Sending', updated_at = now()
+     WHERE organization_id = ${organizationId} AND delivery_type = 'Blast' AND project_status = 'Queued'
+       AND NOT is_paused
+    RETURNING id`);
+  const sending = await tx.execute<{ id: string }>(sql`
+    SELECT id FROM projects
+     WHERE organization_id = ${organizationId} AND delivery_type = 'Blast' AND project_status = 'Sending'
+       AND NOT is_paused`);
+  return [...new Set([...rows, ...sending.rows].map((r) => Number(r.id)))];
+}
+
+const TEXT_COLUMNS = sql`t.id, t.created_at, t.project_id, t.from_phone_id, t.to_phone_id,
+  coalesce(t.rendered_message, t.body) AS body, t.segments, t.messaging_service_type, t.text_type, t.send_attempts,
+  t.resend_count`;
+
+/**
+ * Claims up to `limit` texts due to go out, for this worker alone: locked with FOR UPDATE SKIP LOCKED (so workers
+ * claiming at once take different texts), then marked Queued with claimed_at and one more attempt, their counts
+ * moved, all in the caller's transaction. Once it commits, a text is this worker's to send, and a crash leaves it
+ * Queued with its claim time, for reconciliation (reconcile.ts), never for a blind resend. Due: the Ready texts of
+ * a sending project, and single texts marked to send (tests, seeds, 'Save and send', sendText), whose retry wait
+ * (send_after) is over.
+ */
+export async function claimTexts(tx: Tx, organizationId: number, limit: number): Promise<ClaimedText[]> {
+  const projectIds = await sendingProjects(tx, organizationId);
+  const found = new Map<string, TextRow>();
+  const take = (rows: TextRow[]) => {
+    for (const r of rows) found.set(`${r.id}@${new Date(r.created_at).getTime()}`, r);
+  };
+  const due = sql`t.text_status = 'Ready' AND (t.send_after IS NULL OR t.send_after <= now())`;
+  take(
+    (
+      await tx.execute<TextRow>(sql`
+        SELECT ${TEXT_COLUMNS} FROM texts t
+         WHERE t.organization_id = ${organizationId} AND t.is_send_text AND ${due}
+         ORDER BY t.id LIMIT ${limit}
+           FOR UPDATE SKIP LOCKED`)
+    ).rows,
+  );
+  // One project at a time, so each claim walks (organization, project, status, id) in order.
+  for (const projectId of projectIds) {
+    if (found.size >= limit) break;
+    take(
+      (
+        await tx.execute<TextRow>(sql`
+          SELECT ${TEXT_COLUMNS} FROM texts t
+           WHERE t.organization_id = ${organizationId} AND t.project_id = ${projectId} AND ${due}
+           ORDER BY t.id LIMIT ${limit - found.size}
+             FOR UPDATE SKIP LOCKED`)
+      ).rows,
+    );
+  }
+  const rows = [...found.values()].map((r) => ({ ...r, created_at: new Date(r.created_at) }));
+  if (!rows.length) return [];
+
+  const ids = bigintArray(rows.map((r) => Number(r.id)));
+  const days = `{${[...new Set(rows.map((r) => r.created_at.toISOString()))].join(',')}}`;
+  await tx.execute(sql`
+    UPDATE texts SET text_status = 'Queued', claimed_at = now(), send_attempts = send_attempts + 1, updated_at = now()
+     WHERE organization_id = ${organizationId} AND id = ANY(${ids}) AND created_at = ANY(${days}::timestamptz[])`);
+  await moveTextCounts(
+    tx,
+    organizationId,
+    rows.map((r) => ({
+      createdAt: r.created_at,
+      projectId: num(r.project_id),
+      fromPhoneId: num(r.from_phone_id),
+      from: 'Ready' as const,
+      to: 'Queued' as const,
+      counted: isCountedText(r.text_type),
+    })),
+  );
+  return withNumbersAndMedia(tx, organizationId, rows);
+}
+
+/** The texts' sender and recipient numbers, and their projects' media, read once for the batch. */
+async function withNumbersAndMedia(
+  tx: Tx,
+  organizationId: number,
+  rows: (TextRow & { created_at: Date })[],
+): Promise<ClaimedText[]> {
+  const phoneIds = [
+    ...new Set(rows.flatMap((r) => [num(r.from_phone_id), num(r.to_phone_id)]).filter((id) => id !== null)),
+  ];
+  const numbers = new Map<number, string>();
+  if (phoneIds.length) {
+    const { rows: phones } = await tx.execute<{ id: string; number: string }>(sql`
+      SELECT id, number FROM phones WHERE organization_id = ${organizationId} AND id = ANY(${bigintArray(phoneIds)})`);
+    for (const p of phones) numbers.set(Number(p.id), p.number);
+  }
+  const mmsProjects = [
+    ...new Set(rows.filter((r) => r.messaging_service_type === 'MMS' && r.project_id).map((r) => Number(r.project_id))),
+  ];
+  const media = new Map<number, { url: string; bytes: number | null }>();
+  if (mmsProjects.length) {
+    const { rows: found } = await tx.execute<{ id: string; media_url: string | null; media_size: number | null }>(sql`
+      SELECT id, media_url, media_size FROM projects
+       WHERE organization_id = ${organizationId} AND id = ANY(${bigintArray(mmsProjects)})`);
+    for (const p of found) if (p.media_url) media.set(Number(p.id), { url: p.media_url, bytes: p.media_size });
+  }
+  return rows.map((r) => {
+    const projectId = num(r.project_id);
+    const fromPhoneId = num(r.from_phone_id);
+    const toPhoneId = num(r.to_phone_id);
+    const claimed: ClaimedText = {
+      ref: {
+        organizationId,
+        textId: Number(r.id),
+        createdAtMs: r.created_at.getTime(),
+        ...(r.resend_count ? { resend: r.resend_count } : {}),
+      },
+      createdAt: r.created_at,
+      projectId,
+      fromPhoneId,
+      from: e164(fromPhoneId === null ? null : (numbers.get(fromPhoneId) ?? null)),
+      to: e164(toPhoneId === null ? null : (numbers.get(toPhoneId) ?? null)),
+      body: r.body,
+      segments: Math.max(1, r.segments ?? 1),
+      media: r.messaging_service_type === 'MMS' && projectId !== null ? (media.get(projectId) ?? null) : null,
+      attempt: r.send_attempts + 1,
+      counted: isCountedText(r.text_type),
+    };
+    return claimed;
+  });
+}

@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildOrganization } from '../../../../test/factories';
+import { createTestApp, type TestApp } from '../../../../test/harness';
+import { startTwilioMock, type TwilioMock } from '../../../../test/mocks/twilio-mock';
+import { textRefFromUrl } from '../providers/text-ref-codec';
+import { dispatchOrganization } from './dispatch';
+import { allSendersBlockedReason, blockSenders } from './block-sender';
+import { withTenant } from '../../../platform/db/tenant';
+import { unknownOutcomeMessage } from './reconcile';
+import { countsByStatus, loadedBlast, textsByStatus } from './test-blast';
+
+const SID = 'AC' + 'd'.repeat(32);
+const TOKEN = 'dispatch-token';
+let app: TestApp;
+let twilio: TwilioMock;
+
+beforeAll(async () => {
+  twilio = await startTwilioMock(SID, TOKEN);
+  app = await createTestApp({
+    PROVIDER_BASE_URLS: JSON.stringify({ Twilio: twilio.url }),
+    SEND_RETRY_BASE_MS: '20',
+    SEND_CONCURRENCY: '2',
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await twilio.close();
+});
+
+const twilioSettings = { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN };
+
+/** How many times the Twilio mock was asked to send each of our texts (by the ref in its status callback). */
+function sendsPerText(): Map<number, number> {
+  const seen = new Map<number, number>();
+  for (const m of twilio.messages) {
+    const ref = textRefFromUrl(m.status_callback!);
+    if (ref) seen.set(ref.textId, (seen.get(ref.textId) ?? 0) + 1);
+  }
+  return seen;
+}
+
+const texts = async (orgId: number, projectId: number) =>
+  (
+    await app.sql(
+      `SELECT id, text_status, provider_message_id, error_message, from_phone_id, sent_at FROM texts
+        WHERE organization_id = $1 AND project_id = $2 ORDER BY id`,
+      [orgId, projectId],
+    )
+  ).rows as {
+    id: string;
+    text_status: string;
+    provider_message_id: string | null;
+    error_message: string | null;
+    from_phone_id: string;
+    sent_at: Date | null;
+  }[];
+
+const projectRow = async (orgId: number, projectId: number) =>
+  (
+    await app.sql(
+      `SELECT project_status, is_paused, pause_reason FROM projects WHERE organization_id = $1 AND id = $2`,
+      [orgId, projectId],
+    )
+  ).rows[0] as { project_status: string; is_paused: boolean; pause_reason: string | null };
+
+describe('dispatch through Twilio', () => {
+  it('sends every text of a released Blast once, stores the message ids and completes the project', async () => {
+    twilio.messages.length = 0;
+    const org = await buildOrganization(app, 'Dispatch once');
+    const blast = await loadedBlast(app, org, { recipients: 7, provider: 'Twilio', settings: twilioSettings });
+
+    const result = await dispatchOrganization(app.platform, org.id);
+
+    expect(result.claimed).toBe(7);
+    const sent = sendsPerText();
+    expect(blast.textIds.map((id) => sent.get(id))).toEqual(Array(7).fill(1));
+    const rows = await texts(org.id, blast.projectId);
+    expect(rows.map((r) => r.text_status)).toEqual(Array(7).fill('Sending'));
+    expect(new Set(rows.map((r) => r.provider_message_id))).toEqual(new Set(twilio.messages.map((m) => m.sid)));
+    expect(rows.every((r) => r.sent_at !== null)).toBe(true);
+    expect(twilio.messages.map((m) => m.body).sort()[0]).toBe('Hi P1, polls close at 8');
+    expect((await projectRow(org.id, blast.projectId)).project_status).toBe('Complete');
+    expect(await countsByStatus(app, org.id, blast.projectId)).toEqual({ Sending: 7 });
+
+    // A second run finds nothing to send.
+    expect((await dispatchOrganization(app.platform, org.id)).claimed).toBe(0);
+    expect(twilio.messages).toHaveLength(7);
+  });
+
+  it('after a crash mid-dispatch, reconciles: the mock saw every text exactly once', async () => {
+    twilio.messages.length = 0;
+    const org = await buildOrganization(app, 'Dispatch crash');
+    const blast = await loadedBlast(app, org, { recipients: 9, provider: 'Twilio', settings: twilioSettings });
+
+    // The worker dies after four sends reached Twilio: none of them recorded, the rest never sent.
+    let sends = 0;
+    await expect(
+      dispatchOrganization(app.platform, org.id, {
+        hooks: {
+          beforeSend() {
+            if (sends >= 4) throw new Error('worker killed');
+            sends++;
+          },
+        },
+      }),
+    ).rejects.toThrow('worker killed');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(twilio.messages).toHaveLength(4);
+    expect((await textsByStatus(app, org.id, blast.projectId)).Queued).toBe(9);
+
+    // Within the grace the claims are left alone: their worker may still be alive.
+    await dispatchOrganization(app.platform, org.id);
+    expect(twilio.messages).toHaveLength(4);
+
+    // Past the grace, the restarted worker asks Twilio what it got, and sends only the rest.
+    await app.sql(`UPDATE texts SET claimed_at = claimed_at - interval '1 hour' WHERE organization_id = $1`, [org.id]);
+    await dispatchOrganization(app.platform, org.id);
+
+    const sent = sendsPerText();
+    expect(blast.textIds.map((id) => sent.get(id))).toEqual(Array(9).fill(1));
+    const rows = await texts(org.id, blast.projectId);
+    expect(rows.map((r) => r.text_status)).toEqual(Array(9).fill('Sending'));
+    expect(new Set(rows.map((r) => r.provider_message_id))).toEqual(new Set(twilio.messages.map((m) => m.sid)));
+    expect(await countsByStatus(app, org.id, blast.projectId)).toEqual({ Sending: 9 });
+  });
+
+  it('rides out a provider outage: 5xx and 429 answers are retried, nothing lost and nothing doubled', async () => {
+    twilio.messages.length = 0;
+    const org = await buildOrganization(app, 'Dispatch outage');
+    const blast = await loadedBlast(app, org, { recipients: 5, provider: 'Twilio', settings: twilioSettings });
+    twilio.replyNext(twilio.twilioError(503, 20500, 'Service unavailable'));
+    twilio.replyNext(twilio.twilioError(500, 20500, 'Internal error'));
+    twilio.replyNext(twilio.twilioError(429, 20429, 'Too many requests'));
+
+    await dispatchOrganization(app.platform, org.id);
+
+    const sent = sendsPerText();
+    expect(blast.textIds.map((id) => sent.get(id))).toEqual(Array(5).fill(1));
+    expect((await texts(org.id, blast.projectId)).map((r) => r.text_status)).toEqual(Array(5).fill('Sending'));
+    expect((await projectRow(org.id, blast.projectId)).project_status).toBe('Complete');
+  });
+
+  it('maps a permanent refusal to its status and words, and sends nothing twice', async () => {
+    twilio.messages.length = 0;
+    const org = await buildOrganization(app, 'Dispatch refused');
+    const blast = await loadedBlast(app, org, { recipients: 2, provider: 'Twilio', settings: twilioSettings });
+    twilio.replyNext(twilio.twilioError(400, 21211, "The 'To' number is not a valid phone number."));
+
+    await dispatchOrganization(app.platform, org.id);
+
+    const rows = await texts(org.id, blast.projectId);
+    const refused = rows.find((r) => r.text_status !== 'Sending')!;
+    expect(refused.text_status).toBe('NumberFormat');
+    expect(refused.error_message).toMatch(/number/i);
+    expect(twilio.messages).toHaveLength(1);
+    expect(await countsByStatus(app, org.id, blast.projectId)).toEqual({ NumberFormat: 1, Sending: 1 });
+  });
+
+  it('marks a sender the carrier blocked as spam Blocked, and its text Spam', async () => {
+    twilio.messages.length = 0;
+    const org = await buildOrganization(app, 'Dispatch blocked');
+    const blast = await loadedBlast(app, org, { recipients: 3, provider: 'Twilio', settings: twilioSettings });
+    twilio.replyNext(twilio.twilioError(400, 30007, 'Message filtered as spam'));
+
+    await dispatchOrganization(app.platform, org.id);
+
+    const phone = await app.sql(`SELECT phone_status FROM phones WHERE id = $1`, [blast.senderIds[0]]);
+    expect(phone.rows[0].phone_status).toBe('Blocked');
+    const rows = await texts(org.id, blast.projectId);
+    expect(rows.filter((r) => r.text_status === 'Spam')).toHaveLength(1);
+    expect(rows.find((r) => r.text_status === 'Spam')!.error_message).toMatch(/spam/i);
+  });
+});
+
+describe('a blocked sender', () => {
+  it('hands its Ready texts to the other active sender, then pauses the project when none is left', async () => {
+    const org = await buildOrganization(app, 'Blocked senders');
+    const blast = await loadedBlast(app, org, {
+      recipients: 6,
+      provider: 'Twilio',
+      settings: twilioSettings,
+      senders: ['3125559101', '3125559102'],
+    });
+    const [first, second] = blast.senderIds;
+    await app.sql(`UPDATE projects SET project_status = 'Sending' WHERE id = $1`, [blast.projectId]);
+    const block = (phoneId: number) =>
+      withTenant(app.platform.database, { organizationIds: [org.id], userId: null }, (tx) =>
+        blockSenders(tx, org.id, [phoneId]),
+      );
+    const bySender = async () =>
+      (
+        await app.sql(
+          `SELECT from_phone_id, sum(count)::int AS n FROM project_text_counts
+            WHERE project_id = $1 AND text_status = 'Ready' GROUP BY 1 HAVING sum(count) <> 0`,
+          [blast.projectId],
+        )
+      ).rows.map((r: { from_phone_id: string; n: number }) => [Number(r.from_phone_id), r.n]);
+
+    expect(await block(first)).toEqual([blast.projectId]);
+    expect((await texts(org.id, blast.projectId)).every((r) => Number(r.from_phone_id) === second)).toBe(true);
+    expect(await bySender()).toEqual([[second, 6]]);
+    expect((await projectRow(org.id, blast.projectId)).is_paused).toBe(false);
+
+    await block(second);
+    expect(await projectRow(org.id, blast.projectId)).toMatchObject({
+      project_status: 'Sending',
+      is_paused: true,
+      pause_reason: allSendersBlockedReason,
+    });
+    expect(await textsByStatus(app, org.id, blast.projectId)).toEqual({ Ready: 6 });
+  });
+});
+
+describe('unknown outcomes without a way to check', () => {
+  it('marks a text Error rather than resend it when the provider can neither dedupe nor be asked', async () => {
+    const org = await buildOrganization(app, 'Dispatch unknown');
+    const blast = await loadedBlast(app, org, {
+      recipients: 1,
+      provider: 'Telucom',
+      settings: { TELUCOM_API_KEY: 'k', TELUCOM_BASE_URL: 'http://127.0.0.1:9' },
+    });
+    await app.sql(
+      `UPDATE texts SET text_status = 'Queued', claimed_at = now() - interval '1 hour' WHERE organization_id = $1`,
+      [org.id],
+    );
+    await app.sql(
+      `UPDATE project_text_counts SET text_status = 'Queued' WHERE organization_id = $1 AND text_status = 'Ready'`,
+      [org.id],
+    );
+    await dispatchOrganization(app.platform, org.id);
+    const [row] = await texts(org.id, blast.projectId);
+    expect(row).toMatchObject({ text_status: 'Error', error_message: unknownOutcomeMessage });
+  });
+});

@@ -1,0 +1,80 @@
+import { withTenant } from '../../../platform/db/tenant';
+import type { Platform } from '../../../platform/platform';
+import { claimTexts } from './claim-texts';
+import { finishProjects } from './finish-projects';
+import { InFlight } from './in-flight';
+import { sweepRateWindows } from './rate-windows';
+import { reconcileStaleClaims } from './reconcile';
+import { recordOutcomes } from './record-outcomes';
+import { sendBatch, type SendHooks } from './send-batch';
+import { publishSendingProgress } from './sending-progress';
+
+export interface DispatchOptions {
+  hooks?: SendHooks;
+  /** Batches claimed and sent at once (each a claim, its sends, then its record). */
+  lanes?: number;
+}
+
+export interface DispatchResult {
+  /** Texts claimed in this run. */
+  claimed: number;
+  /** When texts waiting for a retry fall due, for the next run; null when none wait. */
+  nextRunAt: Date | null;
+}
+
+/** How long a lane waits for a retry about to fall due rather than end the run. */
+const WAIT_FOR_RETRY_MS = 3000;
+
+const earliest = (a: Date | null, b: Date | null) => (a && b ? (a < b ? a : b) : (a ?? b));
+
+/**
+ * Sends an organization's due texts until none is left (ARCHITECTURE §5). Each lane claims a batch in one
+ * transaction (claimTexts), sends it (sendBatch) and records the outcomes in another (recordOutcomes), so a text
+ * is claimed before it is sent and its provider id stored after: a crash in between leaves it Queued for
+ * reconcileStaleClaims, which runs first. Pause takes effect at the next claim, a batch's time at most. Several
+ * runs for one organization on several workers share the texts through SKIP LOCKED.
+ */
+export async function dispatchOrganization(
+  platform: Platform,
+  organizationId: number,
+  options: DispatchOptions = {},
+): Promise<DispatchResult> {
+  await reconcileStaleClaims(platform, organizationId);
+  const scope = { organizationIds: [organizationId], userId: null };
+  const inFlight = new InFlight(platform.config.SEND_CONCURRENCY);
+  let claimedCount = 0;
+  let nextRunAt: Date | null = null;
+
+  const lane = async () => {
+    for (;;) {
+      const claimed = await withTenant(platform.database, scope, (tx) =>
+        claimTexts(tx, organizationId, platform.config.SEND_BATCH_SIZE),
+      );
+      if (!claimed.length) {
+        const wait = nextRunAt ? nextRunAt.getTime() - Date.now() : Infinity;
+        if (wait > WAIT_FOR_RETRY_MS) return;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 50)));
+        nextRunAt = null;
+        continue;
+      }
+      claimedCount += claimed.length;
+      await publishSendingProgress(
+        platform,
+        organizationId,
+        claimed.map((t) => t.projectId).filter((id): id is number => id !== null),
+      );
+      const outcomes = await sendBatch(platform, organizationId, claimed, inFlight, options.hooks);
+      const recorded = await withTenant(platform.database, scope, (tx) =>
+        recordOutcomes(tx, platform, organizationId, outcomes),
+      );
+      nextRunAt = earliest(nextRunAt, recorded.nextRetryAt);
+      await publishSendingProgress(platform, organizationId, recorded.projectIds);
+    }
+  };
+  await Promise.all(Array.from({ length: options.lanes ?? 3 }, lane));
+
+  const completed = await finishProjects(platform, organizationId);
+  await publishSendingProgress(platform, organizationId, completed);
+  await sweepRateWindows(platform, organizationId);
+  return { claimed: claimedCount, nextRunAt };
+}

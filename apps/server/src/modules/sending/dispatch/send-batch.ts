@@ -1,0 +1,193 @@
+import { withTenant } from '../../../platform/db/tenant';
+import type { Platform } from '../../../platform/platform';
+import type { MessagingProvider, ProviderName, SendOutcome } from '../providers/messaging-provider';
+import { withTextRef } from '../providers/text-ref-codec';
+import { providerFor, senderIdentity, type SendingIdentity } from '../resolve-provider';
+import type { ClaimedText } from './claimed-text';
+import type { InFlight } from './in-flight';
+import { returnUnused, takeRates, type Rate } from './rate-windows';
+
+/** What became of one claimed text in this run. 'release': not sent, back to Ready as it was (rate, pause). */
+export type TextOutcome = { text: ClaimedText; provider: ProviderName | null; deliveryReceipts: boolean } & (
+  { result: SendOutcome } | { result: { kind: 'release' } }
+);
+
+/** How long a worker holds texts it cannot send yet for the rate before it hands them back to Ready. */
+const HOLD_MS = 5000;
+
+interface Sender {
+  identity: SendingIdentity | null;
+  provider: MessagingProvider | null;
+  /** Why this sender cannot send, in a staffer's words. */
+  unavailable: string | null;
+}
+
+const failed = (errorMessage: string, status: 'Error' | 'Failed' | 'MediaSize' | 'NumberFormat' = 'Error') =>
+  ({ kind: 'failed', status, errorMessage }) as const;
+
+/** Each sender number's identity and provider client, resolved once for the batch. */
+async function resolveSenders(platform: Platform, organizationId: number, phoneIds: number[]) {
+  const senders = new Map<number, Sender>();
+  await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, async (tx) => {
+    for (const phoneId of phoneIds) {
+      try {
+        const identity = await senderIdentity(tx, platform, organizationId, phoneId);
+        if (!identity)
+          senders.set(phoneId, { identity, provider: null, unavailable: 'The sender number was not found' });
+        else senders.set(phoneId, { identity, provider: providerFor(platform, identity), unavailable: null });
+      } catch (err) {
+        senders.set(phoneId, { identity: null, provider: null, unavailable: (err as Error).message });
+      }
+    }
+  });
+  return senders;
+}
+
+/** Why a text cannot go through this provider at all, checked before any request (spec §4 statuses). */
+function refusal(text: ClaimedText, provider: MessagingProvider): SendOutcome | null {
+  if (!text.to) return failed("This text has no recipient number, so it can't be sent", 'NumberFormat');
+  if (!text.media) return null;
+  const { mms, maxMediaBytes } = provider.capabilities;
+  if (!mms || maxMediaBytes === null)
+    return failed(`${provider.name} does not send MMS: this text was not sent`, 'Failed');
+  if (text.media.bytes !== null && text.media.bytes > maxMediaBytes)
+    return failed(
+      `The media is ${(text.media.bytes / 1048576).toFixed(1)} MB; ${provider.name} accepts at most ${(maxMediaBytes / 1048576).toFixed(1)} MB`,
+      'MediaSize',
+    );
+  return null;
+}
+
+/** The rates a sender's texts are shaped by: its brand's throughput and the per-number limit, when set. */
+function ratesOf(platform: Platform, identity: SendingIdentity): Rate[] {
+  const rates: Rate[] = [];
+  if (identity.brandId !== null && identity.throughput && identity.throughput > 0)
+    rates.push({ scope: `brand:${identity.brandId}`, perSecond: identity.throughput });
+  const perNumber = platform.config.SEND_NUMBER_THROUGHPUT;
+  if (perNumber > 0) rates.push({ scope: `phone:${identity.phoneId}`, perSecond: perNumber });
+  return rates;
+}
+
+/** Tests stand in for a crash with these: a hook that throws ends the run there, recording nothing. */
+export interface SendHooks {
+  beforeSend?(text: ClaimedText): void;
+  afterSend?(text: ClaimedText, outcome: SendOutcome): void;
+}
+
+/**
+ * Sends a claimed batch: texts grouped by sender number, each group shaped by its rates (takeRates: segments per
+ * second, shared by every worker), each text sent once through its sender's provider with our reference as the
+ * idempotency key, at most `inFlight` at a time. Returns every text's outcome; nothing here writes a text.
+ */
+export async function sendBatch(
+  platform: Platform,
+  organizationId: number,
+  texts: readonly ClaimedText[],
+  inFlight: InFlight,
+  hooks: SendHooks = {},
+): Promise<TextOutcome[]> {
+  const byPhone = new Map<number | null, ClaimedText[]>();
+  for (const t of texts) byPhone.set(t.fromPhoneId, [...(byPhone.get(t.fromPhoneId) ?? []), t]);
+  const senders = await resolveSenders(
+    platform,
+    organizationId,
+    [...byPhone.keys()].filter((id): id is number => id !== null),
+  );
+  const outcomes: TextOutcome[] = [];
+  await Promise.all(
+    [...byPhone].map(async ([phoneId, group]) => {
+      const sender = phoneId === null ? null : senders.get(phoneId)!;
+      if (!sender?.provider || !sender.identity) {
+        const why = sender?.unavailable ?? "This text has no sender number, so it can't be sent";
+        for (const text of group) outcomes.push({ text, provider: null, deliveryReceipts: false, result: failed(why) });
+        return;
+      }
+      const { provider, identity } = sender;
+      const base = { provider: provider.name, deliveryReceipts: provider.capabilities.deliveryReceipts };
+      const sendOne = async (text: ClaimedText) => {
+        const refused = refusal(text, provider);
+        const result =
+          refused ??
+          (await inFlight.run(() => {
+            hooks.beforeSend?.(text);
+            return attempt(platform, provider, text);
+          }));
+        if (!refused) hooks.afterSend?.(text, result);
+        outcomes.push({ ...base, text, result });
+      };
+      const rates = ratesOf(platform, identity);
+      if (!rates.length) {
+        await Promise.all(group.map(sendOne));
+        return;
+      }
+      await sendShaped(platform, organizationId, rates, group, sendOne, (text) =>
+        outcomes.push({ ...base, text, result: { kind: 'release' } }),
+      );
+    }),
+  );
+  return outcomes;
+}
+
+/** One send; a thrown error (network, timeout) is a retry, as the interface says. */
+async function attempt(platform: Platform, provider: MessagingProvider, text: ClaimedText): Promise<SendOutcome> {
+  try {
+    return await provider.send(
+      {
+        ref: text.ref,
+        from: text.from!,
+        to: text.to!,
+        body: text.body,
+        mediaUrls: text.media ? [text.media.url] : [],
+        statusCallbackUrl: withTextRef(`${platform.config.publicUrl}/webhooks/${provider.name}/status`, text.ref),
+      },
+      AbortSignal.timeout(30_000),
+    );
+  } catch (err) {
+    return { kind: 'retry', reason: (err as Error).message || 'The provider could not be reached' };
+  }
+}
+
+/**
+ * Sends a group within its rates: a second's grant of segments at a time, waiting for the next second when the
+ * grant is spent. What cannot go within HOLD_MS is released (back to Ready) for a later claim, so a slow brand
+ * never keeps texts claimed long enough to look abandoned.
+ */
+async function sendShaped(
+  platform: Platform,
+  organizationId: number,
+  rates: Rate[],
+  group: ClaimedText[],
+  sendOne: (text: ClaimedText) => Promise<void>,
+  release: (text: ClaimedText) => void,
+) {
+  const slowest = Math.min(...rates.map((r) => r.perSecond));
+  let budget = Math.max(1, Math.floor((slowest * HOLD_MS) / 1000));
+  const queue: ClaimedText[] = [];
+  for (const text of group) {
+    if (budget >= text.segments || !queue.length) queue.push(text);
+    else release(text);
+    budget -= text.segments;
+  }
+  const deadline = Date.now() + HOLD_MS * 2;
+  const sending: Promise<void>[] = [];
+  while (queue.length) {
+    if (Date.now() > deadline) {
+      queue.splice(0).forEach(release);
+      break;
+    }
+    const want = queue.reduce((n, t) => n + t.segments, 0);
+    const grant = await takeRates(platform, organizationId, rates, want);
+    let left = grant.segments;
+    // A text longer than the whole rate goes alone, in a second of its own.
+    while (queue.length && (queue[0].segments <= left || (left === slowest && queue[0].segments > slowest))) {
+      const text = queue.shift()!;
+      left -= Math.min(left, text.segments);
+      sending.push(sendOne(text));
+    }
+    if (left > 0) await returnUnused(platform, organizationId, rates, grant.windowEndsMs, left);
+    if (queue.length) await sleep(Math.max(5, grant.windowEndsMs - Date.now()) + Math.random() * 20);
+  }
+  await Promise.all(sending);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,77 @@
+import type { BuiltOrganization } from '../../../../test/factories';
+import type { TestApp } from '../../../../test/harness';
+import { runProjectLoad } from '../../projects/load/run-project-load';
+import { addSender, loadedList, makeProject } from '../../projects/load/test-projects';
+import { setProviderSettings } from '../webhooks/test-webhooks';
+
+/** Factories for the dispatch tests: a loaded Blast project sending through one provider. */
+
+export interface Blast {
+  projectId: number;
+  senderIds: number[];
+  textIds: number[];
+}
+
+/** Recipients 2125550001 … in a loaded Blast project, released to send (Queued), its senders on `provider`. */
+export async function loadedBlast(
+  app: TestApp,
+  org: BuiltOrganization,
+  o: {
+    recipients: number;
+    provider: string;
+    settings: Record<string, string>;
+    senders?: string[];
+    message?: string;
+  },
+): Promise<Blast> {
+  const people = Array.from({ length: o.recipients }, (_, i) => [
+    `21255${String(i + 1).padStart(5, '0')}`,
+    `P${i + 1}`,
+    'Voter',
+    '',
+    '',
+  ]);
+  const listId = await loadedList(app, org.id, people);
+  const projectId = await makeProject(app, org.id, {
+    clientId: org.clientId,
+    listId,
+    message: o.message ?? 'Hi {firstName}, polls close at 8',
+  });
+  const senderIds: number[] = [];
+  for (const [i, number] of (o.senders ?? ['3125559001']).entries()) {
+    const id = await addSender(app, org.id, projectId, number, { primary: i === 0 });
+    await app.sql(`UPDATE phones SET provider = $3 WHERE organization_id = $1 AND id = $2`, [org.id, id, o.provider]);
+    senderIds.push(id);
+  }
+  await setProviderSettings(app, org.id, o.provider, o.settings);
+  await runProjectLoad(app.platform, { organizationId: org.id, userId: null }, projectId);
+  await app.sql(
+    `UPDATE projects SET delivery_type = 'Blast', project_status = 'Queued' WHERE organization_id = $1 AND id = $2`,
+    [org.id, projectId],
+  );
+  const { rows } = await app.sql(`SELECT id FROM texts WHERE organization_id = $1 AND project_id = $2 ORDER BY id`, [
+    org.id,
+    projectId,
+  ]);
+  return { projectId, senderIds, textIds: rows.map((r: { id: string }) => Number(r.id)) };
+}
+
+/** The project's texts by status, as its counts (project_text_counts) keep them. */
+export async function countsByStatus(app: TestApp, orgId: number, projectId: number) {
+  const { rows } = await app.sql(
+    `SELECT text_status, sum(count)::int AS n FROM project_text_counts
+      WHERE organization_id = $1 AND project_id = $2 GROUP BY 1 HAVING sum(count) <> 0 ORDER BY 1`,
+    [orgId, projectId],
+  );
+  return Object.fromEntries(rows.map((r: { text_status: string; n: number }) => [r.text_status, r.n]));
+}
+
+/** The project's texts by status, counted from the texts themselves (what the counts must agree with). */
+export async function textsByStatus(app: TestApp, orgId: number, projectId: number) {
+  const { rows } = await app.sql(
+    `SELECT text_status, count(*)::int AS n FROM texts
+      WHERE organization_id = $1 AND project_id = $2 AND text_type = 'List' GROUP BY 1 ORDER BY 1`,
+    [orgId, projectId],
+  );
+  return Object.fromEntries(rows.map((r: { text_status: string; n: number }) => [r.text_status, r.n]));
+}
