@@ -6,6 +6,8 @@ export interface MockRequest {
   url: URL;
   headers: http.IncomingHttpHeaders;
   rawBody: Buffer;
+  /** When the request arrived (ms since the epoch): rate tests read the pace from it. */
+  receivedAt: number;
 }
 
 export interface MockReply {
@@ -38,6 +40,7 @@ export async function startMockHttpServer(
         url: new URL(req.url ?? '/', 'http://mock.local'),
         headers: req.headers,
         rawBody: Buffer.concat(chunks),
+        receivedAt: Date.now(),
       };
       requests.push(request);
       Promise.resolve(handle(request))

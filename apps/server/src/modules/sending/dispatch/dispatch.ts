@@ -45,8 +45,10 @@ export async function dispatchOrganization(
   let claimedCount = 0;
   let nextRunAt: Date | null = null;
 
+  // One lane failing (the database gone, a crash stand-in) ends the run: the others claim nothing more.
+  let stopped = false;
   const lane = async () => {
-    for (;;) {
+    while (!stopped) {
       const claimed = await withTenant(platform.database, scope, (tx) =>
         claimTexts(tx, organizationId, platform.config.SEND_BATCH_SIZE),
       );
@@ -71,7 +73,14 @@ export async function dispatchOrganization(
       await publishSendingProgress(platform, organizationId, recorded.projectIds);
     }
   };
-  await Promise.all(Array.from({ length: options.lanes ?? 3 }, lane));
+  await Promise.all(
+    Array.from({ length: options.lanes ?? 3 }, () =>
+      lane().catch((err: unknown) => {
+        stopped = true;
+        throw err;
+      }),
+    ),
+  );
 
   const completed = await finishProjects(platform, organizationId);
   await publishSendingProgress(platform, organizationId, completed);
