@@ -12,6 +12,8 @@ export default defineConfig({
     ...server.test,
     name: 'server-citus',
     include: [
+      // Issue 14's dispatch: claims, rates, reconciliation, blocked senders and counts, each routed to one shard.
+      'src/modules/sending/dispatch/dispatch.test.ts',
       'test/tenancy.test.ts',
       'test/permissions.test.ts',
       'test/policies.test.ts',

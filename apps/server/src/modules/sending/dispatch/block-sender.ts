@@ -56,9 +56,11 @@ async function moveToOtherSenders(tx: Tx, organizationId: number, projectId: num
            count(*) AS count
       FROM texts WHERE ${waiting} AND text_type = 'List'
      GROUP BY 1, 2`);
-  await tx.execute(sql`
-    UPDATE texts SET from_phone_id = (${bigintArray(targets)})[1 + (id % ${slots})::int], updated_at = now()
-     WHERE ${waiting}`);
+  // One statement per target with a constant SET: Citus crashes on an array subscript by a column in UPDATE.
+  for (const [slot, target] of targets.entries())
+    await tx.execute(sql`
+      UPDATE texts SET from_phone_id = ${target}, updated_at = now()
+       WHERE ${waiting} AND id % ${slots} = ${slot}`);
   const deltas: CountDelta[] = groups.flatMap((g) => [
     { projectId, day: g.day, fromPhoneId: blockedId, textStatus: 'Ready' as const, delta: -Number(g.count) },
     { projectId, day: g.day, fromPhoneId: targets[g.slot], textStatus: 'Ready' as const, delta: Number(g.count) },

@@ -116,7 +116,10 @@ describe('dispatch through Twilio', () => {
     expect(twilio.messages).toHaveLength(4);
 
     // Past the grace, the restarted worker asks Twilio what it got, and sends only the rest.
-    await app.sql(`UPDATE texts SET claimed_at = claimed_at - interval '1 hour' WHERE organization_id = $1`, [org.id]);
+    await app.sql(
+      `UPDATE texts SET claimed_at = now() - interval '1 hour' WHERE organization_id = $1 AND text_status = 'Queued'`,
+      [org.id],
+    );
     await dispatchOrganization(app.platform, org.id);
 
     const sent = sendsPerText();
