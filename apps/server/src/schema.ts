@@ -14,6 +14,7 @@ import { registerListsSchema } from './modules/lists/lists.graphql';
 import './modules/options/options.graphql';
 import { registerProjectsSchema } from './modules/projects/projects.graphql';
 import './modules/organization/organization.graphql';
+import './modules/phones/phone-lookup.graphql';
 import './modules/prices/prices.graphql';
 import './modules/projects/load/project-summary.graphql';
 import { registerOptOutsSchema } from './modules/opt-outs/opt-outs.graphql';

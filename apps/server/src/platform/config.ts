@@ -83,6 +83,8 @@ const schema = z.object({
   // Where a messaging provider's API is, when not its public one: JSON such as {"Twilio":"http://127.0.0.1:4010"},
   // to point a provider at a local mock (tests, benchmarks) or a sandbox.
   PROVIDER_BASE_URLS: z.string().default('{}'),
+  // Processed provider webhook events are kept this many days (for audit and reprocessing), then deleted daily.
+  WEBHOOK_EVENT_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z
     .enum(['true', 'false'])
