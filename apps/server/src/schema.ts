@@ -20,6 +20,7 @@ import './modules/projects/load/project-summary.graphql';
 import { registerOptOutsSchema } from './modules/opt-outs/opt-outs.graphql';
 import './modules/queue/queue.graphql';
 import './modules/sending/insights/text-insights.graphql';
+import './modules/sending/provider-capabilities.graphql';
 import './modules/shortened-links/shortened-links.graphql';
 import './modules/tasks/tasks.graphql';
 import './modules/teams/teams.graphql';

@@ -166,3 +166,28 @@ describe('carrierOf', () => {
     expect(carrierOf(null)).toBe('Unknown');
   });
 });
+
+describe('providerCapabilities', () => {
+  const CAPABILITIES =
+    'query($p:Provider!){ providerCapabilities(provider:$p){ sms mms maxMediaBytes deliveryReceipts inbound lookup numbers } }';
+
+  it('tells the screens what a provider can do, and what it cannot', async () => {
+    const twilioCan = await gql(app, CAPABILITIES, { p: 'Twilio' }, { token });
+    expect(twilioCan.data?.providerCapabilities).toEqual({
+      sms: true,
+      mms: true,
+      maxMediaBytes: 5 * 1024 * 1024,
+      deliveryReceipts: true,
+      inbound: true,
+      lookup: true,
+      numbers: false,
+    });
+    const simulatorCan = await gql(app, CAPABILITIES, { p: 'Simulator' }, { token });
+    expect(simulatorCan.data?.providerCapabilities.lookup).toBe(false);
+  });
+
+  it('answers only a signed-in user', async () => {
+    const res = await gql(app, CAPABILITIES, { p: 'Twilio' });
+    expect(res.errors?.[0].extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
