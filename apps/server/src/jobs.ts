@@ -2,10 +2,11 @@ import type { JobDef } from './platform/jobs/registry';
 import { runDataImportJob } from './modules/data-imports/data-imports.jobs';
 import { exportCsvJob } from './modules/exports/exports.jobs';
 import { loadListJob } from './modules/lists/lists.jobs';
+import { lookUpPhoneCarriersJob } from './modules/phones/phone-lookup.jobs';
 import { sweepStagingJob } from './modules/lists/staging-sweep';
 import { loadProjectJob, unloadProjectJob } from './modules/projects/load/project-load.jobs';
 import { dispatchSweepJob, dispatchTextsJob } from './modules/sending/dispatch/dispatch.jobs';
-import { processWebhookEventsJob } from './modules/sending/webhooks/webhook-events.jobs';
+import { processWebhookEventsJob, pruneWebhookEventsJob } from './modules/sending/webhooks/webhook-events.jobs';
 import { sendInvitationJob } from './modules/users/invitations.jobs';
 import { ensureTextPartitionsJob } from './platform/db/text-partitions';
 
@@ -22,4 +23,6 @@ export const jobs: readonly JobDef[] = [
   processWebhookEventsJob as unknown as JobDef,
   dispatchTextsJob as unknown as JobDef,
   dispatchSweepJob as unknown as JobDef,
+  pruneWebhookEventsJob as unknown as JobDef,
+  lookUpPhoneCarriersJob as unknown as JobDef,
 ];

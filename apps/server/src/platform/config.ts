@@ -93,6 +93,8 @@ const schema = z.object({
   // Texts one worker claims at once, and sends it keeps in flight to providers.
   SEND_BATCH_SIZE: z.coerce.number().int().positive().default(1000),
   SEND_CONCURRENCY: z.coerce.number().int().positive().default(256),
+  // Processed provider webhook events are kept this many days (for audit and reprocessing), then deleted daily.
+  WEBHOOK_EVENT_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z
     .enum(['true', 'false'])

@@ -280,6 +280,15 @@ export type ProjectType =
   | 'Research'
   | 'VoterContact';
 
+export type Provider =
+  | 'Bandwidth'
+  | 'Copaco'
+  | 'Decantr'
+  | 'RedCloud'
+  | 'Simulator'
+  | 'Telucom'
+  | 'Twilio';
+
 export type Role =
   | 'Admin'
   | 'Agency'
@@ -662,6 +671,11 @@ export type OptOutPhoneSearchQueryVariables = Exact<{
 
 export type OptOutPhoneSearchQuery = { phones: { nodes: Array<{ id: string, number: string }> } };
 
+export type LookUpPhoneCarriersMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LookUpPhoneCarriersMutation = { lookUpPhoneCarriers: { message: string, task: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } } };
+
 export type ProjectLifecycleFieldsFragment = { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } };
 
 export type ProjectActionPayloadFieldsFragment = { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null };
@@ -726,6 +740,13 @@ export type ProjectTextInsightsQueryVariables = Exact<{
 
 
 export type ProjectTextInsightsQuery = { projectTextInsights: Array<{ provider: string, time: string, sentByMinute: number, averagePerSecond: number }> | null };
+
+export type ProviderCapabilitiesQueryVariables = Exact<{
+  provider: Provider;
+}>;
+
+
+export type ProviderCapabilitiesQuery = { providerCapabilities: { sms: boolean, mms: boolean, maxMediaBytes: number | null, deliveryReceipts: boolean, inbound: boolean, lookup: boolean, numbers: boolean } };
 
 export type TeamMembersQueryVariables = Exact<{
   teamId: string;

@@ -1,5 +1,9 @@
 import { phone, textEntry } from '@canvass/domain';
+import { lazyNamed } from '../app/lazy-component';
 import { childListTab, editTab, overviewTab, defineScreen } from '../ui/screen';
+
+// The index with its number lookup, loaded with the first visit like the generic index.
+const PhonesIndex = lazyNamed(() => import('./phones/PhonesIndex'), 'PhonesIndex');
 
 /**
  * Spec §2 phones/{id}: its Sent Texts are the texts from it, its Received Texts those to it (a purchased number's
@@ -7,6 +11,7 @@ import { childListTab, editTab, overviewTab, defineScreen } from '../ui/screen';
  * index, newest first. Add starts a text from (or to) the number.
  */
 export const phoneScreen = defineScreen(phone, {
+  indexPage: () => <PhonesIndex />,
   tabs: [
     overviewTab(),
     childListTab({ path: 'sent_texts', label: 'Sent Texts', def: textEntry, parentField: 'fromPhoneId' }),

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, TextInput, Title } from '@mantine/core';
 import type { ResourceDef } from '@canvass/domain';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../app/session';
 import { ExportButton } from './ExportButton';
@@ -25,10 +26,25 @@ interface Props {
   addable?: boolean;
   /** Rows open their record; off where spec §6 shows names as plain text (a Client-type viewer's users). */
   linksRecords?: boolean;
+  /** The resource's own buttons beside Export and Add (the phones' number lookup). */
+  actions?: ReactNode;
+  /** What the resource shows between the heading and the search (a running lookup's progress). */
+  notice?: ReactNode;
 }
 
 /** The index list of any resource: heading, search, sortable table, cursor pages, Add new and Export. */
-export function ResourceIndex({ def, filters, addState, title, options, cell, addable, linksRecords }: Props) {
+export function ResourceIndex({
+  def,
+  filters,
+  addState,
+  title,
+  options,
+  cell,
+  addable,
+  linksRecords,
+  actions,
+  notice,
+}: Props) {
   // Inside a record's tab the list is part of the record's page, which names the tab.
   usePageTitle(filters ? null : def.pluralLabel);
   const { can } = useSession();
@@ -42,6 +58,7 @@ export function ResourceIndex({ def, filters, addState, title, options, cell, ad
         {/* Inside a record's tab the record's name is the page heading; the list is a sub-heading. */}
         <Title order={filters ? 3 : 2}>{title ?? def.pluralLabel}</Title>
         <Group gap="sm">
+          {actions}
           {can('Export', def.typeName) && <ExportButton def={def} variables={list.exportVariables} />}
           {/* A read-only resource (a list's rows) is written by its own module, never added by hand. */}
           {can('Create', def.typeName) && (!def.readOnly || addable) && (
@@ -54,6 +71,7 @@ export function ResourceIndex({ def, filters, addState, title, options, cell, ad
           )}
         </Group>
       </Group>
+      {notice}
       <TextInput
         aria-label="Search"
         placeholder={`Search ${def.pluralLabel.toLowerCase()} by ${searchLabel}`}

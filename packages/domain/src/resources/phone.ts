@@ -1,4 +1,4 @@
-import { Carrier, PhoneStatus, PhoneType, Provider } from '../enums';
+import { Carrier, LineType, PhoneStatus, PhoneType, Provider } from '../enums';
 import { defineResource, field, oneOf, ref, text } from '../resource';
 
 export const phone = defineResource({
@@ -18,6 +18,10 @@ export const phone = defineResource({
     clientId: ref('client', 'client', 'Client'),
     state: text('State', { maxLength: 2, format: 'usState' }),
     carrier: oneOf(Carrier, 'Carrier'),
+    // Filled by a number lookup (Phones: Look up carriers): the Landline filter reads the line type, and the network
+    // is the carrier's name as the lookup gave it.
+    lineType: oneOf(LineType, 'Line type', { readOnly: true }),
+    network: text('Network', { readOnly: true }),
     // The provider a purchased number was bought from, and the organization's colour for it (spec §3
     // providerColor, added per page from its provider colours).
     provider: oneOf(Provider, 'Provider', { readOnly: true, colourFrom: 'providerColor' }),

@@ -48,7 +48,8 @@ function openSetting(platform: Platform, envKey: string, ciphertext?: string | n
   return plain?.trim() || undefined;
 }
 
-async function organizationSettings(
+/** The organization's active configuration of a provider (the oldest, when several), opened; {} when it has none. */
+export async function organizationSettings(
   tx: Tx,
   platform: Platform,
   organizationId: number,
@@ -67,7 +68,8 @@ async function organizationSettings(
   return Object.fromEntries(rows.map((r) => [r.env_key, openSetting(platform, r.env_key, r.env_value)]));
 }
 
-function platformSettings(provider: ProviderName): ProviderSettings {
+/** The operator's own settings of a provider, from the process environment (TWILIO_ACCOUNT_SID …). */
+export function platformSettings(provider: ProviderName): ProviderSettings {
   return Object.fromEntries(keysOf(provider).map((k) => [k, process.env[k]?.trim() || undefined]));
 }
 

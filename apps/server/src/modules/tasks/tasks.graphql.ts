@@ -4,6 +4,7 @@ import { enumRef } from '../../platform/graphql/enums';
 import { parseId } from '../../platform/graphql/resource-schema';
 import type { BackgroundTask } from '../../platform/jobs/background-tasks';
 import { exportCsvJob } from '../exports/exports.jobs';
+import { lookUpPhoneCarriersJob } from '../phones/phone-lookup.jobs';
 import { followTask } from './follow-task';
 import { findFollowableTask } from './task-access';
 
@@ -20,9 +21,16 @@ export const BackgroundTaskRef = builder.objectRef<TaskRow>('BackgroundTask').im
     total: t.exposeInt('total', { nullable: true }),
     errorMessage: t.string({
       nullable: true,
-      // The spec's words for a failed export; the cause stays in the log and the task row.
+      // The spec's words for a failed export; the cause stays in the log and the task row. A number lookup's cause
+      // is the provider's answer (its credentials refused, no provider any more), which the user can act on.
       resolve: (r) =>
-        r.status === 'Failed' ? (r.kind === exportCsvJob.name ? messages.csvGenerationFailed : messages.failed) : null,
+        r.status !== 'Failed'
+          ? null
+          : r.kind === exportCsvJob.name
+            ? messages.csvGenerationFailed
+            : r.kind === lookUpPhoneCarriersJob.name
+              ? (r.errorMessage ?? messages.failed)
+              : messages.failed,
     }),
     filename: t.exposeString('filename', { nullable: true }),
     downloadUrl: t.string({

@@ -1,6 +1,6 @@
 import { Card, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { keyValues, Provider, providerConfigurationErrors } from '@canvass/domain';
-import type { FormEvent } from 'react';
+import { Suspense, type FormEvent } from 'react';
 import { keyValueAttributes, type KeyValueRow } from '../../ui/form/form-values';
 import { KeyValuesInput } from '../../ui/form/KeyValuesInput';
 import { AddRowButton, RemoveRowButton } from '../../ui/form/RowButtons';
@@ -10,6 +10,13 @@ import type { OrganizationRecord, ProviderConfigurationView } from './organizati
 import { useRowsSection } from '../../ui/form/use-rows-section';
 import { useSaveOrganization } from './use-save-organization';
 import { SaveButton } from '../../ui/form/SaveButton';
+import { lazyNamed } from '../../app/lazy-component';
+
+// Its own chunk: the organization page loads it once a configuration names its provider.
+const ProviderCapabilityList = lazyNamed(
+  () => import('../../resources/providers/ProviderCapabilityList'),
+  'ProviderCapabilityList',
+);
 
 /** The settings of a configuration: the keys of its provider (spec §9), values write-only. */
 const SETTINGS = keyValues('Settings', { keysFrom: 'provider' });
@@ -134,6 +141,11 @@ export function ProviderConfigurationsSection({ record }: { record: Organization
                   record={record}
                   allowInlineCreate={false}
                 />
+                {row.provider && (
+                  <Suspense fallback={null}>
+                    <ProviderCapabilityList provider={row.provider} />
+                  </Suspense>
+                )}
               </Stack>
             </Card>
           );

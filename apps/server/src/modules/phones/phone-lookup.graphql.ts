@@ -1,0 +1,39 @@
+import { GraphQLError } from 'graphql';
+import { assertCan } from '../../platform/auth/viewer';
+import { builder } from '../../platform/graphql/builder';
+import { startBackgroundTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
+import { BackgroundTaskRef } from '../tasks/tasks.graphql';
+import { lookupProviderFor, LOOKUP_UNAVAILABLE } from './phone-lookup';
+import { lookUpPhoneCarriersJob } from './phone-lookup.jobs';
+
+const LookUpPhoneCarriersPayloadRef = builder
+  .objectRef<{ task: BackgroundTask; message: string }>('LookUpPhoneCarriersPayload')
+  .implement({
+    fields: (t) => ({
+      task: t.field({ type: BackgroundTaskRef, resolve: (p) => p.task }),
+      message: t.exposeString('message'),
+    }),
+  });
+
+builder.mutationField('lookUpPhoneCarriers', (t) =>
+  t.field({
+    type: LookUpPhoneCarriersPayloadRef,
+    description:
+      "Starts a number lookup of the organization's recipient phones without a line type, filling their carrier and line type (a background task); refused when no provider with lookup is configured",
+    resolve: async (_r, _a, ctx) => {
+      const viewer = assertCan(ctx.viewer, 'Update', 'Phone');
+      const task = await ctx.tenant(async (tx) => {
+        // Asked now, not in the worker, so the user hears it at once and no task is made for nothing.
+        if (!(await lookupProviderFor(tx, ctx.platform, viewer.organizationId))) return null;
+        return startBackgroundTask(
+          tx,
+          lookUpPhoneCarriersJob,
+          { organizationId: viewer.organizationId, userId: viewer.userId },
+          {},
+        );
+      });
+      if (!task) throw new GraphQLError(LOOKUP_UNAVAILABLE, { extensions: { code: 'BAD_USER_INPUT' } });
+      return { task, message: 'Number lookup started' };
+    },
+  }),
+);
