@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { textMessages } from '@canvass/domain';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +59,37 @@ describe('a text’s anchor (spec §2 texts/{id})', { timeout: 20_000 }, () => {
     expect(anchor.getByLabelText('Body').textContent).toBe('Polls open at 7am tomorrow');
     // The provider in the organization's colour for it.
     expect(anchor.getByText('Twilio').closest('.mantine-Badge-root')?.getAttribute('style')).toContain('#e03131');
+  });
+});
+
+describe('a text’s kebab (spec §2): Send for Ready, Resend for Ready or Test', { timeout: 20_000 }, () => {
+  const menuItems = async (overrides: Record<string, unknown>) => {
+    renderResources('/texts/5/overview', { Text: () => ({ data: { text: textOf(overrides) } }) });
+    await screen.findByRole('heading', { level: 2 });
+    // The anchor's lazy parts settled first: a late render would close the menu under the click.
+    await screen.findByLabelText('Body');
+    const kebab = screen.queryByRole('button', { name: 'More actions' });
+    if (!kebab) return [];
+    await userEvent.click(kebab);
+    items = await screen.findAllByRole('menuitem');
+    return items.map((item) => item.textContent);
+  };
+  let items: HTMLElement[] = [];
+
+  it('offers Send and Resend for a Ready text, and opens the test-send dialog', async () => {
+    expect(await menuItems({ textStatus: 'Ready' })).toEqual(expect.arrayContaining(['Send', 'Resend']));
+    await userEvent.click(items.find((item) => item.textContent === 'Send')!);
+    expect((await screen.findByRole('dialog')).textContent).toContain('Test Text');
+  });
+
+  it('offers only Resend for a Test text that went out, and neither for a delivered list text', async () => {
+    const test = await menuItems({ textStatus: 'Delivered', textType: 'Test' });
+    expect(test).toContain('Resend');
+    expect(test).not.toContain('Send');
+    cleanup();
+    const delivered = await menuItems({ textStatus: 'Delivered', textType: 'List' });
+    expect(delivered).not.toContain('Send');
+    expect(delivered).not.toContain('Resend');
   });
 });
 

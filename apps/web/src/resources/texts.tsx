@@ -1,6 +1,8 @@
 import { textEntry } from '@canvass/domain';
 import { lazyNamed } from '../app/lazy-component';
 import { defineScreen } from '../ui/screen';
+import type { ResourceRecord } from '../ui/types';
+import { TextMenuItems, textSendActions } from './texts/TextMenuItems';
 
 // Loaded with the first visit, like the generic pages.
 const TextHeader = lazyNamed(() => import('./texts/TextHeader'), 'TextHeader');
@@ -9,12 +11,17 @@ const TextEditForm = lazyNamed(() => import('./texts/text-forms'), 'TextEditForm
 const TextOverview = lazyNamed(() => import('./texts/TextOverview'), 'TextOverview');
 
 /**
- * Spec §2 texts/{id}: the anchor (status, from, to, project, texter, sent at, body), overview and the general edit
+ * Spec §2 texts/{id}: the anchor (status, from, to, project, texter, sent at, body), a kebab with Send and Resend
+ * (the test-send dialog), overview and the general edit
  * tab, which is read-only once the text has gone out; the new text form adds 'Save and send'. The same edit form
  * serves /texts/{id}/edit/general.
  */
 export const textScreen = defineScreen(textEntry, {
   header: (record) => <TextHeader record={record} />,
+  menuItems: (record) => {
+    const { send, resend } = textSendActions(record as ResourceRecord);
+    return send || resend ? <TextMenuItems record={record as ResourceRecord} /> : null;
+  },
   newPage: () => <TextCreatePage />,
   tabs: [
     { path: 'overview', label: 'Overview', render: ({ record }) => <TextOverview record={record} /> },

@@ -31,25 +31,43 @@ export function testTextComplete(t: {
 
 /**
  * Test Text: the message sent to a few phones from one of the project's numbers (loadSendProject TestText), the
- * stepper's last step and the project page's Test Text dialog. Until sending exists the server stores it as a Ready
- * text of type Test, shown on the project's test texts. `onSent` follows the server's success message.
+ * stepper's last step, the project page's Test Text dialog and a text's Send or Resend. The server stores a text of
+ * type Test per recipient and sends it at once; it shows on the project's test texts. `onSent` follows the server's
+ * success message.
  */
+export interface TestTextStart {
+  body: string;
+  recipient?: { id: string; label: string };
+  fromPhoneId?: string;
+}
+
 export function TestTextForm({
   projectId,
   message,
   senders,
   onSent,
+  initial,
 }: {
   projectId: string | null;
   message: string;
   /** The project's Active numbers. */
   senders: PhoneOption[];
   onSent?(): void;
+  /** Where a resend starts from: the text's recipient and sender. */
+  initial?: TestTextStart;
 }) {
-  const [phoneIds, setPhoneIds] = useState<string[]>([]);
-  const [known, setKnown] = useState<Map<string, string>>(new Map());
+  const [phoneIds, setPhoneIds] = useState<string[]>(initial?.recipient ? [initial.recipient.id] : []);
+  const [known, setKnown] = useState<Map<string, string>>(
+    new Map(initial?.recipient ? [[initial.recipient.id, initial.recipient.label]] : []),
+  );
   const [body, setBody] = useState(message);
-  const [fromPhoneId, setFromPhoneId] = useState<string | null>(senders.length === 1 ? senders[0].id : null);
+  const [fromPhoneId, setFromPhoneId] = useState<string | null>(
+    senders.some((s) => s.id === initial?.fromPhoneId)
+      ? initial!.fromPhoneId!
+      : senders.length === 1
+        ? senders[0].id
+        : null,
+  );
   const [refused, setRefused] = useState(false);
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search.replace(/\D/g, ''), SEARCH_DEBOUNCE_MS);
