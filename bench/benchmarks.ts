@@ -9,6 +9,7 @@ import { listLoad, listLoadWide } from './list-load';
 import { projectLoad } from './project-load';
 import { rowsExport } from './rows-export';
 import { seedOrganizations, type SeededOrg } from './seed';
+import { sendDispatch } from './send-dispatch';
 import { webhookIngest } from './webhook-ingest';
 import { benchPlatform, medianMs, pairedMediansMs } from './setup';
 import { xlsxLoad } from './xlsx-load';
@@ -215,4 +216,5 @@ export const benchmarks: Benchmark[] = [
   xlsxLoad,
   projectLoad,
   webhookIngest,
+  sendDispatch,
 ];

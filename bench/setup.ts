@@ -8,9 +8,10 @@ import { freePort } from '../apps/server/test/free-port';
 
 /**
  * A fresh Canvass database for one benchmark: on DATABASE_URL's server when set (a new database there), else on an
- * embedded PostgreSQL in a temporary folder. Torn down by the returned close().
+ * embedded PostgreSQL in a temporary folder. Torn down by the returned close(). `settings` overrides configuration
+ * (SEND_CONCURRENCY …) for this benchmark alone.
  */
-export async function benchPlatform(): Promise<Booted> {
+export async function benchPlatform(settings: Record<string, string> = {}): Promise<Booted> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canvass-bench-'));
   fs.chmodSync(dataDir, 0o755);
   const env: Record<string, string> = { LOG_LEVEL: 'warn', DATA_DIR: dataDir, SEED_DEMO: 'false' };
@@ -30,7 +31,7 @@ export async function benchPlatform(): Promise<Booted> {
   } else {
     env.EMBEDDED_PG_PORT = String(await freePort());
   }
-  const booted = await bootPlatform(loadConfig({ ...process.env, DATABASE_URL: undefined, ...env }));
+  const booted = await bootPlatform(loadConfig({ ...process.env, DATABASE_URL: undefined, ...settings, ...env }));
   return {
     platform: booted.platform,
     async close() {

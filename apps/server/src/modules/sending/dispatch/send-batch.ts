@@ -87,7 +87,11 @@ export async function sendBatch(
   hooks: SendHooks = {},
 ): Promise<TextOutcome[]> {
   const byPhone = new Map<number | null, ClaimedText[]>();
-  for (const t of texts) byPhone.set(t.fromPhoneId, [...(byPhone.get(t.fromPhoneId) ?? []), t]);
+  for (const t of texts) {
+    const group = byPhone.get(t.fromPhoneId);
+    if (group) group.push(t);
+    else byPhone.set(t.fromPhoneId, [t]);
+  }
   const senders = await resolveSenders(
     platform,
     organizationId,
