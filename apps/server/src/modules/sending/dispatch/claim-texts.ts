@@ -20,6 +20,14 @@ interface TextRow extends Record<string, unknown> {
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
 
 /**
+ * Where a run's claims have reached in each project (the last id claimed). Claims walk a project's Ready texts in id
+ * order; starting after the cursor skips the index entries of texts already claimed in this run, which stay in the
+ * index until vacuum and would otherwise be read again by every claim. A run ends with one claim from the start, so
+ * a text passed over (locked by someone else at the time, or back from a retry) is still found.
+ */
+export type ClaimCursor = Map<number, number>;
+
+/**
  * The projects whose texts go out now: Blast projects released to send (Queued, or already Sending) and not
  * paused. A Queued one becomes Sending here, so its overview shows sending from the first claim.
  */
@@ -48,7 +56,12 @@ const TEXT_COLUMNS = sql`t.id, t.created_at, t.project_id, t.from_phone_id, t.to
  * a sending project, and single texts marked to send (tests, seeds, 'Save and send', sendText), whose retry wait
  * (send_after) is over.
  */
-export async function claimTexts(tx: Tx, organizationId: number, limit: number): Promise<ClaimedText[]> {
+export async function claimTexts(
+  tx: Tx,
+  organizationId: number,
+  limit: number,
+  cursor: ClaimCursor = new Map(),
+): Promise<ClaimedText[]> {
   const projectIds = await sendingProjects(tx, organizationId);
   const found = new Map<string, TextRow>();
   const take = (rows: TextRow[]) => {
@@ -72,11 +85,15 @@ export async function claimTexts(tx: Tx, organizationId: number, limit: number):
         await tx.execute<TextRow>(sql`
           SELECT ${TEXT_COLUMNS} FROM texts t
            WHERE t.organization_id = ${organizationId} AND t.project_id = ${projectId} AND ${due}
+             AND t.id > ${cursor.get(projectId) ?? 0}
            ORDER BY t.id LIMIT ${limit - found.size}
              FOR UPDATE SKIP LOCKED`)
       ).rows,
     );
   }
+  for (const r of found.values())
+    if (r.project_id !== null)
+      cursor.set(Number(r.project_id), Math.max(cursor.get(Number(r.project_id)) ?? 0, Number(r.id)));
   const rows = [...found.values()].map((r) => ({ ...r, created_at: new Date(r.created_at) }));
   if (!rows.length) return [];
 

@@ -1,6 +1,6 @@
 import { withTenant } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
-import { claimTexts } from './claim-texts';
+import { claimTexts, type ClaimCursor } from './claim-texts';
 import { finishProjects } from './finish-projects';
 import { InFlight } from './in-flight';
 import { sweepRateWindows } from './rate-windows';
@@ -43,6 +43,7 @@ export async function dispatchOrganization(
   const scope = { organizationIds: [organizationId], userId: null };
   const inFlight = new InFlight(platform.config.SEND_CONCURRENCY);
   let claimedCount = 0;
+  const cursor: ClaimCursor = new Map();
   let nextRunAt: Date | null = null;
 
   // One lane failing (the database gone, a crash stand-in) ends the run: the others claim nothing more.
@@ -50,8 +51,12 @@ export async function dispatchOrganization(
   const lane = async () => {
     while (!stopped) {
       const claimed = await withTenant(platform.database, scope, (tx) =>
-        claimTexts(tx, organizationId, platform.config.SEND_BATCH_SIZE),
+        claimTexts(tx, organizationId, platform.config.SEND_BATCH_SIZE, cursor),
       );
+      if (!claimed.length && cursor.size) {
+        cursor.clear();
+        continue;
+      }
       if (!claimed.length) {
         const wait = nextRunAt ? nextRunAt.getTime() - Date.now() : Infinity;
         if (wait > WAIT_FOR_RETRY_MS) return;

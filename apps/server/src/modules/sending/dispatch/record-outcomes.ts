@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
-import { moveTextCounts, transitionTexts, type TextTransition } from '../text-transitions';
+import { isCountedText, moveTextCounts, type MovedText, type TextTransition } from '../text-transitions';
 import { blockSenders } from './block-sender';
 import type { ClaimedText } from './claimed-text';
 import type { TextOutcome } from './send-batch';
@@ -65,7 +65,7 @@ export async function recordOutcomes(
         attemptUsed: true,
       });
   }
-  const moved = await transitionTexts(tx, organizationId, forward);
+  const moved = await settleClaimed(tx, organizationId, forward);
   await returnToReady(tx, organizationId, back);
   const touched = await blockSenders(tx, organizationId, [...blocked]);
   const retries = back.filter((b) => b.sendAfter).map((b) => b.sendAfter!.getTime());
@@ -108,4 +108,53 @@ export async function returnToReady(tx: Tx, organizationId: number, items: reado
       .filter((b) => back.has(`${b.text.ref.textId}@${b.text.createdAt.getTime()}`))
       .map((b) => ({ ...b.text, from: 'Queued' as const, to: 'Ready' as const })),
   );
+}
+
+/**
+ * Moves claimed texts from Queued to their outcome in one statement (the claim is ours, so no read-and-lock first):
+ * a text a callback already moved on is left as it is. Counts move with the texts that did.
+ */
+async function settleClaimed(tx: Tx, organizationId: number, reports: readonly TextTransition[]): Promise<MovedText[]> {
+  if (!reports.length) return [];
+  const now = new Date().toISOString();
+  const rows = reports.map((r) => ({
+    id: r.textId,
+    created_at: r.createdAt.toISOString(),
+    status: r.to,
+    error_message: r.errorMessage ?? null,
+    provider: r.provider ?? null,
+    provider_message_id: r.providerMessageId ?? null,
+  }));
+  const { rows: settled } = await tx.execute<{
+    id: string;
+    created_at: Date | string;
+    project_id: string | null;
+    from_phone_id: string | null;
+    text_type: string;
+    status: MovedText['to'];
+  }>(sql`
+    UPDATE texts t
+       SET text_status = i.status,
+           error_message = i.error_message,
+           provider = coalesce(i.provider, t.provider),
+           provider_message_id = i.provider_message_id,
+           sent_at = CASE WHEN i.provider_message_id IS NULL THEN t.sent_at ELSE ${now}::timestamptz END,
+           updated_at = ${now}::timestamptz
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+           AS i(id bigint, created_at timestamptz, status text_status, error_message text, provider provider,
+                provider_message_id text)
+     WHERE t.organization_id = ${organizationId} AND t.id = i.id AND t.created_at = i.created_at
+       AND t.text_status = 'Queued'
+    RETURNING t.id, t.created_at, t.project_id, t.from_phone_id, t.text_type, i.status`);
+  const moved: MovedText[] = settled.map((r) => ({
+    textId: Number(r.id),
+    createdAt: new Date(r.created_at),
+    projectId: r.project_id === null ? null : Number(r.project_id),
+    fromPhoneId: r.from_phone_id === null ? null : Number(r.from_phone_id),
+    from: 'Queued',
+    to: r.status,
+    counted: isCountedText(r.text_type),
+  }));
+  await moveTextCounts(tx, organizationId, moved);
+  return moved;
 }

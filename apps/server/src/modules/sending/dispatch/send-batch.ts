@@ -132,20 +132,17 @@ export async function sendBatch(
   return outcomes;
 }
 
-/** One send; a thrown error (network, timeout) is a retry, as the interface says. */
+/** One send; a thrown error (network, timeout) is a retry, as the interface says. Each adapter bounds its own time. */
 async function attempt(platform: Platform, provider: MessagingProvider, text: ClaimedText): Promise<SendOutcome> {
   try {
-    return await provider.send(
-      {
-        ref: text.ref,
-        from: text.from!,
-        to: text.to!,
-        body: text.body,
-        mediaUrls: text.media ? [text.media.url] : [],
-        statusCallbackUrl: withTextRef(`${platform.config.publicUrl}/webhooks/${provider.name}/status`, text.ref),
-      },
-      AbortSignal.timeout(30_000),
-    );
+    return await provider.send({
+      ref: text.ref,
+      from: text.from!,
+      to: text.to!,
+      body: text.body,
+      mediaUrls: text.media ? [text.media.url] : [],
+      statusCallbackUrl: withTextRef(`${platform.config.publicUrl}/webhooks/${provider.name}/status`, text.ref),
+    });
   } catch (err) {
     return { kind: 'retry', reason: (err as Error).message || 'The provider could not be reached' };
   }

@@ -1,9 +1,18 @@
-/** One JSON request over fetch, with a 15 s ceiling on top of the caller's signal. Network failures throw. */
+import { Agent, request } from 'undici';
+
+/**
+ * One JSON request, with a 15 s ceiling on top of the caller's signal. Network failures throw.
+ * Through undici's request on one shared keep-alive agent rather than fetch: dispatch keeps hundreds of sends in
+ * flight to one provider, and fetch's per-request overhead (streams, Response objects) capped a bare loop at a
+ * fifth of what request on warm sockets does (bench send-dispatch).
+ */
 export interface JsonAnswer {
   status: number;
   headers: Headers;
   body: unknown;
 }
+
+const providers = new Agent({ keepAliveTimeout: 30_000, keepAliveMaxTimeout: 120_000 });
 
 export async function requestJson(
   url: string,
@@ -11,9 +20,22 @@ export async function requestJson(
   signal?: AbortSignal,
 ): Promise<JsonAnswer> {
   const timeout = AbortSignal.timeout(15_000);
-  const res = await fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: parseJson(text) };
+  const res = await request(url, {
+    method: init.method as 'GET' | 'POST',
+    headers: init.headers,
+    body: init.body,
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    dispatcher: providers,
+  });
+  const text = await res.body.text();
+  return { status: res.statusCode, headers: headersOf(res.headers), body: parseJson(text) };
+}
+
+function headersOf(raw: Record<string, string | string[] | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw))
+    for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, v);
+  return headers;
 }
 
 /** An answer that is not JSON (an HTML error page from a proxy) is kept as its text. */
