@@ -11,6 +11,7 @@ import {
   type ExcludedTab,
   type ProjectSummary,
 } from './project-summary.service';
+import { followProjectSummary } from './follow-project-summary';
 
 const CountRef = builder.objectRef<CountBy<string>>('ProjectSummaryCount').implement({
   description: 'A count of one kind: a status, a provider, an area code or a reason rows were left out',
@@ -137,3 +138,15 @@ builder.queryFields((t) => ({
       ),
   }),
 }));
+
+builder.subscriptionField('projectSendingProgress', (t) =>
+  t.field({
+    type: SummaryRef,
+    nullable: true,
+    description:
+      "A project's summary as projectSummary gives it, then again each time its sending moves texts (at most four times a second)",
+    args: { projectId: t.arg.id({ required: true }) },
+    subscribe: (_r, args, ctx) => followProjectSummary(ctx, parseId(args.projectId)),
+    resolve: (summary) => summary,
+  }),
+);
