@@ -11,8 +11,13 @@ import { createTestApp, type TestApp } from './harness';
 import { expectNotFollowable, wsClients } from './ws-client';
 
 const SUBSCRIPTION = `subscription($id: ID!) { projectSendingProgress(projectId: $id) {
-  projectId totalTexts textStatus { key count } } }`;
-type Summary = { projectId: string; totalTexts: number; textStatus: { key: string; count: number }[] };
+  projectId totalTexts pauseReason textStatus { key count } } }`;
+type Summary = {
+  projectId: string;
+  totalTexts: number;
+  pauseReason: string | null;
+  textStatus: { key: string; count: number }[];
+};
 type Result = FormattedExecutionResult<{ projectSendingProgress: Summary | null }>;
 
 let app: TestApp;
@@ -67,6 +72,7 @@ describe('projectSendingProgress over graphql-ws', () => {
     expect(first.value?.data?.projectSendingProgress).toEqual({
       projectId: String(projectId),
       totalTexts: 3,
+      pauseReason: null,
       textStatus: [{ key: 'Ready', count: 3 }],
     });
 
@@ -85,6 +91,16 @@ describe('projectSendingProgress over graphql-ws', () => {
       { key: 'Sent', count: 2 },
       { key: 'Delivered', count: 1 },
     ]);
+
+    // Sending paused by itself: the reason comes with the next summary.
+    await app.sql(
+      `UPDATE projects SET is_paused = true, pause_reason = 'Carriers blocked every sender' WHERE id = $1`,
+      [projectId],
+    );
+    await publishSendingProgress(app.platform, org.id, [projectId]);
+    expect((await updates.next()).value?.data?.projectSendingProgress?.pauseReason).toBe(
+      'Carriers blocked every sender',
+    );
     await updates.return?.();
   });
 

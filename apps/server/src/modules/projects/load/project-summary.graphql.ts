@@ -58,6 +58,11 @@ const SummaryRef = builder.objectRef<ProjectSummary>('ProjectSummary').implement
       nullable: true,
       description: 'Why the latest load failed (the project is then ErrorLoading)',
     }),
+    pauseReason: t.exposeString('pauseReason', {
+      nullable: true,
+      description:
+        'Why sending paused by itself (carriers blocked every sender); null while it runs or a user paused it',
+    }),
     rowsCount: t.exposeInt('rowsCount', { description: 'Rows of the list at the latest load' }),
     totalTexts: t.exposeInt('totalTexts'),
     duplicatePhones: t.exposeInt('duplicatePhones'),
