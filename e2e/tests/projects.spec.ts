@@ -160,3 +160,69 @@ test('the demo admin builds a project in the stepper from a loaded list through 
   await expect(summaries.getByLabel('Duplicate phones', { exact: true })).toHaveText('1');
   await expect(page.getByRole('region', { name: 'Message and cost' })).toContainText('Estimated cost $0.11');
 });
+
+test("a loaded Blast project sent through the Simulator: the overview's counts move without a reload", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const stamp = Date.now();
+  const listName = `E2E Blast Recipients ${stamp}`;
+  await signIn(page);
+  await loadList(page, listName);
+
+  // The stepper, as short as it goes: basic info with the message, the list, the sender, a Blast delivery.
+  await page.goto('/projects/stepper');
+  await page.getByRole('textbox', { name: 'Name' }).fill(`E2E Blast ${stamp}`);
+  await chooseOption(page, 'Type', 'Voter Contact');
+  await page.getByRole('combobox', { name: 'Client', exact: true }).fill('Rivera');
+  await page.getByRole('option', { name: 'Rivera for Senate', exact: true }).click();
+  await chooseOption(page, 'Manager', 'Avery Admin');
+  await expect(page).toHaveURL(/\/projects\/stepper\/\d+$/);
+  const projectId = /\/projects\/stepper\/(\d+)$/.exec(page.url())?.[1];
+  await page.getByRole('textbox', { name: 'Message' }).fill('Polls close at 8! Reply STOP to opt out');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: listName }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('table', { name: 'List summary' }).getByLabel('Rows', { exact: true })).toHaveText('4');
+  await page.getByRole('button', { name: 'Next' }).click();
+  // One of the demo organization's numbers: its campaign's brand sends through the built-in Simulator.
+  await page.getByRole('checkbox', { name: 'Use (212)-555-0100' }).check();
+  await page.getByRole('radio', { name: 'Primary (212)-555-0100' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await chooseOption(page, 'Time zone', 'Eastern (America/New_York)');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await chooseOption(page, 'Delivery type', 'Blast');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/discussions$`));
+
+  // Approved, assigned and loaded: three Ready texts on the overview.
+  await page.goto(`/projects/${projectId}/overview`);
+  const act = async (item: string) => {
+    await page.mouse.move(0, 0);
+    await page.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: item, exact: true }).click();
+  };
+  const status = page.getByLabel('Project status', { exact: true });
+  await act('Approve');
+  await expect(page.getByText('Project Approved').first()).toBeVisible();
+  await act('Assign');
+  await expect(page.getByText('Project Assigned').first()).toBeVisible();
+  await act('Load Project');
+  await expect(status).toHaveText('Ready', { timeout: 60_000 });
+  const summaries = page.getByRole('region', { name: 'Summaries' });
+  const textStatus = summaries.getByRole('table', { name: 'Text status' });
+  await expect(textStatus).toContainText('Ready3');
+  for (const toast of ['Project Approved', 'Project Assigned', 'The project is being loaded'])
+    await expect(page.getByText(toast)).toBeHidden();
+
+  // Sent: the worker sends through the Simulator, whose callbacks move the texts on; the page is never reloaded.
+  let reloaded = false;
+  page.on('framenavigated', (frame) => (reloaded ||= frame === page.mainFrame()));
+  await act('Send Texts');
+  await expect(textStatus).not.toContainText('Ready', { timeout: 30_000 });
+  // The Simulator's status callbacks come a little later, each moving the counts again.
+  await expect(textStatus).toContainText(/Sent|Delivered|Undelivered|Failed/, { timeout: 60_000 });
+  await expect(summaries.getByLabel('Total texts', { exact: true })).toHaveText('3');
+  expect(reloaded).toBe(false);
+});

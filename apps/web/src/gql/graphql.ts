@@ -711,12 +711,21 @@ export type SetProjectPausedMutationVariables = Exact<{
 
 export type SetProjectPausedMutation = { setProjectPaused: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
 
+export type ProjectSummaryFieldsFragment = { projectId: string, loadedAt: string | null, loadErrorMessage: string | null, pauseReason: string | null, rowsCount: number, totalTexts: number, duplicatePhones: number, invalidPhones: number, optOutPhones: number, textStatus: Array<{ key: string, count: number }>, textsPerProvider: Array<{ key: string, count: number }>, excluded: Array<{ key: string, count: number }>, areaCodes: { areaCodesCount: number, total: number, top: Array<{ key: string, count: number }> }, listSummary: { duplicates: number, invalids: number, optOuts: number }, insights: Array<{ day: string, textStatus: string, count: number }> };
+
 export type ProjectSummaryQueryVariables = Exact<{
   projectId: string;
 }>;
 
 
-export type ProjectSummaryQuery = { projectSummary: { projectId: string, loadedAt: string | null, loadErrorMessage: string | null, rowsCount: number, totalTexts: number, duplicatePhones: number, invalidPhones: number, optOutPhones: number, textStatus: Array<{ key: string, count: number }>, textsPerProvider: Array<{ key: string, count: number }>, excluded: Array<{ key: string, count: number }>, areaCodes: { areaCodesCount: number, total: number, top: Array<{ key: string, count: number }> }, listSummary: { duplicates: number, invalids: number, optOuts: number }, insights: Array<{ day: string, textStatus: string, count: number }> } | null };
+export type ProjectSummaryQuery = { projectSummary: { projectId: string, loadedAt: string | null, loadErrorMessage: string | null, pauseReason: string | null, rowsCount: number, totalTexts: number, duplicatePhones: number, invalidPhones: number, optOutPhones: number, textStatus: Array<{ key: string, count: number }>, textsPerProvider: Array<{ key: string, count: number }>, excluded: Array<{ key: string, count: number }>, areaCodes: { areaCodesCount: number, total: number, top: Array<{ key: string, count: number }> }, listSummary: { duplicates: number, invalids: number, optOuts: number }, insights: Array<{ day: string, textStatus: string, count: number }> } | null };
+
+export type ProjectSendingProgressSubscriptionVariables = Exact<{
+  projectId: string;
+}>;
+
+
+export type ProjectSendingProgressSubscription = { projectSendingProgress: { projectId: string, loadedAt: string | null, loadErrorMessage: string | null, pauseReason: string | null, rowsCount: number, totalTexts: number, duplicatePhones: number, invalidPhones: number, optOutPhones: number, textStatus: Array<{ key: string, count: number }>, textsPerProvider: Array<{ key: string, count: number }>, excluded: Array<{ key: string, count: number }>, areaCodes: { areaCodesCount: number, total: number, top: Array<{ key: string, count: number }> }, listSummary: { duplicates: number, invalids: number, optOuts: number }, insights: Array<{ day: string, textStatus: string, count: number }> } | null };
 
 export type ProjectExcludedPhonesQueryVariables = Exact<{
   projectId: string;

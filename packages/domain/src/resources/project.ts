@@ -55,6 +55,8 @@ export const project = defineResource({
     mediaFiletype: text('Media type', { maxLength: 255 }),
     mediaSize: field('number', 'Media size', { integer: true }),
     isPaused: field('boolean', 'Paused'),
+    // Set by sending when carriers blocked every sender; cleared on resume. Never written by a user.
+    pauseReason: text('Pause reason', { readOnly: true }),
     listId: ref('list', 'list', 'List'),
     state: text('State', { maxLength: 2, placeholder: 'NY', format: 'usState' }),
     timeZone: text('Time zone', { maxLength: 64, placeholder: 'America/New_York' }),

@@ -3,12 +3,15 @@ import type { project, RecordOf } from '@canvass/domain';
 import { ProjectMessageCheck } from './ProjectMessageCheck';
 import { ProjectSummaryCard } from './ProjectSummaryCard';
 
+/** Sending, or about to: the overview's counts follow the texts live. */
+const LIVE_STATUSES: readonly string[] = ['Queued', 'Sending'];
+
 /** What a project's overview adds under its fields: the message with its cost and warnings, and the summaries. */
 export function ProjectOverviewExtra({ record }: { record: RecordOf<typeof project> }) {
   return (
     <Stack gap="md" mt="md">
       <ProjectMessageCheck record={record} />
-      <ProjectSummaryCard projectId={record.id} />
+      <ProjectSummaryCard projectId={record.id} live={LIVE_STATUSES.includes(record.projectStatus)} />
     </Stack>
   );
 }

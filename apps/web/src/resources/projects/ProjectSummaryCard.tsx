@@ -1,11 +1,31 @@
 import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { humanize } from '@canvass/domain';
+import { useEffect, useRef } from 'react';
+import { useClient } from 'urql';
 import { formatDateTime } from '../../ui/format';
 import { errorText } from '../../ui/notify';
+import { PROJECT_LIFECYCLE } from './project-operations';
 import type { ProjectSummary } from './summary-operations';
 import { useProjectSummary } from './use-project-summary';
 
 const n = (count: number) => count.toLocaleString('en-US');
+
+/**
+ * Sending pausing (or resuming) by itself, seen in a pushed summary: the project's status and actions are read again,
+ * so the controls offer Resume without a reload.
+ */
+function usePauseNoticed(projectId: string, pauseReason: string | null | undefined) {
+  const client = useClient();
+  const seen = useRef(pauseReason);
+  useEffect(() => {
+    const before = seen.current;
+    if (pauseReason === undefined || before === pauseReason) return;
+    seen.current = pauseReason;
+    if (before === undefined) return;
+    const fresh = { requestPolicy: 'network-only' as const, additionalTypenames: ['Project'] };
+    void client.query(PROJECT_LIFECYCLE, { id: projectId }, fresh).toPromise();
+  }, [client, projectId, pauseReason]);
+}
 
 /** One labelled figure of the summary. */
 function Figure({ label, value }: { label: string; value: number }) {
@@ -95,13 +115,20 @@ function SummaryBody({ summary }: { summary: ProjectSummary }) {
 /**
  * The overview's summaries of a project (spec §7): totals, duplicates, invalids and opt-outs, texts by status and
  * provider, the top area codes with their total, and why rows were left out; or that the project is not loaded yet.
+ * While `live` (queued or sending) the counts move as the texts go out, and why sending paused by itself is shown.
  */
-export function ProjectSummaryCard({ projectId }: { projectId: string }) {
-  const { summary, error } = useProjectSummary(projectId);
+export function ProjectSummaryCard({ projectId, live = false }: { projectId: string; live?: boolean }) {
+  const { summary, error } = useProjectSummary(projectId, live);
+  usePauseNoticed(projectId, summary ? summary.pauseReason : undefined);
   return (
     <Card withBorder padding="lg" aria-label="Summaries" component="section">
       <Stack gap="sm">
         <Title order={4}>Summaries</Title>
+        {summary?.pauseReason && (
+          <Alert color="orange" title="Sending paused" aria-label="Sending paused">
+            {summary.pauseReason}
+          </Alert>
+        )}
         {error ? (
           <Alert color="red">{errorText(error)}</Alert>
         ) : !summary ? null : summary.loadedAt ? (

@@ -11,6 +11,7 @@ import {
   type ExcludedTab,
   type ProjectSummary,
 } from './project-summary.service';
+import { followProjectSummary } from './follow-project-summary';
 
 const CountRef = builder.objectRef<CountBy<string>>('ProjectSummaryCount').implement({
   description: 'A count of one kind: a status, a provider, an area code or a reason rows were left out',
@@ -56,6 +57,11 @@ const SummaryRef = builder.objectRef<ProjectSummary>('ProjectSummary').implement
     loadErrorMessage: t.exposeString('loadErrorMessage', {
       nullable: true,
       description: 'Why the latest load failed (the project is then ErrorLoading)',
+    }),
+    pauseReason: t.exposeString('pauseReason', {
+      nullable: true,
+      description:
+        'Why sending paused by itself (carriers blocked every sender); null while it runs or a user paused it',
     }),
     rowsCount: t.exposeInt('rowsCount', { description: 'Rows of the list at the latest load' }),
     totalTexts: t.exposeInt('totalTexts'),
@@ -137,3 +143,15 @@ builder.queryFields((t) => ({
       ),
   }),
 }));
+
+builder.subscriptionField('projectSendingProgress', (t) =>
+  t.field({
+    type: SummaryRef,
+    nullable: true,
+    description:
+      "A project's summary as projectSummary gives it, then again each time its sending moves texts (at most four times a second)",
+    args: { projectId: t.arg.id({ required: true }) },
+    subscribe: (_r, args, ctx) => followProjectSummary(ctx, parseId(args.projectId)),
+    resolve: (summary) => summary,
+  }),
+);

@@ -21,6 +21,8 @@ export interface ProjectSummary {
   projectId: number;
   loadedAt: Date | null;
   loadErrorMessage: string | null;
+  /** Why sending paused by itself (carriers blocked every sender); null while it runs or a user paused it. */
+  pauseReason: string | null;
   rowsCount: number;
   totalTexts: number;
   duplicatePhones: number;
@@ -59,7 +61,12 @@ const num = (v: unknown) => Number(v ?? 0);
 
 /** The project's summaries; null when the viewer may not see the project. */
 export async function projectSummary(tx: Tx, viewer: Viewer, projectId: number): Promise<ProjectSummary | null> {
-  if (!(await canSeeProject(tx, viewer, projectId))) return null;
+  if (!viewerCan(viewer, 'View', 'Project')) return null;
+  const [project] = await tx
+    .select({ pauseReason: projects.pauseReason })
+    .from(projects)
+    .where(visibleProject(viewer, projectId));
+  if (!project) return null;
   const org = viewer.organizationId;
   const where = sql`organization_id = ${org} AND project_id = ${projectId}`;
   const [load] = (
@@ -102,6 +109,7 @@ export async function projectSummary(tx: Tx, viewer: Viewer, projectId: number):
     projectId,
     loadedAt: load?.loaded_at ? new Date(load.loaded_at) : null,
     loadErrorMessage: load?.error_message ?? null,
+    pauseReason: project.pauseReason,
     rowsCount: num(load?.rows_count),
     totalTexts: textStatus.reduce((a, s) => a + s.count, 0),
     duplicatePhones: byReason(TAB_REASONS.duplicates),
