@@ -11,20 +11,20 @@ import { useProjectSummary } from './use-project-summary';
 const n = (count: number) => count.toLocaleString('en-US');
 
 /**
- * Sending pausing (or resuming) by itself, seen in a pushed summary: the project's status and actions are read again,
- * so the controls offer Resume without a reload.
+ * Sending pausing by itself or ending (Sending → Complete), seen in a pushed summary: the project's status and
+ * actions are read again, so the badge and the controls follow without a reload (and the live summary stops).
  */
-function usePauseNoticed(projectId: string, pauseReason: string | null | undefined) {
+function useLifecycleNoticed(projectId: string, state: string | undefined) {
   const client = useClient();
-  const seen = useRef(pauseReason);
+  const seen = useRef(state);
   useEffect(() => {
     const before = seen.current;
-    if (pauseReason === undefined || before === pauseReason) return;
-    seen.current = pauseReason;
+    if (state === undefined || before === state) return;
+    seen.current = state;
     if (before === undefined) return;
     const fresh = { requestPolicy: 'network-only' as const, additionalTypenames: ['Project'] };
     void client.query(PROJECT_LIFECYCLE, { id: projectId }, fresh).toPromise();
-  }, [client, projectId, pauseReason]);
+  }, [client, projectId, state]);
 }
 
 /** One labelled figure of the summary. */
@@ -119,7 +119,7 @@ function SummaryBody({ summary }: { summary: ProjectSummary }) {
  */
 export function ProjectSummaryCard({ projectId, live = false }: { projectId: string; live?: boolean }) {
   const { summary, error } = useProjectSummary(projectId, live);
-  usePauseNoticed(projectId, summary ? summary.pauseReason : undefined);
+  useLifecycleNoticed(projectId, summary ? `${summary.projectStatus}|${summary.pauseReason ?? ''}` : undefined);
   return (
     <Card withBorder padding="lg" aria-label="Summaries" component="section">
       <Stack gap="sm">

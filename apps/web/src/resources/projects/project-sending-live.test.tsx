@@ -23,6 +23,7 @@ const summary = (textStatus: ReturnType<typeof count>[], pauseReason: string | n
   loadedAt: '2026-11-20T10:00:00Z',
   loadErrorMessage: null,
   pauseReason,
+  projectStatus: 'Sending',
   rowsCount: 3,
   totalTexts: textStatus.reduce((a, c) => a + c.count, 0),
   duplicatePhones: 0,

@@ -63,6 +63,9 @@ const SummaryRef = builder.objectRef<ProjectSummary>('ProjectSummary').implement
       description:
         'Why sending paused by itself (carriers blocked every sender); null while it runs or a user paused it',
     }),
+    projectStatus: t.exposeString('projectStatus', {
+      description: "The project's status when the summary was read (a live overview follows it to Complete)",
+    }),
     rowsCount: t.exposeInt('rowsCount', { description: 'Rows of the list at the latest load' }),
     totalTexts: t.exposeInt('totalTexts'),
     duplicatePhones: t.exposeInt('duplicatePhones'),

@@ -23,6 +23,8 @@ export interface ProjectSummary {
   loadErrorMessage: string | null;
   /** Why sending paused by itself (carriers blocked every sender); null while it runs or a user paused it. */
   pauseReason: string | null;
+  /** The project's status now: a live overview re-reads its actions when this moves (Sending → Complete). */
+  projectStatus: string;
   rowsCount: number;
   totalTexts: number;
   duplicatePhones: number;
@@ -63,7 +65,7 @@ const num = (v: unknown) => Number(v ?? 0);
 export async function projectSummary(tx: Tx, viewer: Viewer, projectId: number): Promise<ProjectSummary | null> {
   if (!viewerCan(viewer, 'View', 'Project')) return null;
   const [project] = await tx
-    .select({ pauseReason: projects.pauseReason })
+    .select({ pauseReason: projects.pauseReason, projectStatus: projects.projectStatus })
     .from(projects)
     .where(visibleProject(viewer, projectId));
   if (!project) return null;
@@ -110,6 +112,7 @@ export async function projectSummary(tx: Tx, viewer: Viewer, projectId: number):
     loadedAt: load?.loaded_at ? new Date(load.loaded_at) : null,
     loadErrorMessage: load?.error_message ?? null,
     pauseReason: project.pauseReason,
+    projectStatus: project.projectStatus,
     rowsCount: num(load?.rows_count),
     totalTexts: textStatus.reduce((a, s) => a + s.count, 0),
     duplicatePhones: byReason(TAB_REASONS.duplicates),
