@@ -6,7 +6,11 @@ import { lookUpPhoneCarriersJob } from './modules/phones/phone-lookup.jobs';
 import { sweepStagingJob } from './modules/lists/staging-sweep';
 import { loadProjectJob, unloadProjectJob } from './modules/projects/load/project-load.jobs';
 import { dispatchSweepJob, dispatchTextsJob } from './modules/sending/dispatch/dispatch.jobs';
-import { processWebhookEventsJob, pruneWebhookEventsJob } from './modules/sending/webhooks/webhook-events.jobs';
+import {
+  processWebhookEventsJob,
+  pruneWebhookEventsJob,
+  webhookEventsSweepJob,
+} from './modules/sending/webhooks/webhook-events.jobs';
 import { sendInvitationJob } from './modules/users/invitations.jobs';
 import { ensureTextPartitionsJob } from './platform/db/text-partitions';
 
@@ -24,5 +28,6 @@ export const jobs: readonly JobDef[] = [
   dispatchTextsJob as unknown as JobDef,
   dispatchSweepJob as unknown as JobDef,
   pruneWebhookEventsJob as unknown as JobDef,
+  webhookEventsSweepJob as unknown as JobDef,
   lookUpPhoneCarriersJob as unknown as JobDef,
 ];

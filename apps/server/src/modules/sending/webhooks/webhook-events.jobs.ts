@@ -1,5 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineJob } from '../../../platform/jobs/registry';
+import { withSystem, withTenant } from '../../../platform/db/tenant';
+import { defineJob, enqueue } from '../../../platform/jobs/registry';
+import type { Platform } from '../../../platform/platform';
 import { processWebhookEvents } from './process-webhook-events';
 import { pruneWebhookEvents } from './prune-webhook-events';
 
@@ -11,6 +14,31 @@ export const processWebhookEventsJob = defineJob({
   name: 'processWebhookEvents',
   payload: z.object({ organizationId: z.number().int().positive() }),
   run: (payload, ctx) => processWebhookEvents(ctx.platform, payload.organizationId),
+});
+
+/** Asks for the organization's processing job: one waiting job per organization, whatever the number of asks. */
+export async function enqueueProcessing(platform: Platform, organizationId: number): Promise<void> {
+  await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, (tx) =>
+    enqueue(tx, processWebhookEventsJob, { organizationId }, { jobKey: `webhook-events:${organizationId}` }),
+  );
+}
+
+/**
+ * Every minute, on one worker: the processing job for each organization with events stored but not processed, so
+ * an event whose ask was lost (its process stopped right after storing it) still gets applied.
+ */
+export const webhookEventsSweepJob = defineJob({
+  name: 'webhookEventsSweep',
+  payload: z.looseObject({}),
+  maxAttempts: 1,
+  crontab: '* * * * *',
+  async run(_payload, { platform }) {
+    const { rows } = await withSystem(platform.database, 'webhook-events-sweep', (tx) =>
+      tx.execute<{ organization_id: string }>(sql`
+        SELECT DISTINCT routed_organization_id AS organization_id FROM webhook_events WHERE processed_at IS NULL`),
+    );
+    for (const r of rows) await enqueueProcessing(platform, Number(r.organization_id));
+  },
 });
 
 /**

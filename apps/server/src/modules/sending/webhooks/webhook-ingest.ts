@@ -1,12 +1,11 @@
 import { phoneDigits, type EnumValue, type Provider } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
 import { withSystem, type Tx } from '../../../platform/db/tenant';
-import { enqueue } from '../../../platform/jobs/registry';
 import type { Platform } from '../../../platform/platform';
 import type { MessagingProvider, TextRef, WebhookEvent, WebhookRequest } from '../providers/messaging-provider';
 import { providerFor, ProviderUnavailableError, senderIdentity } from '../resolve-provider';
 import { coalesce, type CoalesceOptions } from './coalesce';
-import { processWebhookEventsJob } from './webhook-events.jobs';
+import { enqueueProcessing } from './webhook-events.jobs';
 import { refKey, routeSenderNumbers, routeTextRefs, type WebhookRoute } from './webhook-routing';
 
 type ProviderValue = EnumValue<typeof Provider>;
@@ -64,7 +63,10 @@ interface StoredRow {
  * queries, one INSERT of the verified events (a redelivered event id is dropped by the unique key), and one
  * processing job per organization that got new events, all committed together.
  */
-async function storeBatch(platform: Platform, batch: IncomingWebhook[]): Promise<IngestOutcome[]> {
+async function storeBatch(
+  platform: Platform,
+  batch: IncomingWebhook[],
+): Promise<{ outcomes: IngestOutcome[]; organizationIds: number[] }> {
   return withSystem(platform.database, 'webhook-routing', async (tx) => {
     const refs = batch.flatMap((b) =>
       b.events.flatMap((e) => (e.kind === 'status' && (e.ref ?? b.queryRef) ? [e.ref ?? b.queryRef!] : [])),
@@ -115,8 +117,7 @@ async function storeBatch(platform: Platform, batch: IncomingWebhook[]): Promise
       }
       outcomes.push(stored ? 'stored' : 'refused');
     }
-    await insertEvents(tx, rows);
-    return outcomes;
+    return { outcomes, organizationIds: await insertEvents(tx, rows) };
   });
 }
 
@@ -131,8 +132,9 @@ async function senderProvider(tx: Tx, platform: Platform, route: WebhookRoute): 
   }
 }
 
-async function insertEvents(tx: Tx, rows: StoredRow[]) {
-  if (!rows.length) return;
+/** Stores the events; returns the organizations that got new ones. */
+async function insertEvents(tx: Tx, rows: StoredRow[]): Promise<number[]> {
+  if (!rows.length) return [];
   const { rows: inserted } = await tx.execute<{ organization_id: string }>(sql`
     INSERT INTO webhook_events (provider, event_id, routed_organization_id, routed_phone_id, payload, raw_body)
     SELECT r.provider::provider, r.event_id, r.organization_id, r.phone_id, r.payload, r.raw_body
@@ -140,9 +142,37 @@ async function insertEvents(tx: Tx, rows: StoredRow[]) {
            AS r(provider text, event_id text, organization_id bigint, phone_id bigint, payload jsonb, raw_body text)
     ON CONFLICT (provider, event_id) DO NOTHING
     RETURNING routed_organization_id AS organization_id`);
-  // One waiting job per organization (its key): the job takes every unprocessed event of the organization.
-  for (const organizationId of new Set(inserted.map((r) => Number(r.organization_id))))
-    await enqueue(tx, processWebhookEventsJob, { organizationId }, { jobKey: `webhook-events:${organizationId}` });
+  return [...new Set(inserted.map((r) => Number(r.organization_id)))];
+}
+
+/** How long the processing requests of an organization are gathered into one enqueue. */
+const ENQUEUE_WINDOW_MS = 20;
+
+/**
+ * Asks for the processing job of organizations that got new events, once per organization per window, after the
+ * events committed: one waiting job per organization (its key) takes every unprocessed event, and batches committing
+ * at once no longer queue on that job's row. Events stored but never asked for (the process died in between) are
+ * found by the minute sweep (webhookEventsSweepJob).
+ */
+function processingRequests(platform: Platform) {
+  const waiting = new Map<number, Promise<void>>();
+  return (organizationIds: number[]) => {
+    for (const organizationId of organizationIds) {
+      if (waiting.has(organizationId)) continue;
+      waiting.set(
+        organizationId,
+        new Promise<void>((resolve) => setTimeout(resolve, ENQUEUE_WINDOW_MS))
+          .then(() => {
+            waiting.delete(organizationId);
+            return enqueueProcessing(platform, organizationId);
+          })
+          .catch((err: unknown) =>
+            platform.logger.warn({ err, organizationId }, 'webhook processing not enqueued; the sweep will'),
+          ),
+      );
+    }
+    return Promise.all(waiting.values()).then(() => undefined);
+  };
 }
 
 export interface WebhookIngest {
@@ -159,6 +189,18 @@ export function createWebhookIngest(
   platform: Platform,
   options: CoalesceOptions = { windowMs: 2, maxBatch: 500, maxInFlight: 4 },
 ): WebhookIngest {
-  const batcher = coalesce((batch: IncomingWebhook[]) => storeBatch(platform, batch), options);
-  return { store: (incoming) => batcher.add(incoming), drain: () => batcher.drain() };
+  const requestProcessing = processingRequests(platform);
+  let requested = Promise.resolve();
+  const batcher = coalesce(async (batch: IncomingWebhook[]) => {
+    const stored = await storeBatch(platform, batch);
+    requested = requestProcessing(stored.organizationIds);
+    return stored.outcomes;
+  }, options);
+  return {
+    store: (incoming) => batcher.add(incoming),
+    drain: async () => {
+      await batcher.drain();
+      await requested;
+    },
+  };
 }
