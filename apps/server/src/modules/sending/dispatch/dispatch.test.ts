@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildOrganization } from '../../../../test/factories';
-import { createTestApp, type TestApp } from '../../../../test/harness';
+import { createTestApp, gql, type TestApp } from '../../../../test/harness';
 import { startTwilioMock, type TwilioMock } from '../../../../test/mocks/twilio-mock';
 import { textRefFromUrl } from '../providers/text-ref-codec';
 import { dispatchOrganization } from './dispatch';
@@ -217,24 +217,102 @@ describe('a blocked sender', () => {
   });
 });
 
+/** A Twilio brand of `throughput` segments a second, its campaign holding the sender number. */
+async function slowBrand(orgId: number, phoneId: number, throughput: number): Promise<number> {
+  const { rows: brand } = await app.sql(
+    `INSERT INTO brands (organization_id, name, provider, throughput) VALUES ($1, 'Slow', 'Twilio', $2) RETURNING id`,
+    [orgId, throughput],
+  );
+  const { rows: campaign } = await app.sql(
+    `INSERT INTO campaigns (organization_id, name, code, brand_id) VALUES ($1, 'C', 'C1', $2) RETURNING id`,
+    [orgId, brand[0].id],
+  );
+  await app.sql(`UPDATE phones SET campaign_id = $2 WHERE organization_id = $1 AND id = $3`, [
+    orgId,
+    campaign[0].id,
+    phoneId,
+  ]);
+  return Number(brand[0].id);
+}
+
+const PAUSE = `mutation($projectId: ID!, $isPaused: Boolean!) {
+  setProjectPaused(projectId: $projectId, isPaused: $isPaused) { message errors { field messages } }
+}`;
+
+describe('pause and resume', () => {
+  it('holds the texts not yet sent within a second of Pause, and Resume sends the rest once', async () => {
+    twilio.messages.length = 0;
+    const org = await buildOrganization(app, 'Dispatch paused');
+    const blast = await loadedBlast(app, org, { recipients: 12, provider: 'Twilio', settings: twilioSettings });
+    await slowBrand(org.id, blast.senderIds[0], 2);
+    const token = await org.tokenFor('Admin');
+
+    const running = dispatchOrganization(app.platform, org.id);
+    await vi.waitFor(() => expect(twilio.messages.length).toBeGreaterThan(0), { timeout: 10_000, interval: 20 });
+    const paused = await gql(app, PAUSE, { projectId: blast.projectId, isPaused: true }, { token });
+    expect(paused.data?.setProjectPaused.message).toBe('The project is being paused/resumed');
+    const sentAtPause = twilio.messages.length;
+    await running;
+
+    // At most one more second of the rate went out after the pause; the rest wait, Ready.
+    expect(twilio.messages.length).toBeLessThanOrEqual(sentAtPause + 2);
+    expect((await textsByStatus(app, org.id, blast.projectId)).Ready).toBe(12 - twilio.messages.length);
+    expect((await dispatchOrganization(app.platform, org.id)).claimed).toBe(0);
+
+    const resumed = await gql(app, PAUSE, { projectId: blast.projectId, isPaused: false }, { token });
+    expect(resumed.data?.setProjectPaused.errors).toEqual([]);
+    const { rows: jobs } = await app.sql(
+      `SELECT key FROM graphile_worker.jobs WHERE task_identifier = 'dispatchTexts'`,
+    );
+    expect(jobs.map((j: { key: string }) => j.key)).toContain(`dispatch:${org.id}`);
+    await app.sql(`UPDATE brands SET throughput = 100 WHERE organization_id = $1`, [org.id]);
+    await dispatchOrganization(app.platform, org.id);
+    const sent = sendsPerText();
+    expect(blast.textIds.map((id) => sent.get(id))).toEqual(Array(12).fill(1));
+  }, 30_000);
+});
+
+describe('MMS', () => {
+  it('sends the media URL, and refuses media larger than the provider takes as MediaSize before any request', async () => {
+    twilio.messages.length = 0;
+    const org = await buildOrganization(app, 'Dispatch MMS');
+    const blast = await loadedBlast(app, org, { recipients: 2, provider: 'Twilio', settings: twilioSettings });
+    const media = 'https://canvass.example/api/media/poster.jpg';
+    await app.sql(`UPDATE projects SET media_url = $2, media_size = $3 WHERE organization_id = $1`, [
+      org.id,
+      media,
+      200_000,
+    ]);
+    await app.sql(`UPDATE texts SET messaging_service_type = 'MMS' WHERE organization_id = $1 AND id = $2`, [
+      org.id,
+      blast.textIds[0],
+    ]);
+    await dispatchOrganization(app.platform, org.id);
+    expect(twilio.messages.find((m) => m.media.length)?.media).toEqual([media]);
+
+    const big = await buildOrganization(app, 'Dispatch big MMS');
+    const bigBlast = await loadedBlast(app, big, { recipients: 1, provider: 'Twilio', settings: twilioSettings });
+    await app.sql(`UPDATE projects SET media_url = $2, media_size = $3 WHERE organization_id = $1`, [
+      big.id,
+      media,
+      9 * 1024 * 1024,
+    ]);
+    await app.sql(`UPDATE texts SET messaging_service_type = 'MMS' WHERE organization_id = $1`, [big.id]);
+    const before = twilio.messages.length;
+    await dispatchOrganization(app.platform, big.id);
+    const [row] = await texts(big.id, bigBlast.projectId);
+    expect(row.text_status).toBe('MediaSize');
+    expect(row.error_message).toBe('The media is 9.0 MB; Twilio accepts at most 5.0 MB');
+    expect(twilio.messages.length).toBe(before);
+  });
+});
+
 describe('throughput shaping', () => {
   it("keeps two workers together within the brand's rate", async () => {
     twilio.messages.length = 0;
     const org = await buildOrganization(app, 'Dispatch shaped');
     const blast = await loadedBlast(app, org, { recipients: 12, provider: 'Twilio', settings: twilioSettings });
-    const { rows: brand } = await app.sql(
-      `INSERT INTO brands (organization_id, name, provider, throughput) VALUES ($1, 'Slow', 'Twilio', 4) RETURNING id`,
-      [org.id],
-    );
-    const { rows: campaign } = await app.sql(
-      `INSERT INTO campaigns (organization_id, name, code, brand_id) VALUES ($1, 'C', 'C1', $2) RETURNING id`,
-      [org.id, brand[0].id],
-    );
-    await app.sql(`UPDATE phones SET campaign_id = $2 WHERE organization_id = $1 AND id = $3`, [
-      org.id,
-      campaign[0].id,
-      blast.senderIds[0],
-    ]);
+    const brandId = await slowBrand(org.id, blast.senderIds[0], 4);
     const before = twilio.messages.length;
     const firstRequest = Date.now();
 
@@ -249,7 +327,7 @@ describe('throughput shaping', () => {
     // Four segments a second, counted in the database's seconds that both workers share: 12 texts, three seconds.
     const { rows: windows } = await app.sql(
       `SELECT used FROM send_rate_windows WHERE organization_id = $1 AND scope = $2 ORDER BY window_start`,
-      [org.id, `brand:${brand[0].id}`],
+      [org.id, `brand:${brandId}`],
     );
     const used = windows.map((w: { used: number }) => w.used);
     expect(Math.max(...used)).toBe(4);

@@ -1,4 +1,5 @@
-import { withTenant } from '../../../platform/db/tenant';
+import { sql } from 'drizzle-orm';
+import { bigintArray, withTenant } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
 import type { MessagingProvider, ProviderName, SendOutcome } from '../providers/messaging-provider';
 import { withTextRef } from '../providers/text-ref-codec';
@@ -171,11 +172,20 @@ async function sendShaped(
   }
   const deadline = Date.now() + HOLD_MS * 2;
   const sending: Promise<void>[] = [];
+  let first = true;
   while (queue.length) {
     if (Date.now() > deadline) {
       queue.splice(0).forEach(release);
       break;
     }
+    // A pause reaches texts held for the rate too: before each further second, they go back if it came.
+    if (!first) {
+      const paused = await pausedProjects(platform, organizationId, queue);
+      for (let i = queue.length - 1; i >= 0; i--)
+        if (queue[i].projectId !== null && paused.has(queue[i].projectId!)) release(queue.splice(i, 1)[0]);
+      if (!queue.length) break;
+    }
+    first = false;
     const want = queue.reduce((n, t) => n + t.segments, 0);
     const grant = await takeRates(platform, organizationId, rates, want);
     let left = grant.segments;
@@ -189,6 +199,18 @@ async function sendShaped(
     if (queue.length) await sleep(Math.max(5, grant.windowEndsMs - Date.now()) + Math.random() * 20);
   }
   await Promise.all(sending);
+}
+
+/** Which of these texts' projects are paused now. */
+async function pausedProjects(platform: Platform, organizationId: number, texts: readonly ClaimedText[]) {
+  const ids = [...new Set(texts.map((t) => t.projectId).filter((id): id is number => id !== null))];
+  if (!ids.length) return new Set<number>();
+  const { rows } = await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, (tx) =>
+    tx.execute<{ id: string }>(sql`
+      SELECT id FROM projects
+       WHERE organization_id = ${organizationId} AND id = ANY(${bigintArray(ids)}) AND is_paused`),
+  );
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
