@@ -79,7 +79,7 @@ export async function dispatchOrganization(
     }
   };
   await Promise.all(
-    Array.from({ length: options.lanes ?? 3 }, () =>
+    Array.from({ length: options.lanes ?? 4 }, () =>
       lane().catch((err: unknown) => {
         stopped = true;
         throw err;
