@@ -42,6 +42,19 @@ async function loadList(page: Page, name: string) {
   await expect(page.getByText('List loaded successfully')).toBeVisible({ timeout: 30_000 });
 }
 
+/** The stepper's Basic Info: autosave creates the project once name, type, client and manager are set. */
+async function basicInfo(page: Page, name: string, message: string): Promise<string | undefined> {
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  await chooseOption(page, 'Type', 'Voter Contact');
+  await page.getByRole('combobox', { name: 'Client', exact: true }).fill('Rivera');
+  await page.getByRole('option', { name: 'Rivera for Senate', exact: true }).click();
+  await chooseOption(page, 'Manager', 'Avery Admin');
+  await expect(page).toHaveURL(/\/projects\/stepper\/\d+$/);
+  const projectId = /\/projects\/stepper\/(\d+)$/.exec(page.url())?.[1];
+  await page.getByRole('textbox', { name: 'Message' }).fill(message);
+  return projectId;
+}
+
 test('the demo admin builds a project in the stepper from a loaded list through to its test text', async ({ page }) => {
   const stamp = Date.now();
   const listName = `E2E Recipients ${stamp}`;
@@ -57,15 +70,7 @@ test('the demo admin builds a project in the stepper from a loaded list through 
   await page.getByRole('button', { name: 'Add new' }).click();
   await expect(page).toHaveURL(/\/projects\/stepper$/);
 
-  // Basic Info: autosave creates the project once name, type, client and manager are set.
-  await page.getByRole('textbox', { name: 'Name' }).fill(projectName);
-  await chooseOption(page, 'Type', 'Voter Contact');
-  await page.getByRole('combobox', { name: 'Client', exact: true }).fill('Rivera');
-  await page.getByRole('option', { name: 'Rivera for Senate', exact: true }).click();
-  await chooseOption(page, 'Manager', 'Avery Admin');
-  await expect(page).toHaveURL(/\/projects\/stepper\/\d+$/);
-  const projectId = /\/projects\/stepper\/(\d+)$/.exec(page.url())?.[1];
-  await page.getByRole('textbox', { name: 'Message' }).fill(message);
+  const projectId = await basicInfo(page, projectName, message);
   await page.getByRole('button', { name: 'Next' }).click();
 
   // List Import: Setup picks the loaded list, Summary shows its counts.
@@ -172,14 +177,7 @@ test("a loaded Blast project sent through the Simulator: the overview's counts m
 
   // The stepper, as short as it goes: basic info with the message, the list, the sender, a Blast delivery.
   await page.goto('/projects/stepper');
-  await page.getByRole('textbox', { name: 'Name' }).fill(`E2E Blast ${stamp}`);
-  await chooseOption(page, 'Type', 'Voter Contact');
-  await page.getByRole('combobox', { name: 'Client', exact: true }).fill('Rivera');
-  await page.getByRole('option', { name: 'Rivera for Senate', exact: true }).click();
-  await chooseOption(page, 'Manager', 'Avery Admin');
-  await expect(page).toHaveURL(/\/projects\/stepper\/\d+$/);
-  const projectId = /\/projects\/stepper\/(\d+)$/.exec(page.url())?.[1];
-  await page.getByRole('textbox', { name: 'Message' }).fill('Polls close at 8! Reply STOP to opt out');
+  const projectId = await basicInfo(page, `E2E Blast ${stamp}`, 'Polls close at 8! Reply STOP to opt out');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('radio', { name: listName }).check();
   await page.getByRole('button', { name: 'Next' }).click();

@@ -16,22 +16,25 @@ export const dispatchTextsJob = defineJob({
   payload,
   async run({ organizationId }, { platform }) {
     const result = await dispatchOrganization(platform, organizationId);
-    if (result.nextRunAt)
-      await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, (tx) =>
-        enqueue(
-          tx,
-          dispatchTextsJob,
-          { organizationId },
-          {
-            jobKey: dispatchKey(organizationId),
-            runAt: result.nextRunAt!,
-            jobKeyMode: 'preserve_run_at',
-          },
-        ),
-      );
+    if (result.nextRunAt) await askForDispatch(platform, organizationId, result.nextRunAt);
     return result;
   },
 });
+
+/**
+ * Asks for a dispatch run outside any transaction (at `runAt`, or now), keeping a waiting run's time: a run
+ * already asked for sooner is not put off.
+ */
+async function askForDispatch(platform: Platform, organizationId: number, runAt?: Date): Promise<void> {
+  await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, (tx) =>
+    enqueue(
+      tx,
+      dispatchTextsJob,
+      { organizationId },
+      { jobKey: dispatchKey(organizationId), runAt, jobKeyMode: 'preserve_run_at' },
+    ),
+  );
+}
 
 /**
  * Asks for a dispatch run of the organization's due texts, in the caller's transaction: it starts when the change
@@ -74,16 +77,6 @@ export const dispatchSweepJob = defineJob({
   crontab: '* * * * *',
   async run(_payload, { platform }) {
     for (const organizationId of await organizationsToDispatch(platform))
-      await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, (tx) =>
-        enqueue(
-          tx,
-          dispatchTextsJob,
-          { organizationId },
-          {
-            jobKey: dispatchKey(organizationId),
-            jobKeyMode: 'preserve_run_at',
-          },
-        ),
-      );
+      await askForDispatch(platform, organizationId);
   },
 });

@@ -41,6 +41,13 @@ function sendsPerText(): Map<number, number> {
   return seen;
 }
 
+/** A fresh organization's loaded Blast through the Twilio mock, the mock's messages cleared. */
+async function twilioBlast(name: string, recipients: number) {
+  twilio.messages.length = 0;
+  const org = await buildOrganization(app, name);
+  return { org, blast: await loadedBlast(app, org, { recipients, provider: 'Twilio', settings: twilioSettings }) };
+}
+
 const texts = async (orgId: number, projectId: number) =>
   (
     await app.sql(
@@ -67,9 +74,7 @@ const projectRow = async (orgId: number, projectId: number) =>
 
 describe('dispatch through Twilio', () => {
   it('sends every text of a released Blast once, stores the message ids and completes the project', async () => {
-    twilio.messages.length = 0;
-    const org = await buildOrganization(app, 'Dispatch once');
-    const blast = await loadedBlast(app, org, { recipients: 7, provider: 'Twilio', settings: twilioSettings });
+    const { org, blast } = await twilioBlast('Dispatch once', 7);
 
     const result = await dispatchOrganization(app.platform, org.id);
 
@@ -90,9 +95,7 @@ describe('dispatch through Twilio', () => {
   });
 
   it('after a crash mid-dispatch, reconciles: the mock saw every text exactly once', async () => {
-    twilio.messages.length = 0;
-    const org = await buildOrganization(app, 'Dispatch crash');
-    const blast = await loadedBlast(app, org, { recipients: 9, provider: 'Twilio', settings: twilioSettings });
+    const { org, blast } = await twilioBlast('Dispatch crash', 9);
 
     // The worker dies after four sends reached Twilio: none of them recorded, the rest never sent.
     let sends = 0;
@@ -131,9 +134,7 @@ describe('dispatch through Twilio', () => {
   });
 
   it('rides out a provider outage: 5xx and 429 answers are retried, nothing lost and nothing doubled', async () => {
-    twilio.messages.length = 0;
-    const org = await buildOrganization(app, 'Dispatch outage');
-    const blast = await loadedBlast(app, org, { recipients: 5, provider: 'Twilio', settings: twilioSettings });
+    const { org, blast } = await twilioBlast('Dispatch outage', 5);
     twilio.replyNext(twilio.twilioError(503, 20500, 'Service unavailable'));
     twilio.replyNext(twilio.twilioError(500, 20500, 'Internal error'));
     twilio.replyNext(twilio.twilioError(429, 20429, 'Too many requests'));
@@ -147,9 +148,7 @@ describe('dispatch through Twilio', () => {
   });
 
   it('maps a permanent refusal to its status and words, and sends nothing twice', async () => {
-    twilio.messages.length = 0;
-    const org = await buildOrganization(app, 'Dispatch refused');
-    const blast = await loadedBlast(app, org, { recipients: 2, provider: 'Twilio', settings: twilioSettings });
+    const { org, blast } = await twilioBlast('Dispatch refused', 2);
     twilio.replyNext(twilio.twilioError(400, 21211, "The 'To' number is not a valid phone number."));
 
     await dispatchOrganization(app.platform, org.id);
@@ -163,9 +162,7 @@ describe('dispatch through Twilio', () => {
   });
 
   it('marks a sender the carrier blocked as spam Blocked, and its text Spam', async () => {
-    twilio.messages.length = 0;
-    const org = await buildOrganization(app, 'Dispatch blocked');
-    const blast = await loadedBlast(app, org, { recipients: 3, provider: 'Twilio', settings: twilioSettings });
+    const { org, blast } = await twilioBlast('Dispatch blocked', 3);
     twilio.replyNext(twilio.twilioError(400, 30007, 'Message filtered as spam'));
 
     await dispatchOrganization(app.platform, org.id);
@@ -241,9 +238,7 @@ const PAUSE = `mutation($projectId: ID!, $isPaused: Boolean!) {
 
 describe('pause and resume', () => {
   it('holds the texts not yet sent within a second of Pause, and Resume sends the rest once', async () => {
-    twilio.messages.length = 0;
-    const org = await buildOrganization(app, 'Dispatch paused');
-    const blast = await loadedBlast(app, org, { recipients: 12, provider: 'Twilio', settings: twilioSettings });
+    const { org, blast } = await twilioBlast('Dispatch paused', 12);
     await slowBrand(org.id, blast.senderIds[0], 2);
     const token = await org.tokenFor('Admin');
 
@@ -274,9 +269,7 @@ describe('pause and resume', () => {
 
 describe('MMS', () => {
   it('sends the media URL, and refuses media larger than the provider takes as MediaSize before any request', async () => {
-    twilio.messages.length = 0;
-    const org = await buildOrganization(app, 'Dispatch MMS');
-    const blast = await loadedBlast(app, org, { recipients: 2, provider: 'Twilio', settings: twilioSettings });
+    const { org, blast } = await twilioBlast('Dispatch MMS', 2);
     const media = 'https://canvass.example/api/media/poster.jpg';
     await app.sql(`UPDATE projects SET media_url = $2, media_size = $3 WHERE organization_id = $1`, [
       org.id,
@@ -309,9 +302,7 @@ describe('MMS', () => {
 
 describe('throughput shaping', () => {
   it("keeps two workers together within the brand's rate", async () => {
-    twilio.messages.length = 0;
-    const org = await buildOrganization(app, 'Dispatch shaped');
-    const blast = await loadedBlast(app, org, { recipients: 12, provider: 'Twilio', settings: twilioSettings });
+    const { org, blast } = await twilioBlast('Dispatch shaped', 12);
     const brandId = await slowBrand(org.id, blast.senderIds[0], 4);
     const before = twilio.messages.length;
     const firstRequest = Date.now();
