@@ -10,6 +10,7 @@ import type {
   ProviderSettings,
 } from './providers/messaging-provider';
 import { simulatorSigningPurpose } from './providers/simulator';
+import { storeConnectionEvents } from './webhooks/connection-events';
 
 /**
  * Who sends for a number, and with which credentials (spec §3 Brand.providerConfiguration, §9 keys): a sender
@@ -157,8 +158,9 @@ export function webhookParserFor(
   }
 }
 
-// Built clients hold connection pools and tokens: one per provider and settings, reused across texts. Keyed by
-// the settings themselves, so a changed configuration builds a new client; nothing here decides correctness.
+// Built clients hold connection pools, binds and tokens: one per organization, provider and settings, reused across
+// texts. Keyed by the settings themselves, so a changed configuration builds a new client; the organization is in
+// the key because a connection's events (SMPP receipts) belong to the organization whose settings opened it.
 const built = new Map<string, MessagingProvider>();
 const MAX_BUILT = 200;
 
@@ -171,6 +173,7 @@ export function providerFor(
   if (!factory) throw new ProviderUnavailableError(`Sending through ${identity.provider} is not available`);
   const options = optionsFor(platform, identity.provider, identity.organizationId);
   const key = JSON.stringify([
+    identity.organizationId,
     identity.provider,
     options.baseUrl ?? null,
     options.publicUrl,
@@ -185,6 +188,12 @@ export function providerFor(
       void oldest.close?.();
     }
     provider = factory(identity.settings, options);
+    // A provider whose events come over its own connection (SMPP) hands them to the organization that opened it.
+    provider.onEvents?.((events) => {
+      storeConnectionEvents(platform, identity.organizationId, identity.provider, events).catch((err: unknown) =>
+        platform.logger.error({ err, provider: identity.provider }, 'connection events not stored'),
+      );
+    });
     built.set(key, provider);
   }
   return provider;

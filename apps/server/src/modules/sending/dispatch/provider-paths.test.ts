@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildOrganization } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { startBandwidthMock, type BandwidthMock } from '../../../../test/mocks/bandwidth-mock';
+import { startSmppMock, type SmppMock } from '../../../../test/mocks/smpp-mock';
 import { startTwilioMock, type TwilioMock } from '../../../../test/mocks/twilio-mock';
 import type { WebhookRequest } from '../providers/messaging-provider';
 import { processWebhookEvents } from '../webhooks/process-webhook-events';
@@ -26,19 +27,22 @@ const BANDWIDTH = {
 let app: TestApp;
 let twilio: TwilioMock;
 let bandwidth: BandwidthMock;
+let smsc: SmppMock;
 
 beforeAll(async () => {
   twilio = await startTwilioMock(SID, TOKEN);
   bandwidth = await startBandwidthMock(BANDWIDTH);
+  smsc = await startSmppMock({ systemId: 'canvass', password: 'secret1' });
   app = await createTestApp({
     PUBLIC_URL,
-    PROVIDER_BASE_URLS: JSON.stringify({ Twilio: twilio.url, Bandwidth: bandwidth.url }),
+    PROVIDER_BASE_URLS: JSON.stringify({ Twilio: twilio.url, Bandwidth: bandwidth.url, Copaco: smsc.url }),
   });
 }, 60_000);
 
 afterAll(async () => {
   await twilio.close();
   await bandwidth.close();
+  await smsc.close();
 });
 
 /** Posts what the provider would post, to the route its URL names; answers the status code. */
@@ -135,5 +139,36 @@ describe('Bandwidth, whole path', () => {
     const unauthenticated = bandwidth.statusCallbacks(statusUrl, [a.id, 'message-failed', 4720]);
     delete unauthenticated.headers.authorization;
     expect(await deliver(unauthenticated)).toBe(403);
+  });
+});
+
+describe('SMPP (Copaco), whole path', () => {
+  it('sends over the bind, and its deliver_sm receipts and replies reach the texts of the organization that bound', async () => {
+    const org = await buildOrganization(app, 'SMPP path');
+    const blast = await loadedBlast(app, org, {
+      recipients: 2,
+      provider: 'Copaco',
+      settings: { SMPP_URL: 'smpp://unused:2775', SMPP_SYSTEM_ID: 'canvass', SMPP_PASSWORD: 'secret1' },
+    });
+
+    await dispatchOrganization(app.platform, org.id);
+    expect(smsc.submitted).toHaveLength(2);
+    const [a] = smsc.submitted;
+    smsc.receipt(a.messageId, 'DELIVRD');
+    smsc.mobileOriginated(a.to, a.from, 'See you there');
+    await vi.waitFor(
+      async () =>
+        expect(
+          Number(
+            (await app.sql(`SELECT count(*) FROM webhook_events WHERE routed_organization_id = $1`, [org.id])).rows[0]
+              .count,
+          ),
+        ).toBe(2),
+      { timeout: 10_000, interval: 50 },
+    );
+    await processWebhookEvents(app.platform, org.id);
+
+    expect(await countsByStatus(app, org.id, blast.projectId)).toEqual({ Delivered: 1, Received: 1, Sending: 1 });
+    expect(await repliesOf(org.id, blast.projectId)).toEqual([{ body: 'See you there', text_type: 'Reply' }]);
   });
 });

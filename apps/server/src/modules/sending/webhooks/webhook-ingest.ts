@@ -1,10 +1,10 @@
 import { phoneDigits, type EnumValue, type Provider } from '@canvass/domain';
-import { sql } from 'drizzle-orm';
 import { withSystem, type Tx } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
 import type { MessagingProvider, TextRef, WebhookEvent, WebhookRequest } from '../providers/messaging-provider';
 import { providerFor, ProviderUnavailableError, senderIdentity } from '../resolve-provider';
 import { coalesce, type CoalesceOptions } from './coalesce';
+import { insertEvents, type StoredRow } from './store-events';
 import { enqueueProcessing } from './webhook-events.jobs';
 import { refKey, routeSenderNumbers, routeTextRefs, type WebhookRoute } from './webhook-routing';
 
@@ -44,15 +44,6 @@ function candidatesOf(
   }
   const number = senderNumberOf(event.to);
   return (number && byNumber.get(number)) || [];
-}
-
-interface StoredRow {
-  provider: ProviderValue;
-  event_id: string;
-  organization_id: number;
-  phone_id: number;
-  payload: WebhookEvent;
-  raw_body: string;
 }
 
 /**
@@ -130,19 +121,6 @@ async function senderProvider(tx: Tx, platform: Platform, route: WebhookRoute): 
     if (err instanceof ProviderUnavailableError) return null;
     throw err;
   }
-}
-
-/** Stores the events; returns the organizations that got new ones. */
-async function insertEvents(tx: Tx, rows: StoredRow[]): Promise<number[]> {
-  if (!rows.length) return [];
-  const { rows: inserted } = await tx.execute<{ organization_id: string }>(sql`
-    INSERT INTO webhook_events (provider, event_id, routed_organization_id, routed_phone_id, payload, raw_body)
-    SELECT r.provider::provider, r.event_id, r.organization_id, r.phone_id, r.payload, r.raw_body
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-           AS r(provider text, event_id text, organization_id bigint, phone_id bigint, payload jsonb, raw_body text)
-    ON CONFLICT (provider, event_id) DO NOTHING
-    RETURNING routed_organization_id AS organization_id`);
-  return [...new Set(inserted.map((r) => Number(r.organization_id)))];
 }
 
 /** How long the processing requests of an organization are gathered into one enqueue. */
