@@ -14,7 +14,7 @@ import { deliveryFailureWords, deliveryStatusOf } from './delivery-states';
 import { hmacSha256Hex, signatureMatches } from './hmac-signature';
 import { isRetryableStatus, networkRetry, retryAfterMs, retryOutcome } from './http-retry';
 import { requestJson } from './json-http';
-import { fillJsonTemplate, fillText, valueAt, type TemplateValues } from './json-template';
+import { compileJsonTemplate, fillText, valueAt, type TemplateValues } from './json-template';
 import { requiredSetting } from './provider-settings';
 import { textRefFromIdempotencyKey } from './text-ref-codec';
 
@@ -125,7 +125,7 @@ export function httpProviderFactory(name: ProviderName): ProviderFactory {
   return (settings, options = {}) => {
     const sendUrl = requiredSetting(settings, 'HTTP_SEND_URL');
     const method = (settings.HTTP_SEND_METHOD || 'POST').toUpperCase();
-    const template = requiredSetting(settings, 'HTTP_BODY_TEMPLATE');
+    const fillBody = compileJsonTemplate(requiredSetting(settings, 'HTTP_BODY_TEMPLATE'));
     const idPath = requiredSetting(settings, 'HTTP_MESSAGE_ID_PATH');
     const authHeader = settings.HTTP_AUTH_HEADER ?? '';
     const secret = settings.HTTP_WEBHOOK_SECRET ?? '';
@@ -154,7 +154,7 @@ export function httpProviderFactory(name: ProviderName): ProviderFactory {
       };
       const answer = await requestJson(
         rebase(fillText(sendUrl, values), options.baseUrl),
-        { method, headers: headers(values), body: fillJsonTemplate(template, values) },
+        { method, headers: headers(values), body: fillBody(values) },
         signal,
       );
       if (isRetryableStatus(answer.status)) {

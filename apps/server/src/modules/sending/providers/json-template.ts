@@ -26,8 +26,17 @@ function fill(node: unknown, values: TemplateValues): unknown {
   return node;
 }
 
-export function fillJsonTemplate(template: string, values: TemplateValues): string {
-  return JSON.stringify(fill(JSON.parse(template), values));
+/** The template parsed once (a provider sends thousands of texts with one), filled for each text. */
+export function compileJsonTemplate(template: string): (values: TemplateValues) => string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(template);
+  } catch {
+    throw new Error(
+      "The provider setting HTTP_BODY_TEMPLATE is not valid JSON: correct it in the brand's configuration.",
+    );
+  }
+  return (values) => JSON.stringify(fill(parsed, values));
 }
 
 /** Fills placeholders in a plain string (a URL or a header value). */
