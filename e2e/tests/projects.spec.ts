@@ -42,6 +42,23 @@ async function loadList(page: Page, name: string) {
   await expect(page.getByText('List loaded successfully')).toBeVisible({ timeout: 30_000 });
 }
 
+/** One item of the project page's Actions menu (the pointer moved off any toast over the button first). */
+async function projectAction(page: Page, item: string) {
+  await page.mouse.move(0, 0);
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/** Approve, Assign and Load Project, as the staffer does, until the project is Ready. */
+async function approveAssignLoad(page: Page) {
+  await projectAction(page, 'Approve');
+  await expect(page.getByText('Project Approved').first()).toBeVisible();
+  await projectAction(page, 'Assign');
+  await expect(page.getByText('Project Assigned').first()).toBeVisible();
+  await projectAction(page, 'Load Project');
+  await expect(page.getByLabel('Project status', { exact: true })).toHaveText('Ready', { timeout: 60_000 });
+}
+
 /** The stepper's Basic Info: autosave creates the project once name, type, client and manager are set. */
 async function basicInfo(page: Page, name: string, message: string): Promise<string | undefined> {
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
@@ -124,23 +141,14 @@ test('the demo admin builds a project in the stepper from a loaded list through 
   // Approve, assign and load it through the actions menu; the page follows the load until the project is Ready.
   const status = page.getByLabel('Project status', { exact: true });
   await expect(status).toHaveText('Draft');
-  const act = async (item: string) => {
-    await page.getByRole('button', { name: 'Actions' }).click();
-    await page.getByRole('menuitem', { name: item, exact: true }).click();
-  };
-  await act('Approve');
-  await expect(page.getByText('Project Approved').first()).toBeVisible();
-  await act('Assign');
-  await expect(page.getByText('Project Assigned').first()).toBeVisible();
-  await act('Load Project');
-  await expect(status).toHaveText('Ready', { timeout: 60_000 });
+  await approveAssignLoad(page);
 
   // A Ready project's Test Text opens the same form in a dialog on the project page. The toasts above sit over
   // the Actions button; they close on their own once the pointer is off them.
   await page.mouse.move(0, 0);
   for (const toast of ['Project Approved', 'Project Assigned', 'The project is being loaded'])
     await expect(page.getByText(toast)).toBeHidden();
-  await act('Test Text');
+  await projectAction(page, 'Test Text');
   const dialog = page.getByRole('dialog', { name: 'Test Text' });
   await expect(dialog.getByRole('textbox', { name: 'Body' })).toHaveValue(message);
   await dialog.getByRole('combobox', { name: 'Recipients' }).fill('5550188');
@@ -196,18 +204,7 @@ test("a loaded Blast project sent through the Simulator: the overview's counts m
 
   // Approved, assigned and loaded: three Ready texts on the overview.
   await page.goto(`/projects/${projectId}/overview`);
-  const act = async (item: string) => {
-    await page.mouse.move(0, 0);
-    await page.getByRole('button', { name: 'Actions' }).click();
-    await page.getByRole('menuitem', { name: item, exact: true }).click();
-  };
-  const status = page.getByLabel('Project status', { exact: true });
-  await act('Approve');
-  await expect(page.getByText('Project Approved').first()).toBeVisible();
-  await act('Assign');
-  await expect(page.getByText('Project Assigned').first()).toBeVisible();
-  await act('Load Project');
-  await expect(status).toHaveText('Ready', { timeout: 60_000 });
+  await approveAssignLoad(page);
   const summaries = page.getByRole('region', { name: 'Summaries' });
   const textStatus = summaries.getByRole('table', { name: 'Text status' });
   await expect(textStatus).toContainText('Ready3');
@@ -217,7 +214,7 @@ test("a loaded Blast project sent through the Simulator: the overview's counts m
   // Sent: the worker sends through the Simulator, whose callbacks move the texts on; the page is never reloaded.
   let reloaded = false;
   page.on('framenavigated', (frame) => (reloaded ||= frame === page.mainFrame()));
-  await act('Send Texts');
+  await projectAction(page, 'Send Texts');
   await expect(textStatus).not.toContainText('Ready', { timeout: 30_000 });
   // The Simulator's status callbacks come a little later, each moving the counts again.
   await expect(textStatus).toContainText(/Sent|Delivered|Undelivered|Failed/, { timeout: 60_000 });
