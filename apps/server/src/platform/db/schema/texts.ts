@@ -49,6 +49,10 @@ export const texts = pgTable(
     sendAttempts: smallint('send_attempts').notNull().default(0),
     // A user's resend of this text: part of its idempotency key, so the provider takes it as a new message.
     resendCount: smallint('resend_count').notNull().default(0),
+    // A reply Canvass sends by itself to a keyword (the opt-out, help and re-subscribe confirmations): it answers a
+    // message the recipient just sent, so it goes out at any hour and to a number that has just opted out, where
+    // the send-time checks (quiet hours, opt-outs) hold every other text.
+    autoReply: boolean('auto_reply').notNull().default(false),
     ...timestamps(),
     // Milliseconds: a text's key travels through providers as TextRef.createdAtMs and must find the row again.
     createdAt: timestamp('created_at', { withTimezone: true })
