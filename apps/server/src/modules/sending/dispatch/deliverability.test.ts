@@ -109,9 +109,11 @@ describe('daily cap per sender number', () => {
     expect(wake[0].at_next_day).toBe(true);
     expect((await dispatchOrganization(app.platform, capped.org.id)).claimed).toBe(0);
 
-    // The next day: today's count is yesterday's, and the texts are due.
+    // The next day: today's count is yesterday's, and the texts are due. (Shifted in UTC, an immutable sum, as Citus
+    // wants in an UPDATE's SET.)
     await app.sql(
-      `UPDATE send_rate_windows SET window_start = window_start - interval '1 day' WHERE organization_id = $1`,
+      `UPDATE send_rate_windows SET window_start = ((window_start AT TIME ZONE 'UTC') - interval '1 day') AT TIME ZONE 'UTC'
+        WHERE organization_id = $1 AND scope LIKE 'day:%'`,
       [capped.org.id],
     );
     await app.sql(`UPDATE texts SET send_after = now() WHERE organization_id = $1 AND text_status = 'Ready'`, [
