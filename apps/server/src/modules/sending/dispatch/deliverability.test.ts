@@ -125,4 +125,18 @@ describe('daily cap per sender number', () => {
     expect(twilio.messages.length - before).toBe(5 + 4);
     expect(await used(capped.org.id, `day:phone:${sender}`)).toEqual([3, 2]);
   }, 30_000);
+
+  it('counts every segment of a text longer than the second allows toward the cap', async () => {
+    const org = await buildOrganization(app, 'Daily cap long texts');
+    // Two segments each (GSM-7, over 160 characters), from an Unregistered number sending one segment a second.
+    const message = `Hi {firstName}, ${'polls are open from seven until eight; bring a photo ID. '.repeat(3)}`;
+    const long = await loadedBlast(app, org, { recipients: 3, provider: 'Twilio', settings: twilioSettings, message });
+    const [sender] = long.senderIds;
+    await brandWithCampaign(app, org.id, [sender], { throughput: 10, campaignType: 'Unregistered', dailyCap: 4 });
+
+    await dispatchOrganization(app.platform, org.id);
+
+    expect(await textsByStatus(app, org.id, long.projectId)).toEqual({ Ready: 1, Sending: 2 });
+    expect(await used(org.id, `day:phone:${sender}`)).toEqual([4]);
+  }, 30_000);
 });

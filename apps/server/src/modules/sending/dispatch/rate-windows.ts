@@ -94,6 +94,29 @@ export async function returnUnused(
 }
 
 /**
+ * Counts segments sent beyond a grant in its day windows: a text longer than a whole second's rate goes alone on
+ * that second's grant (send-batch), yet every segment of it counts toward the number's daily cap.
+ */
+export async function chargeDays(
+  platform: Platform,
+  organizationId: number,
+  grant: Grant,
+  rates: readonly Rate[],
+  segments: number,
+): Promise<void> {
+  const days = new Set(rates.filter((r) => r.per === 'day').map((r) => r.scope));
+  const windows = grant.taken.filter((t) => days.has(t.scope));
+  if (segments <= 0 || !windows.length) return;
+  await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, async (tx) => {
+    for (const window of windows)
+      await tx.execute(sql`
+        UPDATE send_rate_windows SET used = used + ${segments}::int
+         WHERE organization_id = ${organizationId} AND scope = ${window.scope}
+           AND window_start = ${window.windowStart.toISOString()}`);
+  });
+}
+
+/**
  * Drops an organization's windows that shape nothing any more: a second's after a minute, a day's (scope 'day:…')
  * after two days, so the cap's count lives the whole day whatever the time zone.
  */

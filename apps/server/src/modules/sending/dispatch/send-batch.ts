@@ -7,7 +7,7 @@ import { withTextRef } from '../providers/text-ref-codec';
 import { providerFor, senderIdentity, type SendingIdentity } from '../resolve-provider';
 import type { ClaimedText } from './claimed-text';
 import type { InFlight } from './in-flight';
-import { returnUnused, takeRates, type Rate } from './rate-windows';
+import { chargeDays, returnUnused, takeRates, type Rate } from './rate-windows';
 
 /**
  * Not sent in this run, back to Ready as it was (rate, pause); with `until`, not before then (the sender's daily
@@ -216,6 +216,7 @@ async function sendShaped(
     const want = queue.reduce((n, t) => n + t.segments, 0);
     const grant = await takeRates(platform, organizationId, rates, want);
     let left = grant.segments;
+    let beyond = 0;
     const dayCap = grant.limitedBy?.per === 'day' ? grant.limitedBy : null;
     // A text longer than the whole rate goes alone, in a second of its own (but never past the day's cap).
     while (
@@ -223,10 +224,12 @@ async function sendShaped(
       (queue[0].segments <= left || (!dayCap && left === slowest && queue[0].segments > slowest))
     ) {
       const text = queue.shift()!;
+      beyond += Math.max(0, text.segments - left);
       left -= Math.min(left, text.segments);
       sending.push(sendOne(text));
     }
     if (left > 0) await returnUnused(platform, organizationId, grant, left);
+    if (beyond > 0) await chargeDays(platform, organizationId, grant, rates, beyond);
     if (dayCap) {
       const until = {
         until: new Date(grant.windowEndsMs),
