@@ -55,6 +55,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     DATABASE_URL: url.toString(),
+    // The factories' sender numbers have no campaign: unshaped unless a test shapes them (deliverability.test.ts).
+    SEND_UNREGISTERED_THROUGHPUT: '0',
     ...env,
   });
   const pool = createPool(config.DATABASE_URL!, () => {}, 5);

@@ -115,6 +115,26 @@ describe('brand and campaign numbers and dates (spec §5)', () => {
     expect(await count('brands', `name = 'Zero'`)).toBe(0);
   });
 
+  it('a daily cap per number is optional, at least 1 and at most 6 digits, as throughput', async () => {
+    const brand = { provider: 'Twilio', throughput: 5, providerConfigurationType: 'Organization' };
+    const zero = await save('Brand', { ...brand, name: 'Cap zero', dailyCapPerNumber: 0 });
+    expect(zero.errors).toEqual([
+      { field: 'dailyCapPerNumber', messages: ['Daily cap per number must be at least 1'] },
+    ]);
+    const long = await save('Brand', { ...brand, name: 'Cap long', dailyCapPerNumber: 1234567 });
+    expect(long.errors.map((e) => e.field)).toEqual(['dailyCapPerNumber']);
+    expect(await count('brands', `name LIKE 'Cap %'`)).toBe(0);
+    await mustCreate('Brand', { ...brand, name: 'Cap none' });
+    await mustCreate('Brand', { ...brand, name: 'Cap set', dailyCapPerNumber: 2000 });
+    const { rows } = await app.sql(
+      `SELECT name, daily_cap_per_number AS cap FROM brands WHERE name LIKE 'Cap %' ORDER BY name`,
+    );
+    expect(rows).toEqual([
+      { name: 'Cap none', cap: null },
+      { name: 'Cap set', cap: 2000 },
+    ]);
+  });
+
   it('a campaign may not end before it starts; the same day is fine', async () => {
     const base = { name: 'Dates', code: 'D1', brandId, clientId: org.clientId };
     const r = await save('Campaign', { ...base, startDate: '2026-05-02', endDate: '2026-05-01' });

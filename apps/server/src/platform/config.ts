@@ -90,6 +90,9 @@ const schema = z.object({
   SEND_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
   // Segments per second one sender number may send, across every worker (0: only the brand's throughput shapes).
   SEND_NUMBER_THROUGHPUT: z.coerce.number().int().nonnegative().default(0),
+  // Segments per second one number of an Unregistered campaign (or of none) may send: carriers filter unregistered
+  // traffic that goes faster (0: shaped only as a registered number is).
+  SEND_UNREGISTERED_THROUGHPUT: z.coerce.number().int().nonnegative().default(1),
   // Texts one worker claims at once, and sends it keeps in flight to providers.
   SEND_BATCH_SIZE: z.coerce.number().int().positive().default(1000),
   SEND_CONCURRENCY: z.coerce.number().int().positive().default(256),

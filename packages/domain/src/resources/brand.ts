@@ -18,6 +18,13 @@ export const brand = defineResource({
       min: 1,
       placeholder: 'Messages per second',
     }),
+    // Carriers cap what one number sends a day; a number that reached it waits for the next day (not a spec field).
+    dailyCapPerNumber: field('number', 'Daily cap per number', {
+      maxLength: 6,
+      integer: true,
+      min: 1,
+      placeholder: 'Messages per number per day (blank: no cap)',
+    }),
     code: text('Code', { maxLength: 50 }),
     color: field('color', 'Colour'),
     clientId: ref('client', 'client', 'Client'),
@@ -33,7 +40,16 @@ export const brand = defineResource({
     search: 'name',
     sortBy: 'createdAt',
     sortOrder: 'Desc',
-    exportColumns: ['name', 'provider', 'throughput', 'code', 'clientId', 'providerConfigurationType', 'createdAt'],
+    exportColumns: [
+      'name',
+      'provider',
+      'throughput',
+      'dailyCapPerNumber',
+      'code',
+      'clientId',
+      'providerConfigurationType',
+      'createdAt',
+    ],
   },
   sections: [
     {
@@ -43,6 +59,7 @@ export const brand = defineResource({
         'name',
         'provider',
         'throughput',
+        'dailyCapPerNumber',
         'code',
         'color',
         'clientId',

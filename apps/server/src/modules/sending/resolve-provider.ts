@@ -28,6 +28,12 @@ export interface SendingIdentity {
   provider: ProviderName;
   /** The brand's messages (segments) per second; null when no brand shapes this number. */
   throughput: number | null;
+  /** Whether the number's campaign is Registered (10DLC): a number of an Unregistered campaign, or of none, is not. */
+  registered: boolean;
+  /** Segments the number may send in one of the organization's days (its brand's cap); null: no cap. */
+  dailyCap: number | null;
+  /** The organization's time zone: where its days (the daily cap's) begin. */
+  timeZone: string;
   settings: ProviderSettings;
 }
 
@@ -38,6 +44,9 @@ interface SenderRow extends Record<string, unknown> {
   brand_id: string | number | null;
   brand_provider: string | null;
   throughput: number | null;
+  campaign_type: string | null;
+  daily_cap_per_number: number | null;
+  time_zone: string;
   configuration_type: string | null;
   configuration_values: { envKey: string; ciphertext?: string; envValue?: string | null }[] | null;
 }
@@ -84,9 +93,11 @@ export async function senderIdentity(
   const [row] = (
     await tx.execute<SenderRow>(sql`
       SELECT p.provider AS phone_provider, b.id AS brand_id, b.provider AS brand_provider, b.throughput,
+             c.campaign_type, b.daily_cap_per_number, o.time_zone,
              b.provider_configuration_type AS configuration_type,
              b.provider_configuration_values AS configuration_values
         FROM phones p
+        JOIN organizations o ON o.id = p.organization_id
         LEFT JOIN campaigns c ON c.organization_id = p.organization_id AND c.id = p.campaign_id
         LEFT JOIN brands b ON b.organization_id = c.organization_id AND b.id = c.brand_id
        WHERE p.organization_id = ${organizationId} AND p.id = ${phoneId}`)
@@ -112,6 +123,9 @@ export async function senderIdentity(
     brandId: row.brand_id === null ? null : Number(row.brand_id),
     provider,
     throughput: row.throughput,
+    registered: row.campaign_type === 'Registered',
+    dailyCap: row.daily_cap_per_number,
+    timeZone: row.time_zone,
     settings,
   };
 }

@@ -5,6 +5,7 @@ import { useClient } from 'urql';
 import { formatDateTime } from '../../ui/format';
 import { errorText } from '../../ui/notify';
 import { PROJECT_LIFECYCLE } from './project-operations';
+import { ProjectSenders } from './ProjectSenders';
 import type { ProjectSummary } from './summary-operations';
 import { useProjectSummary } from './use-project-summary';
 
@@ -108,13 +109,15 @@ function SummaryBody({ summary }: { summary: ProjectSummary }) {
         <Counts title="Area codes (top 5)" rows={summary.areaCodes.top} total={summary.areaCodes.total} />
         <Counts title="Left out of the list" rows={summary.excluded} />
       </SimpleGrid>
+      <ProjectSenders senders={summary.senders} />
     </Stack>
   );
 }
 
 /**
  * The overview's summaries of a project (spec §7): totals, duplicates, invalids and opt-outs, texts by status and
- * provider, the top area codes with their total, and why rows were left out; or that the project is not loaded yet.
+ * provider, the top area codes with their total, why rows were left out, and each sender number's delivery; or that
+ * the project is not loaded yet.
  * While `live` (queued or sending) the counts move as the texts go out, and why sending paused by itself is shown.
  */
 export function ProjectSummaryCard({ projectId, live = false }: { projectId: string; live?: boolean }) {

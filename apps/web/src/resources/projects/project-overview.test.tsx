@@ -58,6 +58,7 @@ const summary = {
   },
   listSummary: { __typename: 'ProjectListSummary', duplicates: 120, invalids: 50, optOuts: 30 },
   insights: [],
+  senders: [],
 };
 
 describe('a project overview', { timeout: 20_000 }, () => {
@@ -111,6 +112,60 @@ describe('a project overview', { timeout: 20_000 }, () => {
     // Blended, not loaded: the list's 250 valid rows at the header price $0.035.
     const card = screen.getByRole('region', { name: 'Message and cost' });
     expect((await within(card).findByText(/^Estimated cost/)).textContent).toContain('Estimated cost $8.75');
+  });
+});
+
+describe("a project overview's sender numbers", { timeout: 20_000 }, () => {
+  it("shows each sender's delivery and warns, in words to act on, about one whose failures are rising", async () => {
+    const sender = (phoneId: string, number: string, sent: number, delivered: number, failed: number) => ({
+      __typename: 'ProjectSender',
+      phoneId,
+      number,
+      provider: 'Twilio',
+      sent,
+      delivered,
+      failed,
+      deliveryRate: delivered + failed ? delivered / (delivered + failed) : null,
+      highFailureRate: failed / (delivered + failed) >= 0.1 && delivered + failed >= 50,
+    });
+    renderResources('/projects/12/overview', {
+      Project: () => ({ data: { project } }),
+      ProjectLifecycle: () => ({ data: { project: lifecycle } }),
+      ProjectSummary: () => ({
+        data: {
+          projectSummary: {
+            ...summary,
+            senders: [
+              sender('5', '3125550702', 100, 98, 2),
+              sender('4', '3125550701', 63, 54, 6),
+              sender('6', '3125550704', 0, 0, 0),
+            ],
+          },
+        },
+      }),
+      ProjectOverviewCounts: () => ({
+        data: { list: { __typename: 'List', id: '8', validRowsCount: 1, optimizedRowsCount: 1 } },
+      }),
+      ApplicablePrices: () => ({ data: { applicablePrices: [price('SMS', 'Registered', true, null)] } }),
+    });
+    const summaries = await screen.findByRole('region', { name: 'Summaries' }, { timeout: 5000 });
+    const table = await within(summaries).findByRole('table', { name: 'Sender numbers' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) =>
+        within(r)
+          .queryAllByRole('cell')
+          .map((c) => c.textContent),
+      );
+    expect(rows.slice(1)).toEqual([
+      ['(312)-555-0702', 'Twilio', '100', '98', '2', '98.0%', ''],
+      ['(312)-555-0701', 'Twilio', '63', '54', '6', '90.0%', 'High failure rate'],
+      ['(312)-555-0704', 'Twilio', '0', '0', '0', '—', ''],
+    ]);
+    const alert = within(summaries).getByRole('alert', { name: 'High failure rate' });
+    expect(alert.textContent).toContain(
+      '(312)-555-0701: Failures from this number are rising: the carrier may block it. Consider pausing it or the project.',
+    );
   });
 });
 

@@ -35,6 +35,7 @@ const summary = (textStatus: ReturnType<typeof count>[], pauseReason: string | n
   areaCodes: { __typename: 'ProjectAreaCodeUsage', areaCodesCount: 1, total: 3, top: [count('212', 3)] },
   listSummary: { __typename: 'ProjectListSummary', duplicates: 0, invalids: 0, optOuts: 0 },
   insights: [],
+  senders: [],
 });
 
 const project = (projectStatus: string) => ({

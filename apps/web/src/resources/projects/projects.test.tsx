@@ -81,6 +81,7 @@ const summaryOf = (loadedAt: string | null) => ({
   areaCodes: { __typename: 'ProjectAreaCodeUsage', areaCodesCount: 0, total: 0, top: [] },
   listSummary: { __typename: 'ProjectListSummary', duplicates: 0, invalids: 0, optOuts: 0 },
   insights: [],
+  senders: [],
 });
 
 const handlersFor = (status: ProjectStatusValue) => ({

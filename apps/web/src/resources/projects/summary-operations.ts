@@ -55,6 +55,16 @@ const PROJECT_SUMMARY_FIELDS = /* GraphQL */ `
       textStatus
       count
     }
+    senders {
+      phoneId
+      number
+      provider
+      sent
+      delivered
+      failed
+      deliveryRate
+      highFailureRate
+    }
   }
 `;
 

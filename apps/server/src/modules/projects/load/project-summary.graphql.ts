@@ -1,4 +1,4 @@
-import { ListSummaryOption } from '@canvass/domain';
+import { ListSummaryOption, SENDER_FAILURE_WARNING } from '@canvass/domain';
 import { builder } from '../../../platform/graphql/builder';
 import { enumRef } from '../../../platform/graphql/enums';
 import { parseId } from '../../../platform/graphql/resource-schema';
@@ -11,6 +11,7 @@ import {
   type ExcludedTab,
   type ProjectSummary,
 } from './project-summary.service';
+import type { ProjectSender } from './sender-health';
 import { followProjectSummary } from './follow-project-summary';
 
 const CountRef = builder.objectRef<CountBy<string>>('ProjectSummaryCount').implement({
@@ -36,6 +37,25 @@ const InsightRef = builder.objectRef<ProjectSummary['insights'][number]>('Projec
     day: t.exposeString('day', { description: 'YYYY-MM-DD' }),
     textStatus: t.exposeString('textStatus'),
     count: t.exposeInt('count'),
+  }),
+});
+
+const SenderRef = builder.objectRef<ProjectSender>('ProjectSender').implement({
+  description: 'One sender number of a project and how its texts fared: a warning before the carrier blocks it',
+  fields: (t) => ({
+    phoneId: t.id({ resolve: (s) => s.phoneId }),
+    number: t.exposeString('number'),
+    provider: t.exposeString('provider', { nullable: true }),
+    sent: t.exposeInt('sent', { description: 'Texts handed to the provider: in flight, delivered or failed' }),
+    delivered: t.exposeInt('delivered'),
+    failed: t.exposeInt('failed', { description: 'Reported by the carrier as Undelivered, Failed, Spam or Rejected' }),
+    deliveryRate: t.exposeFloat('deliveryRate', {
+      nullable: true,
+      description: 'Delivered of the finished (delivered or failed), 0 to 1; null while none has finished',
+    }),
+    highFailureRate: t.exposeBoolean('highFailureRate', {
+      description: `At least ${SENDER_FAILURE_WARNING.failureRate * 100}% of at least ${SENDER_FAILURE_WARNING.minFinished} finished texts failed: the carrier may block the number`,
+    }),
   }),
 });
 
@@ -95,6 +115,11 @@ const SummaryRef = builder.objectRef<ProjectSummary>('ProjectSummary').implement
       type: [InsightRef],
       description: 'Text insights: texts by day and status',
       resolve: (s) => s.insights,
+    }),
+    senders: t.field({
+      type: [SenderRef],
+      description: "Each sender number's delivery in this project, busiest first",
+      resolve: (s) => s.senders,
     }),
   }),
 });

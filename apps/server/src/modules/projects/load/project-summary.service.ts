@@ -4,6 +4,7 @@ import { projects } from '../../../platform/db/schema/index';
 import type { Tx } from '../../../platform/db/tenant';
 import { ownerCondition } from '../../../platform/resources/policy';
 import { tableOf } from '../../tables';
+import { projectSenders, type ProjectSender } from './sender-health';
 
 /**
  * Spec §7 "Project summaries", read from what the load and sending keep (project_loads, project_exclusion_counts,
@@ -36,6 +37,8 @@ export interface ProjectSummary {
   textsPerProvider: CountBy<string>[];
   areaCodes: { top: CountBy<string>[]; total: number; areaCodesCount: number };
   insights: { day: string; textStatus: string; count: number }[];
+  /** Each sender number's delivery, flagged when its failures rise (issue 15 §4). */
+  senders: ProjectSender[];
 }
 
 export type ExcludedTab = 'duplicates' | 'invalids' | 'optOuts';
@@ -123,6 +126,7 @@ export async function projectSummary(tx: Tx, viewer: Viewer, projectId: number):
     textsPerProvider,
     areaCodes: { top: codes.slice(0, 5), total: codes.reduce((a, c) => a + c.count, 0), areaCodesCount: codes.length },
     insights,
+    senders: await projectSenders(tx, org, projectId),
   };
 }
 

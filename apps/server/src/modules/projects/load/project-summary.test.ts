@@ -129,4 +129,66 @@ describe('project summaries', () => {
     const tab = await gql(app, TAB, { id: projectId, tab: 'optOuts' }, { token });
     expect(tab.data?.projectExcludedPhones).toBeNull();
   });
+
+  it("gives each sender's delivery, and flags one whose failures rise, from the kept counts", async () => {
+    const listId = await loadedList(app, org.id, SHEET);
+    const id = await makeProject(app, org.id, { clientId: org.clientId, listId, message: 'Hi {firstName}' });
+    const [failing, fine, early, idle] = await Promise.all(
+      ['3125550701', '3125550702', '3125550703', '3125550704'].map((n) => addSender(app, org.id, id, n)),
+    );
+    // As sending keeps them: per day, sender and status. Summed over the days.
+    // prettier-ignore
+    const counts: [string, number, string, number][] = [
+      ['2026-11-01', failing, 'Delivered', 30], ['2026-11-02', failing, 'Delivered', 24],
+      ['2026-11-01', failing, 'Failed', 4], ['2026-11-02', failing, 'Undelivered', 2],
+      ['2026-11-02', failing, 'Sending', 3], ['2026-11-02', failing, 'Ready', 7],
+      ['2026-11-01', fine, 'Delivered', 98], ['2026-11-01', fine, 'Spam', 2],
+      ['2026-11-01', early, 'Clicked', 30], ['2026-11-01', early, 'Rejected', 10],
+      ['2026-11-01', idle, 'Ready', 5],
+    ];
+    for (const [day, phone, status, count] of counts)
+      await app.sql(
+        `INSERT INTO project_text_counts (organization_id, project_id, day, from_phone_id, text_status, count)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [org.id, id, day, phone, status, count],
+      );
+    const QUERY = `query($id: ID!) { projectSummary(projectId: $id) {
+      senders { phoneId number provider sent delivered failed deliveryRate highFailureRate } } }`;
+
+    const res = await gql(app, QUERY, { id }, { token: await org.tokenFor('Manager') });
+
+    expect(res.errors).toBeUndefined();
+    const sender = (phoneId: number, number: string) => ({ phoneId: String(phoneId), number, provider: 'Twilio' });
+    expect(res.data?.projectSummary.senders).toEqual([
+      // 6 of 60 finished failed: 10%, enough texts to mean it.
+      {
+        ...sender(fine, '3125550702'),
+        sent: 100,
+        delivered: 98,
+        failed: 2,
+        deliveryRate: 0.98,
+        highFailureRate: false,
+      },
+      {
+        ...sender(failing, '3125550701'),
+        sent: 63,
+        delivered: 54,
+        failed: 6,
+        deliveryRate: 0.9,
+        highFailureRate: true,
+      },
+      // A quarter failed, but of too few texts yet to judge the number by.
+      {
+        ...sender(early, '3125550703'),
+        sent: 40,
+        delivered: 30,
+        failed: 10,
+        deliveryRate: 0.75,
+        highFailureRate: false,
+      },
+      { ...sender(idle, '3125550704'), sent: 0, delivered: 0, failed: 0, deliveryRate: null, highFailureRate: false },
+    ]);
+    const elsewhere = await gql(app, QUERY, { id }, { token: await other.tokenFor('Manager') });
+    expect(elsewhere.data?.projectSummary).toBeNull();
+  });
 });

@@ -7,7 +7,7 @@ import { dispatchOrganization } from './dispatch';
 import { allSendersBlockedReason, blockSenders } from './block-sender';
 import { withTenant } from '../../../platform/db/tenant';
 import { unknownOutcomeMessage } from './reconcile';
-import { countsByStatus, loadedBlast, textsByStatus } from './test-blast';
+import { brandWithCampaign, countsByStatus, loadedBlast, textsByStatus } from './test-blast';
 
 const SID = 'AC' + 'd'.repeat(32);
 const TOKEN = 'dispatch-token';
@@ -215,22 +215,8 @@ describe('a blocked sender', () => {
 });
 
 /** A Twilio brand of `throughput` segments a second, its campaign holding the sender number. */
-async function slowBrand(orgId: number, phoneId: number, throughput: number): Promise<number> {
-  const { rows: brand } = await app.sql(
-    `INSERT INTO brands (organization_id, name, provider, throughput) VALUES ($1, 'Slow', 'Twilio', $2) RETURNING id`,
-    [orgId, throughput],
-  );
-  const { rows: campaign } = await app.sql(
-    `INSERT INTO campaigns (organization_id, name, code, brand_id) VALUES ($1, 'C', 'C1', $2) RETURNING id`,
-    [orgId, brand[0].id],
-  );
-  await app.sql(`UPDATE phones SET campaign_id = $2 WHERE organization_id = $1 AND id = $3`, [
-    orgId,
-    campaign[0].id,
-    phoneId,
-  ]);
-  return Number(brand[0].id);
-}
+const slowBrand = (orgId: number, phoneId: number, throughput: number) =>
+  brandWithCampaign(app, orgId, [phoneId], { throughput });
 
 const PAUSE = `mutation($projectId: ID!, $isPaused: Boolean!) {
   setProjectPaused(projectId: $projectId, isPaused: $isPaused) { message errors { field messages } }

@@ -50,7 +50,8 @@ export async function recordOutcomes(
     else if (result.kind === 'failed') {
       forward.push({ ...key, to: result.status, errorMessage: result.errorMessage });
       if (result.senderBlocked && text.fromPhoneId !== null) blocked.add(text.fromPhoneId);
-    } else if (result.kind === 'release') back.push({ text, sendAfter: null, errorMessage: null, attemptUsed: false });
+    } else if (result.kind === 'release')
+      back.push({ text, sendAfter: result.until ?? null, errorMessage: result.reason ?? null, attemptUsed: false });
     else if (text.attempt >= platform.config.SEND_MAX_ATTEMPTS)
       forward.push({
         ...key,

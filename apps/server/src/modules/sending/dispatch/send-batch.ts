@@ -1,3 +1,4 @@
+import { deliverabilityMessages } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
 import { bigintArray, withTenant } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
@@ -6,11 +7,21 @@ import { withTextRef } from '../providers/text-ref-codec';
 import { providerFor, senderIdentity, type SendingIdentity } from '../resolve-provider';
 import type { ClaimedText } from './claimed-text';
 import type { InFlight } from './in-flight';
-import { returnUnused, takeRates, type Rate } from './rate-windows';
+import { chargeDays, returnUnused, takeRates, type Rate } from './rate-windows';
 
-/** What became of one claimed text in this run. 'release': not sent, back to Ready as it was (rate, pause). */
+/**
+ * Not sent in this run, back to Ready as it was (rate, pause); with `until`, not before then (the sender's daily
+ * cap is spent), and why, in a staffer's words.
+ */
+export interface Release {
+  kind: 'release';
+  until?: Date;
+  reason?: string;
+}
+
+/** What became of one claimed text in this run. */
 export type TextOutcome = { text: ClaimedText; provider: ProviderName | null; deliveryReceipts: boolean } & (
-  { result: SendOutcome } | { result: { kind: 'release' } }
+  { result: SendOutcome } | { result: Release }
 );
 
 /** How long a worker holds texts it cannot send yet for the rate before it hands them back to Ready. */
@@ -59,13 +70,28 @@ function refusal(text: ClaimedText, provider: MessagingProvider): SendOutcome | 
   return null;
 }
 
-/** The rates a sender's texts are shaped by: its brand's throughput and the per-number limit, when set. */
+/**
+ * The rates a sender's texts are shaped by: its brand's throughput; the per-number limit, lower for a number
+ * outside a Registered campaign (carriers filter unregistered traffic that goes faster); last its brand's daily cap
+ * per number, so a second's grant that goes unused is never taken from the day.
+ */
 function ratesOf(platform: Platform, identity: SendingIdentity): Rate[] {
   const rates: Rate[] = [];
   if (identity.brandId !== null && identity.throughput && identity.throughput > 0)
-    rates.push({ scope: `brand:${identity.brandId}`, perSecond: identity.throughput });
-  const perNumber = platform.config.SEND_NUMBER_THROUGHPUT;
-  if (perNumber > 0) rates.push({ scope: `phone:${identity.phoneId}`, perSecond: perNumber });
+    rates.push({ scope: `brand:${identity.brandId}`, limit: identity.throughput, per: 'second' });
+  const { SEND_NUMBER_THROUGHPUT, SEND_UNREGISTERED_THROUGHPUT } = platform.config;
+  const perNumber = [SEND_NUMBER_THROUGHPUT, identity.registered ? 0 : SEND_UNREGISTERED_THROUGHPUT].filter(
+    (n) => n > 0,
+  );
+  if (perNumber.length)
+    rates.push({ scope: `phone:${identity.phoneId}`, limit: Math.min(...perNumber), per: 'second' });
+  if (identity.dailyCap && identity.dailyCap > 0)
+    rates.push({
+      scope: `day:phone:${identity.phoneId}`,
+      limit: identity.dailyCap,
+      per: 'day',
+      timeZone: identity.timeZone,
+    });
   return rates;
 }
 
@@ -125,8 +151,8 @@ export async function sendBatch(
         await Promise.all(group.map(sendOne));
         return;
       }
-      await sendShaped(platform, organizationId, rates, group, sendOne, (text) =>
-        outcomes.push({ ...base, text, result: { kind: 'release' } }),
+      await sendShaped(platform, organizationId, rates, group, sendOne, (text, until) =>
+        outcomes.push({ ...base, text, result: until ? { kind: 'release', ...until } : { kind: 'release' } }),
       );
     }),
   );
@@ -152,7 +178,8 @@ async function attempt(platform: Platform, provider: MessagingProvider, text: Cl
 /**
  * Sends a group within its rates: a second's grant of segments at a time, waiting for the next second when the
  * grant is spent. What cannot go within HOLD_MS is released (back to Ready) for a later claim, so a slow brand
- * never keeps texts claimed long enough to look abandoned.
+ * never keeps texts claimed long enough to look abandoned; what the day's cap leaves no room for is released until
+ * the next day begins.
  */
 async function sendShaped(
   platform: Platform,
@@ -160,9 +187,9 @@ async function sendShaped(
   rates: Rate[],
   group: ClaimedText[],
   sendOne: (text: ClaimedText) => Promise<void>,
-  release: (text: ClaimedText) => void,
+  release: (text: ClaimedText, until?: Pick<Release, 'until' | 'reason'>) => void,
 ) {
-  const slowest = Math.min(...rates.map((r) => r.perSecond));
+  const slowest = Math.min(...rates.filter((r) => r.per === 'second').map((r) => r.limit));
   let budget = Math.max(1, Math.floor((slowest * HOLD_MS) / 1000));
   const queue: ClaimedText[] = [];
   for (const text of group) {
@@ -175,7 +202,7 @@ async function sendShaped(
   let first = true;
   while (queue.length) {
     if (Date.now() > deadline) {
-      queue.splice(0).forEach(release);
+      queue.splice(0).forEach((text) => release(text));
       break;
     }
     // A pause reaches texts held for the rate too: before each further second, they go back if it came.
@@ -189,13 +216,28 @@ async function sendShaped(
     const want = queue.reduce((n, t) => n + t.segments, 0);
     const grant = await takeRates(platform, organizationId, rates, want);
     let left = grant.segments;
-    // A text longer than the whole rate goes alone, in a second of its own.
-    while (queue.length && (queue[0].segments <= left || (left === slowest && queue[0].segments > slowest))) {
+    let beyond = 0;
+    const dayCap = grant.limitedBy?.per === 'day' ? grant.limitedBy : null;
+    // A text longer than the whole rate goes alone, in a second of its own (but never past the day's cap).
+    while (
+      queue.length &&
+      (queue[0].segments <= left || (!dayCap && left === slowest && queue[0].segments > slowest))
+    ) {
       const text = queue.shift()!;
+      beyond += Math.max(0, text.segments - left);
       left -= Math.min(left, text.segments);
       sending.push(sendOne(text));
     }
-    if (left > 0) await returnUnused(platform, organizationId, rates, grant.windowEndsMs, left);
+    if (left > 0) await returnUnused(platform, organizationId, grant, left);
+    if (beyond > 0) await chargeDays(platform, organizationId, grant, rates, beyond);
+    if (dayCap) {
+      const until = {
+        until: new Date(grant.windowEndsMs),
+        reason: deliverabilityMessages.dailyCapReached(dayCap.limit),
+      };
+      queue.splice(0).forEach((text) => release(text, until));
+      break;
+    }
     if (queue.length) await sleep(Math.max(5, grant.windowEndsMs - Date.now()) + Math.random() * 20);
   }
   await Promise.all(sending);

@@ -56,6 +56,34 @@ export async function loadedBlast(
   return { projectId, senderIds, textIds: rows.map((r: { id: string }) => Number(r.id)) };
 }
 
+/**
+ * A Twilio brand of `throughput` segments a second (and `dailyCap` segments a number a day, when given), with a
+ * campaign of `campaignType` holding the sender numbers `phoneIds`. Returns the brand's id.
+ */
+export async function brandWithCampaign(
+  app: TestApp,
+  orgId: number,
+  phoneIds: number[],
+  o: { throughput: number; campaignType?: 'Registered' | 'Unregistered'; dailyCap?: number },
+): Promise<number> {
+  const { rows: brand } = await app.sql(
+    `INSERT INTO brands (organization_id, name, provider, throughput, daily_cap_per_number)
+     VALUES ($1, 'Shaped', 'Twilio', $2, $3) RETURNING id`,
+    [orgId, o.throughput, o.dailyCap ?? null],
+  );
+  const { rows: campaign } = await app.sql(
+    `INSERT INTO campaigns (organization_id, name, code, brand_id, campaign_type) VALUES ($1, 'C', $4, $2, $3)
+     RETURNING id`,
+    [orgId, brand[0].id, o.campaignType ?? 'Registered', `C${brand[0].id}`],
+  );
+  await app.sql(`UPDATE phones SET campaign_id = $2 WHERE organization_id = $1 AND id = ANY($3::bigint[])`, [
+    orgId,
+    campaign[0].id,
+    phoneIds,
+  ]);
+  return Number(brand[0].id);
+}
+
 /** The project's texts by status, as its counts (project_text_counts) keep them. */
 export async function countsByStatus(app: TestApp, orgId: number, projectId: number) {
   const { rows } = await app.sql(

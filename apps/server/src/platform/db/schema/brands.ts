@@ -10,7 +10,7 @@ export interface ProviderConfigurationValue {
   envValue: string | null;
 }
 
-/** A sending identity at one provider; its throughput (messages per second) shapes dispatch. */
+/** A sending identity at one provider; its throughput (messages per second) and daily cap per number shape dispatch. */
 export const brands = pgTable(
   'brands',
   {
@@ -19,6 +19,8 @@ export const brands = pgTable(
     name: text('name').notNull(),
     provider: providerEnum('provider').notNull(),
     throughput: integer('throughput').notNull(),
+    // Segments each of the brand's numbers may send in one of the organization's days; null: no cap.
+    dailyCapPerNumber: integer('daily_cap_per_number'),
     code: text('code'),
     color: text('color'),
     clientId: refId('client_id'),

@@ -1,0 +1,1 @@
+ALTER TABLE "brands" ADD COLUMN "daily_cap_per_number" integer;
