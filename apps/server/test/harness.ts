@@ -55,6 +55,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     DATA_DIR: dataDir,
     DATABASE_URL: url.toString(),
+    // Tests send on the wall clock at whatever hour they run; the quiet-hours tests turn it on with a fixed clock.
+    SEND_QUIET_HOURS: 'off',
     ...env,
   });
   const pool = createPool(config.DATABASE_URL!, () => {}, 5);
