@@ -1,6 +1,7 @@
-import { quietHoursOf, sendingWindowAt, sendTimeMessages, type QuietHours, type WindowState } from '@canvass/domain';
+import { sendingWindowAt, sendTimeMessages, type QuietHours, type WindowState } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
 import { bigintArray, type Tx } from '../../../platform/db/tenant';
+import { loadQuietHours } from '../../organization/quiet-hours-settings';
 import { isCountedText, moveTextCounts } from '../text-transitions';
 
 /**
@@ -45,9 +46,7 @@ export class SendTimeContext {
     o: { clock: () => Date; quietHours: 'on' | 'off' },
   ): Promise<SendTimeContext> {
     if (o.quietHours === 'off') return new SendTimeContext(o.clock, ALL_DAY);
-    const { rows } = await tx.execute<{ settings: Record<string, unknown> | null }>(sql`
-      SELECT settings FROM organizations WHERE id = ${organizationId}`);
-    return new SendTimeContext(o.clock, quietHoursOf(rows[0]?.settings));
+    return new SendTimeContext(o.clock, await loadQuietHours(tx, organizationId));
   }
 
   /**
