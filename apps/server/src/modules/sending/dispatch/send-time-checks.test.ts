@@ -192,4 +192,29 @@ describe('opt-outs and do-not-contact at send time', () => {
     expect(textedNumbers(before)).toEqual(['2125500001']);
     expect((await textRows(org.id, b.projectId)).map((t) => t.text_status)).toEqual(['Sending', 'Ready']);
   });
+
+  it('a Test text to a staff number goes out at night, but never to a number that opted out', async () => {
+    const { org, blast: b } = await blast('Test texts', 2);
+    await optOut(app, org.id, '2125500002', null);
+    const to = [await recipient(app, org.id, '2125500001'), await recipient(app, org.id, '2125500002')];
+    await app.sql(
+      `INSERT INTO texts (organization_id, project_id, body, text_type, is_send_text, from_phone_id, to_phone_id)
+       SELECT $1, $2, 'Test: polls close at 8', 'Test', true, $3, unnest($4::bigint[])`,
+      [org.id, b.projectId, b.senderIds[0], to],
+    );
+    const before = twilio.messages.length;
+
+    expect((await dispatchOrganization(app.platform, org.id, { clock: NIGHT })).claimed).toBe(1);
+
+    expect(twilio.messages.slice(before).map((m) => [m.to, m.body])).toEqual([
+      ['+12125500001', 'Test: polls close at 8'],
+    ]);
+    const { rows } = await app.sql(
+      `SELECT text_status, error_message FROM texts WHERE organization_id = $1 AND text_type = 'Test' ORDER BY id`,
+      [org.id],
+    );
+    expect(rows.map((r: { text_status: string }) => r.text_status)).toEqual(['Sending', 'Rejected']);
+    // The blast's own texts: the opted-out number's is refused, the other waits for the morning.
+    expect(await countsByStatus(app, org.id, b.projectId)).toEqual({ Ready: 1, Rejected: 1 });
+  });
 });
