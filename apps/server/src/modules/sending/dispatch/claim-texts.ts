@@ -28,6 +28,14 @@ const num = (v: string | number | null): number | null => (v === null ? null : N
  */
 export type ClaimCursor = Map<number, number>;
 
+/** One claim: the texts to send now, how many due texts it read, and the projects of those the checks stopped. */
+export interface Claim {
+  texts: ClaimedText[];
+  /** 0 when nothing was due; more than texts.length when the checks held or stopped some (the next claim reads on). */
+  read: number;
+  stoppedProjectIds: number[];
+}
+
 /**
  * The projects whose texts go out now: Blast projects released to send (Queued, or already Sending) and not
  * paused. A Queued one becomes Sending here, so its overview shows sending from the first claim.
@@ -64,16 +72,15 @@ export async function claimTexts(
   limit: number,
   cursor: ClaimCursor,
   context: SendTimeContext,
-): Promise<ClaimedText[]> {
+): Promise<Claim> {
   const projectIds = await sendingProjects(tx, organizationId);
-  // A batch the checks hold or stop entirely is not the end of the due texts: the next one is read, until some go
-  // or none is left (each round moves its texts out of the due set, so this ends).
-  for (;;) {
-    const due = await lockDueTexts(tx, organizationId, limit, cursor, projectIds, context.clock());
-    if (!due.length) return [];
-    const rows = await applySendTimeChecks(tx, organizationId, due, context);
-    if (rows.length) return markClaimed(tx, organizationId, rows);
-  }
+  const due = await lockDueTexts(tx, organizationId, limit, cursor, projectIds, context.clock());
+  const { sendable, stoppedProjectIds } = await applySendTimeChecks(tx, organizationId, due, context);
+  return {
+    texts: sendable.length ? await markClaimed(tx, organizationId, sendable) : [],
+    read: due.length,
+    stoppedProjectIds,
+  };
 }
 
 /** Locks up to `limit` due Ready texts: single texts to send first, then each sending project's in id order. */

@@ -60,9 +60,14 @@ export async function dispatchOrganization(
   let stopped = false;
   const lane = async () => {
     while (!stopped) {
-      const claimed = await withTenant(platform.database, scope, (tx) =>
+      const claim = await withTenant(platform.database, scope, (tx) =>
         claimTexts(tx, organizationId, platform.config.SEND_BATCH_SIZE, cursor, context),
       );
+      const claimed = claim.texts;
+      if (claim.stoppedProjectIds.length)
+        await publishSendingProgress(platform, organizationId, claim.stoppedProjectIds);
+      // A batch the send-time checks held or stopped entirely: the due texts go on after it (one transaction each).
+      if (!claimed.length && claim.read) continue;
       if (!claimed.length && cursor.size) {
         cursor.clear();
         continue;

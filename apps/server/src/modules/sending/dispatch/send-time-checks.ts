@@ -100,7 +100,8 @@ function verdictOf(f: Facts, textType: string, now: Date, context: SendTimeConte
 }
 
 /**
- * Checks claimed rows (locked, still Ready) and returns those that may go now. The others leave the claim in the
+ * Checks claimed rows (locked, still Ready) and returns those that may go now, and the projects of those stopped
+ * (their counts moved, for the live overview). The others leave the claim in the
  * same transaction: held ones wait in Ready with send_after at their window's opening or the project's start (the
  * claim's due test skips them until then, and the minute sweep's run for a sending project finds them again);
  * stopped ones become Rejected or Expired with their reason, their counts moved. One statement per distinct
@@ -111,8 +112,9 @@ export async function applySendTimeChecks<T extends CheckedText>(
   organizationId: number,
   rows: readonly T[],
   context: SendTimeContext,
-): Promise<T[]> {
-  if (!rows.length) return [];
+): Promise<{ sendable: T[]; stoppedProjectIds: number[] }> {
+  const stoppedProjectIds = new Set<number>();
+  if (!rows.length) return { sendable: [], stoppedProjectIds: [] };
   const now = context.clock();
   const ids = bigintArray(rows.map((r) => Number(r.id)));
   const days = `{${[...new Set(rows.map((r) => r.created_at.toISOString()))].join(',')}}`;
@@ -149,6 +151,7 @@ export async function applySendTimeChecks<T extends CheckedText>(
       const group = stopped.get(key) ?? { status: verdict.status, message: verdict.message, rows: [] };
       group.rows.push(row);
       stopped.set(key, group);
+      if (row.project_id !== null) stoppedProjectIds.add(Number(row.project_id));
     }
   }
   for (const [until, group] of held) await setReady(tx, organizationId, group, sql`send_after = ${until}::timestamptz`);
@@ -167,7 +170,7 @@ export async function applySendTimeChecks<T extends CheckedText>(
       })),
     );
   }
-  return sendable;
+  return { sendable, stoppedProjectIds: [...stoppedProjectIds] };
 }
 
 /** One UPDATE of a group of the claim's Ready texts (by their key, as the claim marks them Queued). */
