@@ -57,6 +57,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     DATABASE_URL: url.toString(),
     // The factories' sender numbers have no campaign: unshaped unless a test shapes them (deliverability.test.ts).
     SEND_UNREGISTERED_THROUGHPUT: '0',
+    // Tests send on the wall clock at whatever hour they run; the quiet-hours tests turn it on with a fixed clock.
+    SEND_QUIET_HOURS: 'off',
     ...env,
   });
   const pool = createPool(config.DATABASE_URL!, () => {}, 5);

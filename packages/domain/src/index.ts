@@ -27,3 +27,7 @@ export * from './message/index';
 // Both prices.ts (the GraphQL enum of a price row's level) and message/cost.ts (the estimate's lower-case levels) name
 // a PriceLevel, built in parallel: the package's name is the enum's; cost.ts keeps its own inside message/.
 export { PriceLevel } from './prices';
+export * from './area-code-time-zones';
+export * from './quiet-hours';
+export * from './send-time-messages';
+export * from './zoned-time';

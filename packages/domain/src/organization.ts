@@ -2,6 +2,7 @@ import { Provider } from './enums';
 import { usTimeZones } from './geography';
 import { messages } from './messages';
 import { priceRowErrors, type PriceRowInput } from './prices';
+import { quietHoursErrors, type QuietHours } from './quiet-hours';
 import { providerEnvKeys } from './provider-keys';
 import { children, defineResource, field, oneOf, text, type ChildRowInput, type ChildrenField } from './resource';
 import { checkFieldValue, type FieldErrors } from './validate';
@@ -80,6 +81,8 @@ export interface OrganizationAttributes {
   providerColors?: ChildRowInput[] | null;
   prices?: PriceRowInput[] | null;
   providerConfigurations?: ProviderConfigurationRowInput[] | null;
+  /** Stored in organizations.settings (quiet-hours.ts); given whole, it replaces the stored one. */
+  quietHours?: QuietHours | null;
 }
 
 const blank = (v: unknown) => v == null || String(v).trim() === '';
@@ -170,5 +173,7 @@ export function validateOrganization(attrs: OrganizationAttributes): FieldErrors
   for (const name of ['textDefaults', 'customDomains', 'providerColors'] as const)
     Object.assign(errors, childRowErrors(name, f[name], attrs[name], organizationUniqueRows[name]));
   Object.assign(errors, priceRowErrors(attrs.prices), providerConfigurationErrors(attrs.providerConfigurations));
+  if (attrs.quietHours)
+    for (const [path, list] of Object.entries(quietHoursErrors(attrs.quietHours))) errors[`quietHours.${path}`] = list;
   return errors;
 }

@@ -96,6 +96,9 @@ const schema = z.object({
   // Texts one worker claims at once, and sends it keeps in flight to providers.
   SEND_BATCH_SIZE: z.coerce.number().int().positive().default(1000),
   SEND_CONCURRENCY: z.coerce.number().int().positive().default(256),
+  // Quiet hours at dispatch (issue 15). 'off' is for test runs that send on the wall clock at any hour (the test
+  // harness, e2e): production keeps it on, and a production server refuses 'off'.
+  SEND_QUIET_HOURS: z.enum(['on', 'off']).default('on'),
   // Processed provider webhook events are kept this many days (for audit and reprocessing), then deleted daily.
   WEBHOOK_EVENT_RETENTION_DAYS: z.coerce.number().int().positive().default(30),
   LOG_LEVEL: z.string().default('info'),
@@ -118,6 +121,8 @@ export type Config = z.infer<typeof schema> & {
 /** Reads the environment once; every setting of Canvass is named here and documented in the README. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = schema.parse(env);
+  if (c.NODE_ENV === 'production' && c.SEND_QUIET_HOURS === 'off')
+    throw new Error('SEND_QUIET_HOURS=off is for test runs only: production never sends outside quiet hours');
   const publicUrl = c.PUBLIC_URL ?? `http://localhost:${c.PORT}`;
   return {
     ...c,

@@ -25,6 +25,7 @@ import {
 import { PriceInput, PriceRef } from '../prices/prices.graphql';
 import { loadProviderConfigurations, type ProviderConfigurationView } from './provider-configurations';
 import type { RowsName } from './organization-rows';
+import { QuietHoursInput } from './quiet-hours.graphql';
 
 /**
  * The organization screen's API (spec §3 Organization, §7 `organization`, `updateOrganization`): the Organization
@@ -64,6 +65,7 @@ const OrganizationAttributesInput = builder.inputType('OrganizationAttributes', 
     providerColors: t.field({ type: [childTypesOf(f.providerColors).input] }),
     prices: t.field({ type: [PriceInput] }),
     providerConfigurations: t.field({ type: [ProviderConfigurationInput] }),
+    quietHours: t.field({ type: QuietHoursInput }),
   }),
 });
 

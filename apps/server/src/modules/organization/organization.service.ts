@@ -106,6 +106,12 @@ export async function updateOrganization(
       for (const name of ROWS) await saveRows(sp, orgId, name, attrs[name]);
       if (attrs.prices) await savePrices(sp, orgId, ORGANIZATION_PRICES, attrs.prices);
       if (attrs.providerConfigurations) await saveProviderConfigurations(sp, orgId, attrs.providerConfigurations);
+      // Quiet hours live in settings (jsonb) beside other settings: only their key is replaced.
+      if (attrs.quietHours)
+        await sp.execute(sql`
+          UPDATE organizations SET settings = settings || ${JSON.stringify({ quietHours: attrs.quietHours })}::jsonb,
+                 updated_at = now()
+           WHERE id = ${orgId}`);
     });
   } catch (err) {
     // A race past the checks (two admins adding the same key at once) still gets a clear message.

@@ -1,4 +1,4 @@
-import { organization, recordSelection, type RecordOf } from '@canvass/domain';
+import { organization, recordSelection, type QuietHours, type RecordOf } from '@canvass/domain';
 import type { FieldError } from '../../ui/types';
 
 /** A provider configuration: its settings say only whether each is set (write-only). */
@@ -13,11 +13,15 @@ export interface ProviderConfigurationView {
 /** The organization as its screen reads it: the registry-shaped fields plus provider configurations (prices: PricesSection). */
 export type OrganizationRecord = RecordOf<typeof organization> & {
   providerConfigurations: ProviderConfigurationView[];
+  /** Null only for another organization (the API shows none). */
+  quietHours: QuietHours | null;
   can: { update: boolean; destroy: boolean; export: boolean; favorite: boolean };
 };
 
 const FULL =
-  `${recordSelection(organization)} ` + 'providerConfigurations { id name provider isActive values { envKey isSet } }';
+  `${recordSelection(organization)} ` +
+  'providerConfigurations { id name provider isActive values { envKey isSet } } ' +
+  'quietHours { start end states { state days start end } }';
 
 export const ORGANIZATION_QUERY = `query OrganizationScreen($id: ID!) { organization(id: $id) { ${FULL} } }`;
 

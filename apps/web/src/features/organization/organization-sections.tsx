@@ -15,6 +15,8 @@ const ProviderConfigurationsSection = lazyNamed(
   'ProviderConfigurationsSection',
 );
 
+const QuietHoursSection = lazyNamed(() => import('./quiet-hours-section'), 'QuietHoursSection');
+
 type Section = ResourceTab<OrganizationRecord>;
 
 const TIME_ZONES = usTimeZones.map((z) => ({ value: z.name, label: z.label }));
@@ -77,6 +79,11 @@ export const organizationSections: readonly Section[] = [
     render: ({ record }) => <PricesSection scope="organization" canUpdate={record.can.update} />,
   },
   { path: 'do-not-contact', label: 'Do Not Contact', render: () => <DoNotContactPanel /> },
+  {
+    path: 'quiet-hours',
+    label: 'Quiet Hours',
+    render: ({ record }) => <QuietHoursSection record={record} />,
+  },
   {
     path: 'provider-configurations',
     label: 'Provider Configurations',

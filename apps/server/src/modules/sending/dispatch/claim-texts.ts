@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigintArray, type Tx } from '../../../platform/db/tenant';
 import { isCountedText, moveTextCounts } from '../text-transitions';
 import { e164, type ClaimedText } from './claimed-text';
+import { applySendTimeChecks, type SendTimeContext } from './send-time-checks';
 
 interface TextRow extends Record<string, unknown> {
   id: string;
@@ -27,6 +28,14 @@ const num = (v: string | number | null): number | null => (v === null ? null : N
  */
 export type ClaimCursor = Map<number, number>;
 
+/** One claim: the texts to send now, how many due texts it read, and the projects of those the checks stopped. */
+export interface Claim {
+  texts: ClaimedText[];
+  /** 0 when nothing was due; more than texts.length when the checks held or stopped some (the next claim reads on). */
+  read: number;
+  stoppedProjectIds: number[];
+}
+
 /**
  * The projects whose texts go out now: Blast projects released to send (Queued, or already Sending) and not
  * paused. A Queued one becomes Sending here, so its overview shows sending from the first claim.
@@ -50,24 +59,44 @@ const TEXT_COLUMNS = sql`t.id, t.created_at, t.project_id, t.from_phone_id, t.to
 
 /**
  * Claims up to `limit` texts due to go out, for this worker alone: locked with FOR UPDATE SKIP LOCKED (so workers
- * claiming at once take different texts), then marked Queued with claimed_at and one more attempt, their counts
- * moved, all in the caller's transaction. Once it commits, a text is this worker's to send, and a crash leaves it
- * Queued with its claim time, for reconciliation (reconcile.ts), never for a blind resend. Due: the Ready texts of
- * a sending project, and single texts marked to send (tests, seeds, 'Save and send', sendText), whose retry wait
- * (send_after) is over.
+ * claiming at once take different texts), checked at this moment (send-time-checks.ts: opt-outs, do-not-contact,
+ * the project's schedule, quiet hours), then marked Queued with claimed_at and one more attempt, their counts moved,
+ * all in the caller's transaction. Once it commits, a text is this worker's to send, and a crash leaves it Queued
+ * with its claim time, for reconciliation (reconcile.ts), never for a blind resend. Due: the Ready texts of a sending
+ * project, and single texts marked to send (tests, seeds, 'Save and send', sendText), whose wait (send_after: a
+ * retry, quiet hours, the project's start) is over by the context's clock.
  */
 export async function claimTexts(
   tx: Tx,
   organizationId: number,
   limit: number,
-  cursor: ClaimCursor = new Map(),
-): Promise<ClaimedText[]> {
+  cursor: ClaimCursor,
+  context: SendTimeContext,
+): Promise<Claim> {
   const projectIds = await sendingProjects(tx, organizationId);
+  const due = await lockDueTexts(tx, organizationId, limit, cursor, projectIds, context.clock());
+  const { sendable, stoppedProjectIds } = await applySendTimeChecks(tx, organizationId, due, context);
+  return {
+    texts: sendable.length ? await markClaimed(tx, organizationId, sendable) : [],
+    read: due.length,
+    stoppedProjectIds,
+  };
+}
+
+/** Locks up to `limit` due Ready texts: single texts to send first, then each sending project's in id order. */
+async function lockDueTexts(
+  tx: Tx,
+  organizationId: number,
+  limit: number,
+  cursor: ClaimCursor,
+  projectIds: readonly number[],
+  now: Date,
+): Promise<(TextRow & { created_at: Date })[]> {
   const found = new Map<string, TextRow>();
   const take = (rows: TextRow[]) => {
     for (const r of rows) found.set(`${r.id}@${new Date(r.created_at).getTime()}`, r);
   };
-  const due = sql`t.text_status = 'Ready' AND (t.send_after IS NULL OR t.send_after <= now())`;
+  const due = sql`t.text_status = 'Ready' AND (t.send_after IS NULL OR t.send_after <= ${now.toISOString()}::timestamptz)`;
   take(
     (
       await tx.execute<TextRow>(sql`
@@ -94,9 +123,15 @@ export async function claimTexts(
   for (const r of found.values())
     if (r.project_id !== null)
       cursor.set(Number(r.project_id), Math.max(cursor.get(Number(r.project_id)) ?? 0, Number(r.id)));
-  const rows = [...found.values()].map((r) => ({ ...r, created_at: new Date(r.created_at) }));
-  if (!rows.length) return [];
+  return [...found.values()].map((r) => ({ ...r, created_at: new Date(r.created_at) }));
+}
 
+/** Marks checked texts Queued (claimed now, one more attempt), moves their counts, and reads what sending needs. */
+async function markClaimed(
+  tx: Tx,
+  organizationId: number,
+  rows: (TextRow & { created_at: Date })[],
+): Promise<ClaimedText[]> {
   const ids = bigintArray(rows.map((r) => Number(r.id)));
   const days = `{${[...new Set(rows.map((r) => r.created_at.toISOString()))].join(',')}}`;
   await tx.execute(sql`

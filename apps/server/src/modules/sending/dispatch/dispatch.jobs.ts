@@ -68,7 +68,11 @@ async function organizationsToDispatch(platform: Platform): Promise<number[]> {
 
 /**
  * Every minute, on one worker: a dispatch run for each organization that has something due, so nothing waits on
- * a lost job (a worker that died mid-run, a retry scheduled by a process that stopped).
+ * a lost job (a worker that died mid-run, a retry scheduled by a process that stopped). It is also what sends a text
+ * held by quiet hours or its project's start (send-time-checks.ts) within a minute of its window opening: its project
+ * stays Sending, and a single text stays Ready, so both reads above find its organization. (A run scheduled at the
+ * opening instead would keep its later run_at against this sweep's, preserve_run_at, and so hold back
+ * reconciliation for hours.)
  */
 export const dispatchSweepJob = defineJob({
   name: 'dispatchSweep',

@@ -7,12 +7,15 @@ import { sweepRateWindows } from './rate-windows';
 import { reconcileStaleClaims } from './reconcile';
 import { recordOutcomes } from './record-outcomes';
 import { sendBatch, type SendHooks } from './send-batch';
+import { SendTimeContext } from './send-time-checks';
 import { publishSendingProgress } from './sending-progress';
 
 export interface DispatchOptions {
   hooks?: SendHooks;
   /** Batches claimed and sent at once (each a claim, its sends, then its record). */
   lanes?: number;
+  /** The time the send-time checks (quiet hours, the project's schedule, due waits) are made at; tests fix it. */
+  clock?: () => Date;
 }
 
 export interface DispatchResult {
@@ -45,14 +48,26 @@ export async function dispatchOrganization(
   let claimedCount = 0;
   const cursor: ClaimCursor = new Map();
   let nextRunAt: Date | null = null;
+  // Read once a run: a change to the organization's quiet hours applies from the next run (a minute at most).
+  const context = await withTenant(platform.database, scope, (tx) =>
+    SendTimeContext.load(tx, organizationId, {
+      clock: options.clock ?? (() => new Date()),
+      quietHours: platform.config.SEND_QUIET_HOURS,
+    }),
+  );
 
   // One lane failing (the database gone, a crash stand-in) ends the run: the others claim nothing more.
   let stopped = false;
   const lane = async () => {
     while (!stopped) {
-      const claimed = await withTenant(platform.database, scope, (tx) =>
-        claimTexts(tx, organizationId, platform.config.SEND_BATCH_SIZE, cursor),
+      const claim = await withTenant(platform.database, scope, (tx) =>
+        claimTexts(tx, organizationId, platform.config.SEND_BATCH_SIZE, cursor, context),
       );
+      const claimed = claim.texts;
+      if (claim.stoppedProjectIds.length)
+        await publishSendingProgress(platform, organizationId, claim.stoppedProjectIds);
+      // A batch the send-time checks held or stopped entirely: the due texts go on after it (one transaction each).
+      if (!claimed.length && claim.read) continue;
       if (!claimed.length && cursor.size) {
         cursor.clear();
         continue;
