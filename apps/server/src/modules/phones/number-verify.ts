@@ -6,8 +6,9 @@ import { lockPurchasedPhone, NumberRequestError, phoneNumbersProvider, tenantOf 
 
 /**
  * The verify job's work: each phone still AwaitingAPIVerify is asked of its provider (outside any transaction) and
- * becomes Active, validated now, or Invalid (the provider's reason is logged). A provider that does not answer
- * throws, and the job is tried again; a phone changed meanwhile (released, validated again) is left as it is.
+ * becomes Active, validated now, or Invalid (the provider's reason is logged). A provider that does not answer, or
+ * is still completing a purchase (pending), makes the job try again; a phone changed meanwhile (released, validated
+ * again) is left as it is.
  */
 export async function verifyPhoneNumbers(
   platform: Platform,
@@ -16,6 +17,7 @@ export async function verifyPhoneNumbers(
 ): Promise<{ active: number; invalid: number }> {
   const tenant = tenantOf({ organizationId, userId: null });
   const counts = { active: 0, invalid: 0 };
+  const pending: number[] = [];
   for (const phoneId of phoneIds) {
     const found = await withTenant(platform.database, tenant, async (tx) => {
       const phone = await lockPurchasedPhone(tx, organizationId, phoneId);
@@ -30,6 +32,10 @@ export async function verifyPhoneNumbers(
       'unverifiable' in found
         ? { ok: false, reason: found.unverifiable }
         : await found.provider.verifyNumber(`+1${found.phone.number}`);
+    if (!verdict.ok && verdict.pending) {
+      pending.push(phoneId);
+      continue;
+    }
     if (!verdict.ok) platform.logger.warn({ organizationId, phoneId, reason: verdict.reason }, 'phone not verified');
     await withTenant(platform.database, tenant, (tx) =>
       tx.execute(sql`
@@ -40,5 +46,7 @@ export async function verifyPhoneNumbers(
     );
     counts[verdict.ok ? 'active' : 'invalid'] += 1;
   }
+  // The job is tried again later (graphile-worker's backoff); the phones settled above are skipped then.
+  if (pending.length) throw new Error(`The provider has not finished buying phones ${pending.join(', ')} yet`);
   return counts;
 }

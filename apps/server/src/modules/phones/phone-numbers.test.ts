@@ -3,6 +3,7 @@ import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
 import { createTestApp, gql, type TestApp } from '../../../test/harness';
+import { startBandwidthMock, type BandwidthMock } from '../../../test/mocks/bandwidth-mock';
 import { startTwilioMock, type TwilioMock } from '../../../test/mocks/twilio-mock';
 import { createWorker } from '../../app';
 import { SIMULATOR_EMPTY_AREA_CODE } from '../sending/providers/simulator-numbers';
@@ -10,6 +11,13 @@ import { setProviderSettings, setSimulatorSettings } from '../sending/webhooks/t
 
 const SID = 'AC00000000000000000000000000000003';
 const TOKEN = 'numbers-auth-token';
+const BANDWIDTH = {
+  accountId: '9900002',
+  apiUser: 'bw-user',
+  apiPassword: 'bw-password',
+  callbackUser: 'cb-user',
+  callbackPassword: 'cb-password',
+};
 
 const SEARCH = 'query($c:ID!,$a:String!){ searchPhoneNumbers(campaignId:$c, areaCode:$a) }';
 const BUY = `mutation($n:[String!]!,$c:ID!,$cl:ID){ buyNumbers(phoneNumbers:$n, campaignId:$c, clientId:$cl){
@@ -22,6 +30,7 @@ const VALIDATE = 'mutation($id:ID!){ validatePhone(phoneId:$id){ message } }';
 
 let app: TestApp;
 let twilio: TwilioMock;
+let bandwidth: BandwidthMock;
 let worker: Runner;
 let org: BuiltOrganization;
 let other: BuiltOrganization;
@@ -56,7 +65,7 @@ const phoneRow = async (orgId: number, number: string) =>
   ).rows[0] as Record<string, unknown> | undefined;
 
 async function statusBecomes(orgId: number, number: string, status: string) {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 25_000;
   for (;;) {
     const row = await phoneRow(orgId, number);
     if (row?.phone_status === status) return row;
@@ -78,7 +87,11 @@ const campaignPhoneCount = async (campaignId: string) =>
 
 beforeAll(async () => {
   twilio = await startTwilioMock(SID, TOKEN);
-  app = await createTestApp({ PROVIDER_BASE_URLS: JSON.stringify({ Twilio: twilio.url }), WORKER_CONCURRENCY: '1' });
+  bandwidth = await startBandwidthMock(BANDWIDTH);
+  app = await createTestApp({
+    PROVIDER_BASE_URLS: JSON.stringify({ Twilio: twilio.url, Bandwidth: bandwidth.url }),
+    WORKER_CONCURRENCY: '1',
+  });
   worker = await createWorker(app.platform);
   org = await buildOrganization(app, 'Buyer');
   other = await buildOrganization(app, 'Neighbour');
@@ -96,6 +109,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await worker?.stop();
   await twilio?.close();
+  await bandwidth?.close();
 });
 
 describe('area code search', () => {
@@ -209,6 +223,36 @@ describe('buying', () => {
     ]);
     expect(await campaignPhoneCount(simCampaign)).toBe(MAX_CAMPAIGN_PHONES);
   });
+});
+
+describe('buying through Bandwidth', () => {
+  it('orders the number, which becomes Active once Bandwidth has it in service, and releases it', async () => {
+    await setProviderSettings(app, org.id, 'Bandwidth', {
+      BANDWIDTH_ACCOUNT_ID: BANDWIDTH.accountId,
+      BANDWIDTH_API_USER: BANDWIDTH.apiUser,
+      BANDWIDTH_API_PASSWORD: BANDWIDTH.apiPassword,
+      BANDWIDTH_APPLICATION_ID: 'app-1',
+      BANDWIDTH_SITE_ID: '4410',
+    });
+    const bandwidthCampaign = await campaign(org.id, 'Bandwidth', 'Registered', org.clientId);
+    bandwidth.numbers.offer('9195550111', '9195550112');
+    const found = await gql(app, SEARCH, { c: bandwidthCampaign, a: '919' }, { token });
+    expect(found.data?.searchPhoneNumbers).toEqual(['9195550111', '9195550112']);
+    const res = await gql(app, BUY, { n: ['9195550111'], c: bandwidthCampaign }, { token });
+    expect(res.data?.buyNumbers.message).toBe('Number bought successfully');
+    expect(bandwidth.numbers.orders.map((o) => o.numbers)).toEqual([['9195550111']]);
+    // The order is taken, not yet complete: the number waits for its verification.
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await phoneRow(org.id, '9195550111'))?.phone_status).toBe('AwaitingAPIVerify');
+    bandwidth.numbers.completeOrders();
+    await statusBecomes(org.id, '9195550111', 'Active');
+
+    const id = String((await phoneRow(org.id, '9195550111'))!.id);
+    expect((await gql(app, RELEASE, { id }, { token })).data?.releaseNumber.message).toBe(
+      'Number released successfully',
+    );
+    expect(bandwidth.numbers.inService()).toEqual([]);
+  }, 30_000);
 });
 
 describe('releasing and validating', () => {

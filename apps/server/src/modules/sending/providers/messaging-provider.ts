@@ -114,7 +114,10 @@ export interface LookupResult {
 }
 
 /** Whether a purchased number is the account's and can send (the 'Validate Phone' check). */
-export type NumberVerification = { ok: true } | { ok: false; reason: string };
+export type NumberVerification =
+  | { ok: true }
+  /** pending: the provider is still completing the purchase (a Bandwidth order): ask again later. */
+  | { ok: false; reason: string; pending?: boolean };
 
 /**
  * A number operation the provider refused or could not answer (not ours to retry at once): the message says why,
