@@ -8,6 +8,8 @@ interface OwnedNumber {
   phone_number: string;
   sms_url: string | null;
   sms_method: string;
+  sms_application_sid: string | null;
+  emergency_address_sid: string | null;
   date_created: string;
 }
 
@@ -43,6 +45,8 @@ export function twilioNumbersRoutes(accountSid: string, twilioError: TwilioError
     capabilities: { voice: true, sms: true, mms: true, fax: false },
     sms_url: n.sms_url,
     sms_method: n.sms_method,
+    sms_application_sid: n.sms_application_sid,
+    emergency_address_sid: n.emergency_address_sid,
     status: 'in-use',
     api_version: '2010-04-01',
     date_created: n.date_created,
@@ -89,6 +93,8 @@ export function twilioNumbersRoutes(accountSid: string, twilioError: TwilioError
         phone_number: number,
         sms_url: form.get('SmsUrl'),
         sms_method: form.get('SmsMethod') ?? 'POST',
+        sms_application_sid: form.get('SmsApplicationSid'),
+        emergency_address_sid: form.get('EmergencyAddressSid'),
         date_created: new Date().toUTCString(),
       };
       owned.set(bought.sid, bought);
@@ -116,5 +122,10 @@ export function twilioNumbersRoutes(accountSid: string, twilioError: TwilioError
     },
     /** The numbers the account holds, with the inbound URL each was bought with. */
     owned: () => [...owned.values()].map((n) => ({ number: n.phone_number, smsUrl: n.sms_url })),
+    /** What a held number was bought with besides its SmsUrl. */
+    purchaseOf: (number: string) => {
+      const n = [...owned.values()].find((o) => o.phone_number === number);
+      return n && { smsApplicationSid: n.sms_application_sid, emergencyAddressSid: n.emergency_address_sid };
+    },
   };
 }

@@ -15,7 +15,7 @@ beforeAll(async () => {
     { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken },
     { baseUrl: mock.url, publicUrl: 'https://canvass.example.org/' },
   );
-  mock.numbers.offer('+12125550101', '+12125550102', '+13105550103');
+  mock.numbers.offer('+12125550101', '+12125550102', '+13105550103', '+13105550104');
 });
 afterAll(() => mock.close());
 
@@ -50,6 +50,25 @@ describe('Twilio numbers', () => {
     await expect(buying).rejects.toBeInstanceOf(NumberOperationError);
     await expect(buying).rejects.toThrow('Twilio 21422: PhoneNumber +12125550199 is not available.');
     expect(mock.numbers.owned()).toHaveLength(1);
+  });
+
+  it("buys into the account's SMS application and emergency address when they are set", async () => {
+    const withApp = createTwilioProvider(
+      {
+        TWILIO_ACCOUNT_SID: accountSid,
+        TWILIO_AUTH_TOKEN: authToken,
+        TWILIO_SMS_APPLICATION_SID: 'AP0000000000000000000000000000000a',
+        TWILIO_EMERGENCY_ADDRESS_SID: 'AD0000000000000000000000000000000b',
+      },
+      { baseUrl: mock.url, publicUrl: 'https://canvass.example.org/' },
+    );
+    await withApp.buyNumber!('+13105550104');
+    expect(mock.numbers.purchaseOf('+13105550104')).toEqual({
+      smsApplicationSid: 'AP0000000000000000000000000000000a',
+      emergencyAddressSid: 'AD0000000000000000000000000000000b',
+    });
+    expect(mock.numbers.owned().find((n) => n.number === '+13105550104')?.smsUrl).toBeNull();
+    await withApp.releaseNumber!('+13105550104');
   });
 
   it('releases a number, after which the account no longer holds it and it does not verify', async () => {

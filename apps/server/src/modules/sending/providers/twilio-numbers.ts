@@ -12,12 +12,22 @@ async function asked<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Where a bought number's replies go, and the account's other purchase settings (spec §9 TWILIO_* keys). */
+export interface TwilioPurchase {
+  /** Canvass's inbound webhook, set as the number's SmsUrl (null: PUBLIC_URL unknown). */
+  inboundUrl: string | null;
+  /** TWILIO_SMS_APPLICATION_SID: the number's messages go to this TwiML app instead of the SmsUrl. */
+  smsApplicationSid?: string;
+  /** TWILIO_EMERGENCY_ADDRESS_SID: the address Twilio requires on some numbers. */
+  emergencyAddressSid?: string;
+}
+
 /**
  * Twilio's numbers through the SDK: AvailablePhoneNumbers/US/Local to search (SMS-capable only), and the account's
- * IncomingPhoneNumbers to buy, find and release. A bought number's replies come to `inboundUrl` (the number's
- * SmsUrl), as they would if set in Twilio's console.
+ * IncomingPhoneNumbers to buy, find and release. A bought number's replies come to Canvass's inbound webhook (its
+ * SmsUrl) or the account's SMS application, as they would if set in Twilio's console.
  */
-export function twilioNumbers(client: Twilio, inboundUrl: string | null): NumberOperations {
+export function twilioNumbers(client: Twilio, purchase: TwilioPurchase): NumberOperations {
   const owned = async (e164: string) =>
     (await asked(() => client.incomingPhoneNumbers.list({ phoneNumber: e164, limit: 1 })))[0] ?? null;
 
@@ -33,7 +43,12 @@ export function twilioNumbers(client: Twilio, inboundUrl: string | null): Number
       const bought = await asked(() =>
         client.incomingPhoneNumbers.create({
           phoneNumber: e164,
-          ...(inboundUrl ? { smsUrl: inboundUrl, smsMethod: 'POST' } : {}),
+          ...(purchase.smsApplicationSid
+            ? { smsApplicationSid: purchase.smsApplicationSid }
+            : purchase.inboundUrl
+              ? { smsUrl: purchase.inboundUrl, smsMethod: 'POST' }
+              : {}),
+          ...(purchase.emergencyAddressSid ? { emergencyAddressSid: purchase.emergencyAddressSid } : {}),
         }),
       );
       return { providerNumberId: bought.sid };

@@ -106,7 +106,11 @@ export const createTwilioProvider: ProviderFactory = (settings: ProviderSettings
   const provider: MessagingProvider = {
     name: 'Twilio',
     capabilities: twilioCapabilities,
-    ...twilioNumbers(client, inboundUrl),
+    ...twilioNumbers(client, {
+      inboundUrl,
+      smsApplicationSid: settings.TWILIO_SMS_APPLICATION_SID || undefined,
+      emergencyAddressSid: settings.TWILIO_EMERGENCY_ADDRESS_SID || undefined,
+    }),
 
     async send(message: OutboundMessage, signal?: AbortSignal): Promise<SendOutcome> {
       try {
