@@ -20,6 +20,7 @@ export const phoneNumberMessages = {
   selectCampaign: 'Select a campaign first',
   campaignRequired: 'Campaign is required',
   campaignNotFound: 'Campaign not found',
+  clientNotLoaded: 'Error, client not loaded',
   noPhonesSelected: 'No phones selected',
   selectPhone: 'Select a phone number first',
   invalidPhone: 'Invalid phone number',

@@ -701,6 +701,7 @@ export type BuyNumbersMutation = { buyNumbers: { message: string, boughtNumbers:
 export type SearchAndBuyUnregisteredNumberMutationVariables = Exact<{
   campaignId: string;
   areaCode: string;
+  clientId: string | null | undefined;
 }>;
 
 

@@ -55,7 +55,7 @@ async function clientOf(tx: Tx, organizationId: number, campaignClientId: number
   const { rows } = await tx.execute(
     sql`SELECT 1 FROM clients WHERE organization_id = ${organizationId} AND id = ${askedClientId}`,
   );
-  if (!rows.length) throw new NumberRequestError('Error, client not loaded');
+  if (!rows.length) throw new NumberRequestError(phoneNumberMessages.clientNotLoaded);
   return askedClientId;
 }
 

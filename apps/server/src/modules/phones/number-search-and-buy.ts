@@ -15,7 +15,7 @@ const TRIES = 3;
 export async function searchAndBuyNumber(
   platform: Platform,
   scope: NumberScope,
-  request: { campaignId: number; areaCode: string; unregisteredOnly: boolean },
+  request: { campaignId: number; clientId: number | null; areaCode: string; unregisteredOnly: boolean },
 ): Promise<PurchaseResult> {
   const { numbers, campaign } = await searchPhoneNumbers(platform, scope, request.campaignId, request.areaCode);
   if (request.unregisteredOnly && campaign.campaignType !== 'Unregistered')

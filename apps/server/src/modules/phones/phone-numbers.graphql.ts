@@ -2,6 +2,7 @@ import { phoneNumberMessages } from '@canvass/domain';
 import { GraphQLError } from 'graphql';
 import { assertCan, type Viewer } from '../../platform/auth/viewer';
 import { builder } from '../../platform/graphql/builder';
+import type { Platform } from '../../platform/platform';
 import { NumberRequestError, type NumberScope } from './number-provider';
 import { buyNumbers, type PurchaseResult } from './number-purchase';
 import { releaseNumber } from './number-release';
@@ -60,100 +61,95 @@ builder.queryField('searchPhoneNumbers', (t) =>
   }),
 );
 
-builder.mutationFields((t) => ({
-  buyNumbers: t.field({
-    type: BuyNumbersPayloadRef,
-    description:
+/** A purchase's answer: what it came to, in the spec's words (§8). */
+const answered = (result: PurchaseResult) => ({ ...result, message: purchaseMessage(result) });
+
+builder.mutationFields((t) => {
+  const purchase = (
+    description: string,
+    args: Parameters<typeof t.field>[0]['args'],
+    run: (scope: NumberScope, args: Record<string, unknown>, platform: Platform) => Promise<PurchaseResult>,
+  ) =>
+    t.field({
+      type: BuyNumbersPayloadRef,
+      description,
+      args,
+      resolve: (_r, a, ctx) => {
+        const viewer = assertCan(ctx.viewer, 'Create', 'Phone');
+        return answering(async () => answered(await run(scopeOf(viewer), a, ctx.platform)));
+      },
+    });
+  const idOrNull = (v: unknown) => (v ? Number(v) : null);
+  const searchAndBuyArgs = {
+    campaignId: t.arg.id({ required: true }),
+    areaCode: t.arg.string({ required: true }),
+    clientId: t.arg.id({ description: 'The client the number is for, when the campaign has none' }),
+  };
+  const searchAndBuy =
+    (unregisteredOnly: boolean) => (scope: NumberScope, a: Record<string, unknown>, platform: Platform) =>
+      searchAndBuyNumber(platform, scope, {
+        campaignId: Number(a.campaignId),
+        clientId: idOrNull(a.clientId),
+        areaCode: String(a.areaCode),
+        unregisteredOnly,
+      });
+
+  return {
+    buyNumbers: purchase(
       "Buys the chosen numbers for a campaign (at most 49 unreleased per campaign) through its brand's provider",
-    args: {
-      phoneNumbers: t.arg.stringList({ required: true }),
-      campaignId: t.arg.id({ required: true }),
-      clientId: t.arg.id(),
-    },
-    resolve: (_r, args, ctx) => {
-      const viewer = assertCan(ctx.viewer, 'Create', 'Phone');
-      return answering(async () => {
-        const result = await buyNumbers(ctx.platform, scopeOf(viewer), {
-          campaignId: Number(args.campaignId),
-          clientId: args.clientId ? Number(args.clientId) : null,
-          numbers: args.phoneNumbers,
-        });
-        return { ...result, message: purchaseMessage(result) };
-      });
-    },
-  }),
-  buyNumber: t.field({
-    type: BuyNumbersPayloadRef,
-    description: 'Buys one number for a campaign (spec §7 buyNumber)',
-    args: {
-      phoneNumber: t.arg.string({ required: true }),
-      campaignId: t.arg.id({ required: true }),
-      clientId: t.arg.id(),
-    },
-    resolve: (_r, args, ctx) => {
-      const viewer = assertCan(ctx.viewer, 'Create', 'Phone');
-      return answering(async () => {
-        const result = await buyNumbers(ctx.platform, scopeOf(viewer), {
-          campaignId: Number(args.campaignId),
-          clientId: args.clientId ? Number(args.clientId) : null,
-          numbers: [args.phoneNumber],
-        });
-        return { ...result, message: purchaseMessage(result) };
-      });
-    },
-  }),
-  searchAndBuyNumber: t.field({
-    type: BuyNumbersPayloadRef,
-    description: 'Buys the first number for sale in an area code for a campaign',
-    args: { campaignId: t.arg.id({ required: true }), areaCode: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => {
-      const viewer = assertCan(ctx.viewer, 'Create', 'Phone');
-      return answering(async () => {
-        const result = await searchAndBuyNumber(ctx.platform, scopeOf(viewer), {
-          campaignId: Number(args.campaignId),
-          areaCode: args.areaCode,
-          unregisteredOnly: false,
-        });
-        return { ...result, message: purchaseMessage(result) };
-      });
-    },
-  }),
-  searchAndBuyUnregisteredNumber: t.field({
-    type: BuyNumbersPayloadRef,
-    description: 'Buys the first number for sale in an area code for an Unregistered campaign',
-    args: { campaignId: t.arg.id({ required: true }), areaCode: t.arg.string({ required: true }) },
-    resolve: (_r, args, ctx) => {
-      const viewer = assertCan(ctx.viewer, 'Create', 'Phone');
-      return answering(async () => {
-        const result = await searchAndBuyNumber(ctx.platform, scopeOf(viewer), {
-          campaignId: Number(args.campaignId),
-          areaCode: args.areaCode,
-          unregisteredOnly: true,
-        });
-        return { ...result, message: purchaseMessage(result) };
-      });
-    },
-  }),
-  releaseNumber: t.field({
-    type: MessagePayloadRef,
-    description: 'Gives a purchased number back to its provider; it becomes Released',
-    args: { phoneId: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => {
-      const viewer = assertCan(ctx.viewer, 'Update', 'Phone');
-      return answering(async () => ({
-        message: await releaseNumber(ctx.platform, scopeOf(viewer), Number(args.phoneId)),
-      }));
-    },
-  }),
-  validatePhone: t.field({
-    type: MessagePayloadRef,
-    description: "'Validate Phone': a purchased number awaits API verification again, and a job asks its provider",
-    args: { phoneId: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => {
-      const viewer = assertCan(ctx.viewer, 'Update', 'Phone');
-      return answering(async () => ({
-        message: await validatePhone(ctx.platform, scopeOf(viewer), Number(args.phoneId)),
-      }));
-    },
-  }),
-}));
+      {
+        phoneNumbers: t.arg.stringList({ required: true }),
+        campaignId: t.arg.id({ required: true }),
+        clientId: t.arg.id(),
+      },
+      (scope, a, platform) =>
+        buyNumbers(platform, scope, {
+          campaignId: Number(a.campaignId),
+          clientId: idOrNull(a.clientId),
+          numbers: a.phoneNumbers as string[],
+        }),
+    ),
+    buyNumber: purchase(
+      'Buys one number for a campaign (spec §7 buyNumber)',
+      { phoneNumber: t.arg.string({ required: true }), campaignId: t.arg.id({ required: true }), clientId: t.arg.id() },
+      (scope, a, platform) =>
+        buyNumbers(platform, scope, {
+          campaignId: Number(a.campaignId),
+          clientId: idOrNull(a.clientId),
+          numbers: [String(a.phoneNumber)],
+        }),
+    ),
+    searchAndBuyNumber: purchase(
+      'Buys the first number for sale in an area code for a campaign',
+      searchAndBuyArgs,
+      searchAndBuy(false),
+    ),
+    searchAndBuyUnregisteredNumber: purchase(
+      'Buys the first number for sale in an area code for an Unregistered campaign',
+      searchAndBuyArgs,
+      searchAndBuy(true),
+    ),
+    releaseNumber: t.field({
+      type: MessagePayloadRef,
+      description: 'Gives a purchased number back to its provider; it becomes Released',
+      args: { phoneId: t.arg.id({ required: true }) },
+      resolve: (_r, args, ctx) => {
+        const viewer = assertCan(ctx.viewer, 'Update', 'Phone');
+        return answering(async () => ({
+          message: await releaseNumber(ctx.platform, scopeOf(viewer), Number(args.phoneId)),
+        }));
+      },
+    }),
+    validatePhone: t.field({
+      type: MessagePayloadRef,
+      description: "'Validate Phone': a purchased number awaits API verification again, and a job asks its provider",
+      args: { phoneId: t.arg.id({ required: true }) },
+      resolve: (_r, args, ctx) => {
+        const viewer = assertCan(ctx.viewer, 'Update', 'Phone');
+        return answering(async () => ({
+          message: await validatePhone(ctx.platform, scopeOf(viewer), Number(args.phoneId)),
+        }));
+      },
+    }),
+  };
+});

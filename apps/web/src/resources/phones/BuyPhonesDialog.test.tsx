@@ -151,6 +151,10 @@ describe('Buy Phones dialog', { timeout: 20_000 }, () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Area code' }), '212');
     await userEvent.click(await screen.findByRole('button', { name: 'Search and buy' }));
     await waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(callsTo(calls, 'SearchAndBuyUnregisteredNumber')[0].variables).toEqual({ campaignId: '2', areaCode: '212' });
+    expect(callsTo(calls, 'SearchAndBuyUnregisteredNumber')[0].variables).toEqual({
+      campaignId: '2',
+      areaCode: '212',
+      clientId: '9',
+    });
   });
 });

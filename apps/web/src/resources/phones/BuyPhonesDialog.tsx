@@ -98,7 +98,7 @@ export function BuyPhonesDialog({ clientId, onDone }: Props) {
   const searchAndBuy = async () => {
     if (needCampaign() || !areaCode) return;
     setProblem(null);
-    const res = await take({ campaignId, areaCode }, PHONES_CHANGED);
+    const res = await take({ campaignId, areaCode, clientId: clientId ?? null }, PHONES_CHANGED);
     if (res.error) return setProblem({ title: words.errorBuying, message: errorText(res.error) });
     if (res.data && tellPurchase(res.data.searchAndBuyUnregisteredNumber)) onDone();
   };

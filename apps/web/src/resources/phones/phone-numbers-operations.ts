@@ -31,8 +31,8 @@ export const BUY_NUMBERS = /* GraphQL */ `
 `;
 
 export const SEARCH_AND_BUY_UNREGISTERED_NUMBER = /* GraphQL */ `
-  mutation SearchAndBuyUnregisteredNumber($campaignId: ID!, $areaCode: String!) {
-    searchAndBuyUnregisteredNumber(campaignId: $campaignId, areaCode: $areaCode) {
+  mutation SearchAndBuyUnregisteredNumber($campaignId: ID!, $areaCode: String!, $clientId: ID) {
+    searchAndBuyUnregisteredNumber(campaignId: $campaignId, areaCode: $areaCode, clientId: $clientId) {
       message
       boughtNumbers
       failedNumbers

@@ -1,7 +1,7 @@
 // @bandwidth/numbers ships no types; these are the parts bandwidth-numbers.ts uses (each call also has the
 // bluebird-promisified …Async form the package adds to every module).
 declare module '@bandwidth/numbers' {
-  export class Client {
+  class Client {
     constructor(
       accountId: string,
       userName: string,
@@ -12,22 +12,33 @@ declare module '@bandwidth/numbers' {
     );
   }
 
-  export const AvailableNumbers: {
+  interface AvailableNumbers {
     listAsync(
       client: Client,
       query: Record<string, string | number>,
     ): Promise<{ resultCount?: string; telephoneNumberList?: { telephoneNumber?: string | string[] } }>;
-  };
+  }
 
-  export const Order: {
+  interface Order {
     createAsync(client: Client, order: Record<string, unknown>): Promise<{ order: { id: string } }>;
-  };
+  }
 
-  export const Disconnect: {
+  interface Disconnect {
     createAsync(client: Client, orderName: string, numbers: string[]): Promise<unknown>;
-  };
+  }
 
-  export const InServiceNumber: {
+  interface InServiceNumber {
     getAsync(client: Client, number: string): Promise<unknown>;
+  }
+
+  // CommonJS (module.exports = {...}): Node's ESM loader sees no named exports, only the default.
+  const numbers: {
+    Client: typeof Client;
+    AvailableNumbers: AvailableNumbers;
+    Order: Order;
+    Disconnect: Disconnect;
+    InServiceNumber: InServiceNumber;
   };
+  export default numbers;
+  export type { Client };
 }

@@ -1,7 +1,10 @@
-import { AvailableNumbers, Client, Disconnect, InServiceNumber, Order } from '@bandwidth/numbers';
+import bandwidthNumbersApi, { type Client } from '@bandwidth/numbers';
 import crypto from 'node:crypto';
 import { NumberOperationError, type NumberOperations, type ProviderSettings } from './messaging-provider';
 import { requiredSetting } from './provider-settings';
+
+// A CommonJS package: Node's ESM loader offers only its default export, so the modules are taken from it.
+const { AvailableNumbers, Client: DashboardClient, Disconnect, InServiceNumber, Order } = bandwidthNumbersApi;
 
 const dashboardApi = 'https://dashboard.bandwidth.com/api';
 
@@ -27,7 +30,7 @@ export function bandwidthNumbers(settings: ProviderSettings, baseUrl: string | u
   let client: Client | null = null;
   // Built on first use: a brand that only sends needs no site, and its settings may lack one.
   const dashboard = () =>
-    (client ??= new Client(
+    (client ??= new DashboardClient(
       requiredSetting(settings, 'BANDWIDTH_ACCOUNT_ID'),
       requiredSetting(settings, 'BANDWIDTH_API_USER'),
       requiredSetting(settings, 'BANDWIDTH_API_PASSWORD'),
