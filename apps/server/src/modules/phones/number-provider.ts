@@ -2,6 +2,7 @@ import { phoneNumberMessages } from '@canvass/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
+import { providerCapabilities } from '../sending/providers/index';
 import type { MessagingProvider, NumberOperations, ProviderName } from '../sending/providers/messaging-provider';
 import {
   campaignIdentity,
@@ -38,13 +39,16 @@ function numbersClient(
   platform: Platform,
   identity: { organizationId: number; provider: ProviderName; settings: Record<string, string | undefined> },
 ): NumbersProvider {
+  // Asked of the provider's capabilities first: a provider that cannot is said so, whatever its settings.
+  if (!providerCapabilities(identity.provider).numbers)
+    throw new NumberRequestError(phoneNumberMessages.numbersUnavailable(identity.provider));
   let client: MessagingProvider;
   try {
     client = providerFor(platform, identity);
   } catch (err) {
     throw new NumberRequestError(err instanceof Error ? err.message : String(err));
   }
-  if (!client.capabilities.numbers || !client.searchNumbers || !client.buyNumber || !client.releaseNumber)
+  if (!client.searchNumbers || !client.buyNumber || !client.releaseNumber || !client.verifyNumber)
     throw new NumberRequestError(phoneNumberMessages.numbersUnavailable(identity.provider));
   return client as NumbersProvider;
 }

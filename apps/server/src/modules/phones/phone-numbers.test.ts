@@ -289,6 +289,18 @@ describe('releasing and validating', () => {
     await statusBecomes(org.id, '2125550177', 'Invalid');
   });
 
+  it("says at once when the number's provider cannot verify numbers, and leaves it as it was", async () => {
+    const { rows } = await app.sql(
+      `INSERT INTO phones (organization_id, number, phone_status, phone_type, provider)
+       VALUES ($1, '2125550166', 'Active', 'FromPhone', 'RedCloud') RETURNING id`,
+      [org.id],
+    );
+    expect(errorOf(await gql(app, VALIDATE, { id: String(rows[0].id) }, { token })).message).toBe(
+      'Buying numbers is not available through RedCloud',
+    );
+    expect((await phoneRow(org.id, '2125550166'))?.phone_status).toBe('Active');
+  });
+
   it('validates only sender numbers', async () => {
     const { rows } = await app.sql(
       `INSERT INTO phones (organization_id, number, phone_status, phone_type) VALUES ($1, '2125550188', 'Active', 'ToPhone') RETURNING id`,
