@@ -3,6 +3,7 @@ import { runDataImportJob } from './modules/data-imports/data-imports.jobs';
 import { exportCsvJob } from './modules/exports/exports.jobs';
 import { loadListJob } from './modules/lists/lists.jobs';
 import { lookUpPhoneCarriersJob } from './modules/phones/phone-lookup.jobs';
+import { verifyPhoneNumbersJob } from './modules/phones/number-verify.jobs';
 import { sweepStagingJob } from './modules/lists/staging-sweep';
 import { loadProjectJob, unloadProjectJob } from './modules/projects/load/project-load.jobs';
 import { dispatchSweepJob, dispatchTextsJob } from './modules/sending/dispatch/dispatch.jobs';
@@ -30,4 +31,5 @@ export const jobs: readonly JobDef[] = [
   pruneWebhookEventsJob as unknown as JobDef,
   webhookEventsSweepJob as unknown as JobDef,
   lookUpPhoneCarriersJob as unknown as JobDef,
+  verifyPhoneNumbersJob as unknown as JobDef,
 ];

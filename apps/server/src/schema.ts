@@ -15,6 +15,7 @@ import './modules/options/options.graphql';
 import { registerProjectsSchema } from './modules/projects/projects.graphql';
 import './modules/organization/organization.graphql';
 import './modules/phones/phone-lookup.graphql';
+import './modules/phones/phone-numbers.graphql';
 import './modules/prices/prices.graphql';
 import './modules/projects/load/project-summary.graphql';
 import { registerOptOutsSchema } from './modules/opt-outs/opt-outs.graphql';

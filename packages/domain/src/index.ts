@@ -6,6 +6,7 @@ export * from './opt-out-messages';
 export * from './web-client';
 export * from './permissions';
 export * from './phone';
+export * from './phone-number-messages';
 export * from './provider-keys';
 export * from './resource';
 export * from './resources/index';

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { WebhookRequest } from '../../src/modules/sending/providers/messaging-provider';
+import { bandwidthNumbersRoutes } from './bandwidth-numbers-mock';
 import { basicCredentials, isJson, startMockHttpServer, type MockReply } from './mock-http-server';
 
 /**
@@ -34,12 +35,15 @@ export async function startBandwidthMock(opts: {
 }) {
   const messages: StoredMessage[] = [];
   const scripted: (MockReply | 'hang')[] = [];
+  const numbers = bandwidthNumbersRoutes(opts.accountId);
   const server = await startMockHttpServer((req) => {
     if (basicCredentials(req.headers) !== `${opts.apiUser}:${opts.apiPassword}`) {
       return bandwidthError(401, 'unauthorized', 'Authentication Failed');
     }
     const next = scripted.shift();
     if (next) return next;
+    const numbersReply = numbers.handle(req);
+    if (numbersReply) return numbersReply;
     if (req.method !== 'POST' || req.url.pathname !== `/api/v2/users/${opts.accountId}/messages`) {
       return bandwidthError(404, 'not-found', `No route for ${req.method} ${req.url.pathname}`);
     }
@@ -111,6 +115,8 @@ export async function startBandwidthMock(opts: {
     url: server.url,
     requests: server.requests,
     messages,
+    /** The Dashboard API's numbers: what is for sale, the orders taken, what is in service. */
+    numbers,
     replyNext(reply: MockReply | 'hang') {
       scripted.push(reply);
     },

@@ -13,6 +13,8 @@ export interface MockRequest {
 export interface MockReply {
   status: number;
   body?: unknown;
+  /** A body sent as it is (an XML API), instead of `body` as JSON; set its content-type in headers. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -46,7 +48,7 @@ export async function startMockHttpServer(
       Promise.resolve(handle(request))
         .then((reply) => {
           if (reply === 'hang') return;
-          const text = reply.body === undefined ? '' : JSON.stringify(reply.body);
+          const text = reply.text ?? (reply.body === undefined ? '' : JSON.stringify(reply.body));
           res.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
           res.end(text);
         })

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { WebhookRequest } from '../../src/modules/sending/providers/messaging-provider';
 import { basicCredentials, isForm, startMockHttpServer, type MockReply } from './mock-http-server';
+import { twilioNumbersRoutes } from './twilio-numbers-mock';
 
 /**
  * A local Twilio speaking its REST wire format (form-encoded requests, JSON answers, Basic auth with the account
@@ -33,6 +34,7 @@ export async function startTwilioMock(accountSid: string, authToken: string) {
   const scripted: (MockReply | 'hang')[] = [];
   const lineTypes = new Map<string, { carrier_name: string | null; type: string | null }>();
   const messagesPath = `/api.twilio.com/2010-04-01/Accounts/${accountSid}/Messages.json`;
+  const numbers = twilioNumbersRoutes(accountSid, twilioError);
 
   const server = await startMockHttpServer((req) => {
     if (basicCredentials(req.headers) !== `${accountSid}:${authToken}`) {
@@ -106,7 +108,7 @@ export async function startTwilioMock(accountSid: string, authToken: string) {
         },
       };
     }
-    return twilioError(404, 20404, `The requested resource ${req.url.pathname} was not found`);
+    return numbers.handle(req) ?? twilioError(404, 20404, `The requested resource ${req.url.pathname} was not found`);
   });
 
   /** What Twilio posts to a URL: the form body and X-Twilio-Signature (HMAC-SHA1 over URL + sorted params). */
@@ -127,6 +129,8 @@ export async function startTwilioMock(accountSid: string, authToken: string) {
     url: server.url,
     requests: server.requests,
     messages,
+    /** The account's numbers: what is for sale and what it holds. */
+    numbers,
     /** The next answer, whatever the request (a 429, a 500, an error code, or no answer at all). */
     replyNext(reply: MockReply | 'hang') {
       scripted.push(reply);

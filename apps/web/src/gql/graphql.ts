@@ -676,6 +676,51 @@ export type LookUpPhoneCarriersMutationVariables = Exact<{ [key: string]: never;
 
 export type LookUpPhoneCarriersMutation = { lookUpPhoneCarriers: { message: string, task: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } } };
 
+export type BuyPhonesCampaignsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BuyPhonesCampaignsQuery = { campaigns: { nodes: Array<{ id: string, name: string, campaignType: CampaignType, clientId: string | null }> } };
+
+export type SearchPhoneNumbersQueryVariables = Exact<{
+  campaignId: string;
+  areaCode: string;
+}>;
+
+
+export type SearchPhoneNumbersQuery = { searchPhoneNumbers: Array<string> };
+
+export type BuyNumbersMutationVariables = Exact<{
+  phoneNumbers: Array<string> | string;
+  campaignId: string;
+  clientId: string | null | undefined;
+}>;
+
+
+export type BuyNumbersMutation = { buyNumbers: { message: string, boughtNumbers: Array<string>, failedNumbers: Array<string>, phoneIds: Array<string> } };
+
+export type SearchAndBuyUnregisteredNumberMutationVariables = Exact<{
+  campaignId: string;
+  areaCode: string;
+  clientId: string | null | undefined;
+}>;
+
+
+export type SearchAndBuyUnregisteredNumberMutation = { searchAndBuyUnregisteredNumber: { message: string, boughtNumbers: Array<string>, failedNumbers: Array<string>, phoneIds: Array<string> } };
+
+export type ReleaseNumberMutationVariables = Exact<{
+  phoneId: string;
+}>;
+
+
+export type ReleaseNumberMutation = { releaseNumber: { message: string } };
+
+export type ValidatePhoneMutationVariables = Exact<{
+  phoneId: string;
+}>;
+
+
+export type ValidatePhoneMutation = { validatePhone: { message: string } };
+
 export type ProjectLifecycleFieldsFragment = { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } };
 
 export type ProjectActionPayloadFieldsFragment = { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null };

@@ -3,6 +3,7 @@ import { client, optOut, phone, project, type RecordOf } from '@canvass/domain';
 import { lazyNamed } from '../app/lazy-component';
 import { childListTab, defineScreen, editTab, laterTab, overviewTab } from '../ui/screen';
 import { listFiltersTab } from './list-filters-tab';
+import { BuyPhonesButton } from './phones/BuyPhonesButton';
 
 const ClientPrices = lazyNamed(() => import('../features/prices/ClientPrices'), 'ClientPrices');
 
@@ -46,6 +47,7 @@ export const clientScreen = defineScreen(client, {
       def: phone,
       parentField: 'clientId',
       fixed: { phoneType: 'FromPhone' },
+      actions: (record) => <BuyPhonesButton clientId={String(record.id)} />,
     }),
     childListTab({ path: 'opt_outs', label: 'Opt Outs', def: optOut, parentField: 'clientId', addable: true }),
     laterTab(

@@ -1,6 +1,8 @@
 import { phone, textEntry } from '@canvass/domain';
 import { lazyNamed } from '../app/lazy-component';
+import type { ResourceRecord } from '../ui/types';
 import { childListTab, editTab, overviewTab, defineScreen } from '../ui/screen';
+import { isLivePurchasedNumber, PhoneMenuItems } from './phones/PhoneMenuItems';
 
 // The index with its number lookup, loaded with the first visit like the generic index.
 const PhonesIndex = lazyNamed(() => import('./phones/PhonesIndex'), 'PhonesIndex');
@@ -12,6 +14,9 @@ const PhonesIndex = lazyNamed(() => import('./phones/PhonesIndex'), 'PhonesIndex
  */
 export const phoneScreen = defineScreen(phone, {
   indexPage: () => <PhonesIndex />,
+  // A purchased number's Validate Phone and Release.
+  menuItems: (record) =>
+    isLivePurchasedNumber(record as ResourceRecord) ? <PhoneMenuItems record={record as ResourceRecord} /> : null,
   tabs: [
     overviewTab(),
     childListTab({ path: 'sent_texts', label: 'Sent Texts', def: textEntry, parentField: 'fromPhoneId' }),

@@ -123,6 +123,8 @@ export function childListTab<R extends ResourceRecord = ResourceRecord>(opts: {
   cell?: CellRenderer;
   /** Add for a read-only resource that has a page of its own to add records (opt-outs). */
   addable?: boolean;
+  /** The list's own buttons beside Export and Add (a client's Purchased Numbers: Buy Phones). */
+  actions?: (record: R) => ReactNode;
 }): ResourceTab<R> {
   const fixed = Object.entries(opts.fixed ?? {});
   return {
@@ -141,6 +143,7 @@ export function childListTab<R extends ResourceRecord = ResourceRecord>(opts: {
         options={opts.options}
         cell={opts.cell}
         addable={opts.addable}
+        actions={opts.actions?.(record)}
       />
     ),
   };

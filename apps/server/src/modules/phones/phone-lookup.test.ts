@@ -180,10 +180,12 @@ describe('providerCapabilities', () => {
       deliveryReceipts: true,
       inbound: true,
       lookup: true,
-      numbers: false,
+      numbers: true,
     });
     const simulatorCan = await gql(app, CAPABILITIES, { p: 'Simulator' }, { token });
     expect(simulatorCan.data?.providerCapabilities.lookup).toBe(false);
+    const redCloudCan = await gql(app, CAPABILITIES, { p: 'RedCloud' }, { token });
+    expect(redCloudCan.data?.providerCapabilities.numbers).toBe(false);
   });
 
   it('answers only a signed-in user', async () => {

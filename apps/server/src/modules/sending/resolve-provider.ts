@@ -83,6 +83,66 @@ export function platformSettings(provider: ProviderName): ProviderSettings {
   return Object.fromEntries(keysOf(provider).map((k) => [k, process.env[k]?.trim() || undefined]));
 }
 
+type BrandConfiguration = Pick<SenderRow, 'brand_id' | 'configuration_type' | 'configuration_values'>;
+
+/** The settings a brand's configuration names (a number without a brand: the organization's). */
+async function brandSettings(
+  tx: Tx,
+  platform: Platform,
+  organizationId: number,
+  provider: ProviderName,
+  brand: BrandConfiguration,
+): Promise<ProviderSettings> {
+  const type = brand.brand_id === null ? 'Organization' : brand.configuration_type;
+  if (type === 'Custom')
+    return Object.fromEntries(
+      (brand.configuration_values ?? []).map((v) => [
+        v.envKey,
+        openSetting(platform, v.envKey, v.ciphertext, v.envValue),
+      ]),
+    );
+  if (type === 'Platform') return platformSettings(provider);
+  return organizationSettings(tx, platform, organizationId, provider);
+}
+
+/** Who a campaign buys its numbers through: its brand's provider and settings, as its numbers send. */
+export interface CampaignIdentity {
+  organizationId: number;
+  campaignId: number;
+  clientId: number | null;
+  campaignType: string;
+  provider: ProviderName;
+  settings: ProviderSettings;
+}
+
+/** A campaign's provider and settings, or null when the organization has no such campaign. */
+export async function campaignIdentity(
+  tx: Tx,
+  platform: Platform,
+  organizationId: number,
+  campaignId: number,
+): Promise<CampaignIdentity | null> {
+  const [row] = (
+    await tx.execute<BrandConfiguration & { client_id: string | null; campaign_type: string; provider: string }>(sql`
+      SELECT c.client_id, c.campaign_type, b.id AS brand_id, b.provider,
+             b.provider_configuration_type AS configuration_type,
+             b.provider_configuration_values AS configuration_values
+        FROM campaigns c
+        JOIN brands b ON b.organization_id = c.organization_id AND b.id = c.brand_id
+       WHERE c.organization_id = ${organizationId} AND c.id = ${campaignId}`)
+  ).rows;
+  if (!row) return null;
+  const provider = row.provider as ProviderName;
+  return {
+    organizationId,
+    campaignId,
+    clientId: row.client_id === null ? null : Number(row.client_id),
+    campaignType: row.campaign_type,
+    provider,
+    settings: await brandSettings(tx, platform, organizationId, provider, row),
+  };
+}
+
 /** The identity a sender number sends with, or null when the organization has no such number. */
 export async function senderIdentity(
   tx: Tx,
@@ -105,18 +165,7 @@ export async function senderIdentity(
   if (!row) return null;
   const provider = (row.brand_provider ?? row.phone_provider) as ProviderName | null;
   if (!provider) throw new ProviderUnavailableError('This number has no provider: assign it to a campaign first');
-  const type = row.brand_id === null ? 'Organization' : row.configuration_type;
-  const settings =
-    type === 'Custom'
-      ? Object.fromEntries(
-          (row.configuration_values ?? []).map((v) => [
-            v.envKey,
-            openSetting(platform, v.envKey, v.ciphertext, v.envValue),
-          ]),
-        )
-      : type === 'Platform'
-        ? platformSettings(provider)
-        : await organizationSettings(tx, platform, organizationId, provider);
+  const settings = await brandSettings(tx, platform, organizationId, provider, row);
   return {
     organizationId,
     phoneId,

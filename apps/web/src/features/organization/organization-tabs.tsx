@@ -2,6 +2,7 @@ import { Anchor, ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
 import { campaign, collection, Provider, phone, team, textDefault, usTimeZones } from '@canvass/domain';
 import { Link } from 'react-router';
 import { lazyNamed } from '../../app/lazy-component';
+import { BuyPhonesButton } from '../../resources/phones/BuyPhonesButton';
 import { DetailList } from '../account/detail-list';
 import { laterTab, type ResourceTab } from '../../ui/screen';
 import type { OrganizationRecord } from './organization-documents';
@@ -103,6 +104,7 @@ export const organizationTabs: readonly Tab[] = [
         title="Purchased Numbers"
         filters={[{ field: 'phoneType', operation: 'Equal', value: 'FromPhone' }]}
         addState={{ phoneType: 'FromPhone' }}
+        actions={<BuyPhonesButton />}
       />
     ),
   },

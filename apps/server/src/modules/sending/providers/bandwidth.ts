@@ -11,6 +11,7 @@ import type {
   WebhookRequest,
 } from './messaging-provider';
 import { bandwidthFailure, bandwidthRequestFailure } from './bandwidth-errors';
+import { bandwidthNumbers } from './bandwidth-numbers';
 import { isRetryableStatus, networkRetry, retryAfterMs, retryOutcome } from './http-retry';
 import { requiredSetting } from './provider-settings';
 import { textRefFromTag, textRefTag } from './text-ref-codec';
@@ -82,7 +83,7 @@ export const bandwidthCapabilities: ProviderCapabilities = {
   // Bandwidth's message list carries no text body to match a send by: an unknown outcome cannot be resolved.
   findSent: false,
   lookup: false,
-  numbers: false,
+  numbers: true,
   // Bandwidth refuses MMS whose media add up to more than 3.5 MB (error 4411).
   maxMediaBytes: 3.5 * 1024 * 1024,
 };
@@ -119,6 +120,7 @@ export const createBandwidthProvider: ProviderFactory = (settings, options = {})
   const provider: MessagingProvider = {
     name: 'Bandwidth',
     capabilities: bandwidthCapabilities,
+    ...bandwidthNumbers(settings, options.baseUrl),
 
     async send(message: OutboundMessage, signal?: AbortSignal): Promise<SendOutcome> {
       try {

@@ -113,7 +113,33 @@ export interface LookupResult {
   lineType: 'Mobile' | 'Landline' | 'VOIP' | 'Unknown';
 }
 
-export interface MessagingProvider {
+/** Whether a purchased number is the account's and can send (the 'Validate Phone' check). */
+export type NumberVerification =
+  | { ok: true }
+  /** pending: the provider is still completing the purchase (a Bandwidth order): ask again later. */
+  | { ok: false; reason: string; pending?: boolean };
+
+/**
+ * A number operation the provider refused or could not answer (not ours to retry at once): the message says why,
+ * in words a staffer acts on. The screens show the spec's 'Error buying number' and the like; this is logged.
+ */
+export class NumberOperationError extends Error {}
+
+/**
+ * capabilities.numbers: searching, buying and releasing the provider's numbers (spec §5, §7). Numbers are E.164.
+ * A provider without the capability leaves all four out.
+ */
+export interface NumberOperations {
+  /** Numbers for sale in a US area code, at most `limit`; empty when the provider has none there. */
+  searchNumbers(areaCode: string, limit: number): Promise<string[]>;
+  /** Buys one number for the account; returns the provider's id of it. */
+  buyNumber(e164: string): Promise<{ providerNumberId: string }>;
+  /** Gives a number back to the provider; a number the account no longer holds is already released. */
+  releaseNumber(e164: string): Promise<void>;
+  verifyNumber(e164: string): Promise<NumberVerification>;
+}
+
+export interface MessagingProvider extends Partial<NumberOperations> {
   readonly name: ProviderName;
   readonly capabilities: ProviderCapabilities;
   send(message: OutboundMessage, signal?: AbortSignal): Promise<SendOutcome>;

@@ -11,6 +11,7 @@ import {
   type WebhookEvent,
   type WebhookRequest,
 } from './messaging-provider';
+import { simulatorNumbers } from './simulator-numbers';
 
 /**
  * The built-in simulator (ARCHITECTURE §5): a fake carrier for the demo, tests and benchmarks, so a newcomer can
@@ -125,7 +126,7 @@ function fateOf(key: Buffer, idempotencyKey: string, s: SimulatorSettings): Fate
 // (one in another process would: the route drops the duplicates by event id). Bounded: only a recent resend matters.
 const MAX_REMEMBERED = 100_000;
 
-/** A fake carrier can do what a real one does, except find a lost send, look numbers up or sell them. */
+/** A fake carrier can do what a real one does, except find a lost send or look numbers up. */
 export const simulatorCapabilities: ProviderCapabilities = {
   sms: true,
   mms: true,
@@ -134,7 +135,7 @@ export const simulatorCapabilities: ProviderCapabilities = {
   idempotentSend: true,
   findSent: false,
   lookup: false,
-  numbers: false,
+  numbers: true,
   maxMediaBytes: 5 * 1024 * 1024,
 };
 
@@ -206,6 +207,7 @@ export const createSimulator: ProviderFactory = (settings, options = {}) => {
   const provider: MessagingProvider = {
     name: 'Simulator',
     capabilities: simulatorCapabilities,
+    ...simulatorNumbers,
 
     async send(message): Promise<SendOutcome> {
       if (!E164_NANP.test(message.to) || !E164_NANP.test(message.from))

@@ -15,6 +15,7 @@ import { requiredSetting } from './provider-settings';
 import { textRefFromUrl, withTextRef } from './text-ref-codec';
 import { twilioFailure, twilioStatuses } from './twilio-errors';
 import { TwilioBusyError, TwilioHttpClient } from './twilio-http-client';
+import { twilioNumbers } from './twilio-numbers';
 
 const lineTypes: Record<string, LookupResult['lineType']> = {
   mobile: 'Mobile',
@@ -46,7 +47,7 @@ export const twilioCapabilities: ProviderCapabilities = {
   idempotentSend: false,
   findSent: true,
   lookup: true,
-  numbers: false,
+  numbers: true,
   maxMediaBytes,
 };
 
@@ -100,10 +101,16 @@ export const createTwilioProvider: ProviderFactory = (settings: ProviderSettings
   const messagingServiceSid = settings.TWILIO_MESSAGING_SERVICE_SID || undefined;
   const httpClient = new TwilioHttpClient(options.baseUrl, { timeout: 15_000 });
   const client = twilio(accountSid, authToken, { httpClient });
+  const inboundUrl = options.publicUrl ? `${options.publicUrl.replace(/\/$/, '')}/webhooks/Twilio/inbound` : null;
 
   const provider: MessagingProvider = {
     name: 'Twilio',
     capabilities: twilioCapabilities,
+    ...twilioNumbers(client, {
+      inboundUrl,
+      smsApplicationSid: settings.TWILIO_SMS_APPLICATION_SID || undefined,
+      emergencyAddressSid: settings.TWILIO_EMERGENCY_ADDRESS_SID || undefined,
+    }),
 
     async send(message: OutboundMessage, signal?: AbortSignal): Promise<SendOutcome> {
       try {
