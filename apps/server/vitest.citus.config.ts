@@ -14,6 +14,8 @@ export default defineConfig({
     include: [
       // Issue 14's dispatch: claims, rates, reconciliation, blocked senders and counts, each routed to one shard.
       'src/modules/sending/dispatch/dispatch.test.ts',
+      // Issue 15's send-time checks: opt-outs, do-not-contact, quiet hours and the schedule, at the claim.
+      'src/modules/sending/dispatch/send-time-checks.test.ts',
       // Issue 15's deliverability: second and day windows of send_rate_windows, taken in one upsert per rate.
       'src/modules/sending/dispatch/deliverability.test.ts',
       'test/tenancy.test.ts',
