@@ -27,3 +27,16 @@ export type OptOutChangeSourceValue = EnumValue<typeof OptOutChangeSource>;
 export const OptOutChangeAction = defineEnum('OptOutChangeAction', ['Added', 'Removed'], {
   colours: { Added: 'red', Removed: 'gray' },
 });
+
+/**
+ * What Canvass answers a keyword with by itself (issue 15 §1), where the client has no text of its own: `name` is
+ * the client's, or the organization's for a number no client is known for. Not spec texts: the spec has none.
+ */
+export const keywordReplies = {
+  optedOut: (name: string) =>
+    `You have been unsubscribed from ${name} and will receive no more messages. Reply START to resubscribe.`,
+  help: (name: string) => `${name}: for help reply to this number. Msg&data rates may apply. Reply STOP to opt out.`,
+  optedIn: (name: string) => `You have been resubscribed to ${name}. Reply STOP to opt out.`,
+  /** The reason in the audit record of an opt-out removed by the recipient's own START. */
+  optInReason: 'Recipient texted START',
+} as const;

@@ -20,6 +20,10 @@ export interface ReceivedText {
   createdAt: Date;
   projectId: number | null;
   textType: 'Reply' | 'Inbox';
+  /** The organization's number it was sent to, and the recipient's phone it came from. */
+  senderPhoneId: number;
+  recipientPhoneId: number;
+  body: string;
 }
 
 /**
@@ -64,6 +68,9 @@ export async function receiveTexts(tx: Tx, organizationId: number, inbound: read
     created_at: Date | string;
     project_id: string | null;
     text_type: 'Reply' | 'Inbox';
+    from_phone_id: string;
+    to_phone_id: string;
+    body: string;
   }>(sql`
     WITH received AS (
       INSERT INTO texts (organization_id, body, text_status, text_type, messaging_service_type, from_phone_id,
@@ -80,7 +87,7 @@ export async function receiveTexts(tx: Tx, organizationId: number, inbound: read
                  AND t.project_id IS NOT NULL AND t.sent_at IS NOT NULL
                ORDER BY t.sent_at DESC
                LIMIT 1) last ON true
-      RETURNING id, created_at, project_id, to_phone_id, text_type
+      RETURNING id, created_at, project_id, from_phone_id, to_phone_id, text_type, body
     ), counted AS (
       INSERT INTO project_text_counts (organization_id, project_id, day, from_phone_id, text_status, count)
       SELECT ${organizationId}::bigint, project_id, (created_at AT TIME ZONE 'UTC')::date, to_phone_id, 'Received', count(*)
@@ -89,11 +96,14 @@ export async function receiveTexts(tx: Tx, organizationId: number, inbound: read
       ON CONFLICT (organization_id, project_id, day, from_phone_id, text_status)
         DO UPDATE SET count = project_text_counts.count + EXCLUDED.count
     )
-    SELECT id, created_at, project_id, text_type FROM received`);
+    SELECT id, created_at, project_id, text_type, from_phone_id, to_phone_id, body FROM received`);
   return rows.map((r): ReceivedText => ({
     textId: Number(r.id),
     createdAt: new Date(r.created_at),
     projectId: r.project_id === null ? null : Number(r.project_id),
     textType: r.text_type,
+    senderPhoneId: Number(r.to_phone_id),
+    recipientPhoneId: Number(r.from_phone_id),
+    body: r.body,
   }));
 }
