@@ -5,10 +5,11 @@ import {
   type InboundIntent,
   type KeywordSettings,
 } from '@canvass/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tenant';
 import { organizations } from '../../platform/db/schema/index';
 import { sendAutoReplies, type AutoReply } from './auto-replies';
+import { clientsOfMessages } from './message-client';
 import { addTextOptOuts, removeTextOptOuts } from './text-opt-outs';
 
 /** A message a recipient sent, as recorded (a Received text). */
@@ -42,38 +43,25 @@ async function organizationKeywords(tx: Tx, organizationId: number) {
   return { name: org.name, settings: org.settings as KeywordSettings };
 }
 
-/**
- * The client each message is about: the client of the project it replies to, else the client of the number it was
- * sent to (the phone's own, or its campaign's). One read for the batch.
- */
+/** The messages with the client each is about (clientsOfMessages) and that client's words. */
 async function withClients(
   tx: Tx,
   organizationId: number,
   organizationName: string,
   asked: readonly (InboundMessage & { intent: InboundIntent })[],
 ): Promise<Asked[]> {
-  const input = asked.map((m) => ({ text_id: m.textId, project_id: m.projectId, sender_id: m.senderPhoneId }));
-  const { rows } = await tx.execute<{
-    text_id: string;
-    client_id: string | null;
-    name: string | null;
-    opt_out_message: string | null;
-  }>(sql`
-    SELECT i.text_id, cl.id AS client_id, cl.name, cl.opt_out_message
-      FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS i(text_id bigint, project_id bigint, sender_id bigint)
-      LEFT JOIN projects p ON p.organization_id = ${organizationId} AND p.id = i.project_id
-      LEFT JOIN phones s ON s.organization_id = ${organizationId} AND s.id = i.sender_id
-      LEFT JOIN campaigns c ON c.organization_id = ${organizationId} AND c.id = s.campaign_id
-      LEFT JOIN clients cl ON cl.organization_id = ${organizationId}
-                          AND cl.id = coalesce(p.client_id, s.client_id, c.client_id)`);
-  const byText = new Map(rows.map((r) => [Number(r.text_id), r]));
+  const clients = await clientsOfMessages(
+    tx,
+    organizationId,
+    asked.map((m) => ({ key: m.textId, projectId: m.projectId, senderPhoneId: m.senderPhoneId })),
+  );
   return asked.map((m) => {
-    const client = byText.get(m.textId);
+    const client = clients.get(m.textId);
     return {
       ...m,
-      clientId: client?.client_id == null ? null : Number(client.client_id),
+      clientId: client?.clientId ?? null,
       name: client?.name ?? organizationName,
-      optOutMessage: client?.opt_out_message?.trim() || null,
+      optOutMessage: client?.optOutMessage ?? null,
     };
   });
 }

@@ -6,6 +6,7 @@ import { blockSenders } from '../dispatch/block-sender';
 import { publishSendingProgress } from '../dispatch/sending-progress';
 import { transitionTexts } from '../text-transitions';
 import { answerKeywords } from '../../opt-outs/inbound-keywords';
+import { importProviderOptOuts } from '../../opt-outs/provider-opt-outs';
 import { receiveTexts, type InboundText } from './receive-texts';
 
 /** How many events one transaction takes. */
@@ -51,22 +52,32 @@ async function processBatch(tx: Tx, organizationId: number): Promise<{ events: n
   if (!rows.length) return { events: 0, projectIds: [] };
 
   const statuses = rows.filter((r) => r.payload.kind === 'status') as (EventRow & { payload: StatusEvent })[];
+  const ours = statuses.filter((r) => r.payload.ref?.organizationId === organizationId);
   const moved = await transitionTexts(
     tx,
     organizationId,
-    statuses
-      .filter((r) => r.payload.ref?.organizationId === organizationId)
-      .map((r) => ({
-        textId: r.payload.ref!.textId,
-        createdAt: new Date(r.payload.ref!.createdAtMs),
-        to: r.payload.status,
-        errorMessage: r.payload.errorMessage,
-        provider: r.provider,
-        providerMessageId: r.payload.providerMessageId,
-      })),
+    ours.map((r) => ({
+      textId: r.payload.ref!.textId,
+      createdAt: new Date(r.payload.ref!.createdAtMs),
+      to: r.payload.status,
+      errorMessage: r.payload.errorMessage,
+      provider: r.provider,
+      providerMessageId: r.payload.providerMessageId,
+    })),
   );
   const blocked = [...new Set(statuses.filter((r) => r.payload.senderBlocked).map((r) => Number(r.phone_id)))];
   const touched = await blockSenders(tx, organizationId, blocked);
+  await importProviderOptOuts(
+    tx,
+    organizationId,
+    ours
+      .filter((r) => r.payload.recipientOptedOut)
+      .map((r) => ({
+        textId: r.payload.ref!.textId,
+        createdAt: new Date(r.payload.ref!.createdAtMs),
+        errorMessage: r.payload.errorMessage,
+      })),
+  );
 
   const inbound: InboundText[] = rows
     .filter((r): r is EventRow & { payload: InboundEvent } => r.payload.kind === 'inbound')
