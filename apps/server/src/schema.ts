@@ -24,6 +24,7 @@ import './modules/sending/provider-capabilities.graphql';
 import './modules/shortened-links/shortened-links.graphql';
 import './modules/tasks/tasks.graphql';
 import './modules/teams/teams.graphql';
+import { registerTextsSchema } from './modules/texts/texts.graphql';
 import './modules/restrictions/restrictions.graphql';
 import './modules/users/users.graphql';
 
@@ -33,6 +34,7 @@ const recordRefs = new Map(services.map((service) => [service.def.name, register
 registerListsSchema(recordRefs.get('list')!);
 registerOptOutsSchema(recordRefs.get('optOut')!);
 registerProjectsSchema(recordRefs.get('project')!);
+registerTextsSchema(recordRefs.get('text')!);
 
 let schema: GraphQLSchema | null = null;
 

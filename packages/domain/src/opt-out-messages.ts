@@ -7,6 +7,11 @@ export const optOutMessages = {
   invalidPhone: 'You must choose a valid phone',
   errorAdding: 'Error adding opt-out',
   errorRemoving: 'Error removing opt-out',
+  /** The opt-out toggle on a text (spec §4, §8). */
+  created: 'Opt out has been created successfully',
+  deleted: 'Opt out has been deleted successfully',
+  /** Not a spec text: the reason kept in the audit when the toggle on a text removes an opt-out. */
+  toggledOff: 'Turned off on a text',
   /** Not a spec text: the spec has none for a number that is already opted out. */
   alreadyOptedOut: (scope: string) => `This number is already opted out ${scope}`,
   reasonRequired: 'Reason is required',
