@@ -796,3 +796,11 @@ export type SetTeamLeadMutationVariables = Exact<{
 
 
 export type SetTeamLeadMutation = { setTeamLead: { message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type SetTextOptOutMutationVariables = Exact<{
+  id: string;
+  optOut: boolean;
+}>;
+
+
+export type SetTextOptOutMutation = { setTextOptOut: { message: string | null, text: { id: string, optOut: boolean | null } | null, errors: Array<{ field: string, messages: Array<string> }> } };
