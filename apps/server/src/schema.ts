@@ -17,6 +17,7 @@ import './modules/organization/organization.graphql';
 import './modules/phones/phone-lookup.graphql';
 import './modules/prices/prices.graphql';
 import './modules/projects/load/project-summary.graphql';
+import './modules/opt-outs/keyword-settings.graphql';
 import { registerOptOutsSchema } from './modules/opt-outs/opt-outs.graphql';
 import './modules/queue/queue.graphql';
 import './modules/sending/insights/text-insights.graphql';

@@ -133,3 +133,41 @@ export function classifyInbound(body: string, settings: KeywordSettings = {}): I
   if (settings.plainLanguageOptOuts !== false && isPlainLanguageOptOut(body)) return 'OptOut';
   return null;
 }
+
+/** An organization may add this many opt-out keywords. */
+export const MAX_ORGANIZATION_KEYWORDS = 50;
+
+/** The words of the organization's opt-out keyword settings. Not spec texts: the spec has none. */
+export const keywordSettingMessages = {
+  blank: 'A keyword needs at least one letter or digit',
+  tooMany: `At most ${MAX_ORGANIZATION_KEYWORDS} keywords`,
+  twice: (keyword: string) => `${keyword} is given more than once`,
+  reserved: (keyword: string) => `${keyword} is a HELP or START keyword: it cannot opt out`,
+  builtIn: (keyword: string) => `${keyword} already opts out`,
+} as const;
+
+/**
+ * The organization's opt-out keywords checked as the server stores them and the form shows them: each needs a
+ * letter or digit, none twice (as matched: case, spaces and punctuation ignored), none a HELP or START keyword, nor
+ * a built-in opt-out keyword. Errors keyed `optOutKeywords.{i}`.
+ */
+export function keywordSettingErrors(keywords: readonly string[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (keywords.length > MAX_ORGANIZATION_KEYWORDS) errors.optOutKeywords = [keywordSettingMessages.tooMany];
+  const seen = new Set<string>();
+  keywords.forEach((keyword, i) => {
+    const form = keywordForm(keyword);
+    const error = !form
+      ? keywordSettingMessages.blank
+      : seen.has(form)
+        ? keywordSettingMessages.twice(keyword.trim())
+        : helpKeywords.has(form) || optInKeywords.has(form)
+          ? keywordSettingMessages.reserved(keyword.trim())
+          : optOutKeywords.has(form)
+            ? keywordSettingMessages.builtIn(keyword.trim())
+            : null;
+    if (error) errors[`optOutKeywords.${i}`] = [error];
+    seen.add(form);
+  });
+  return errors;
+}
