@@ -99,6 +99,7 @@ describe('the organization screen', { timeout: 45_000 }, () => {
       'Providers Colors',
       'Prices',
       'Do Not Contact',
+      'Opt-out Keywords',
       'Provider Configurations',
     ]);
   });

@@ -7,6 +7,10 @@ import type { ResourceTab } from '../../ui/screen';
 import type { OrganizationRecord } from './organization-documents';
 
 const DoNotContactPanel = lazyNamed(() => import('../do-not-contact/DoNotContactPanel'), 'DoNotContactPanel');
+const OptOutKeywordsSection = lazyNamed(
+  () => import('../opt-out-keywords/OptOutKeywordsSection'),
+  'OptOutKeywordsSection',
+);
 const ResourceForm = lazyNamed(() => import('../../ui/ResourceForm'), 'ResourceForm');
 const ListFiltersPanel = lazyNamed(() => import('../../resources/list-filters'), 'ListFiltersPanel');
 const PricesSection = lazyNamed(() => import('../prices/PricesSection'), 'PricesSection');
@@ -77,6 +81,11 @@ export const organizationSections: readonly Section[] = [
     render: ({ record }) => <PricesSection scope="organization" canUpdate={record.can.update} />,
   },
   { path: 'do-not-contact', label: 'Do Not Contact', render: () => <DoNotContactPanel /> },
+  {
+    path: 'opt-out-keywords',
+    label: 'Opt-out Keywords',
+    render: ({ record }) => <OptOutKeywordsSection canUpdate={record.can.update} />,
+  },
   {
     path: 'provider-configurations',
     label: 'Provider Configurations',
