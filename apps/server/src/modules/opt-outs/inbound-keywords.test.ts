@@ -2,6 +2,7 @@ import { keywordReplies } from '@canvass/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { loadedList, makeProject, recipient } from '../projects/load/test-projects';
 import { processWebhookEvents } from '../sending/webhooks/process-webhook-events';
 import { signedBody } from '../sending/webhooks/test-webhooks';
 
@@ -128,6 +129,33 @@ describe('STOP', () => {
     await app.sql(`UPDATE clients SET opt_out_message = NULL WHERE id = $1`, [org.clientId]);
   });
 
+  it('a reply in a project opts out of the project’s client, the confirmation shown in the project', async () => {
+    const { rows: c } = await app.sql(
+      `INSERT INTO clients (organization_id, name, client_type) VALUES ($1, 'Project Client', 'Campaign') RETURNING id`,
+      [org.id],
+    );
+    const projectClient = Number(c[0].id);
+    const listId = await loadedList(app, org.id, [['6465550030', 'Ada', 'Lovelace', '', '']]);
+    const projectId = await makeProject(app, org.id, { clientId: projectClient, listId, message: 'Hi' });
+    // The project texted this recipient from the number that belongs to the organization's other client.
+    const recipientId = await recipient(app, org.id, '6465550030');
+    await app.sql(
+      `INSERT INTO texts (organization_id, body, text_status, text_type, from_phone_id, to_phone_id, project_id, sent_at)
+       SELECT $1, 'Hi', 'Delivered', 'List', id, $2, $3, now() FROM phones
+        WHERE organization_id = $1 AND number = '2125559100' AND phone_type = 'FromPhone'`,
+      [org.id, recipientId, projectId],
+    );
+    await texts(org, '6465550030', '2125559100', 'Stop please');
+    expect(await optOutsOf(org, '6465550030')).toMatchObject([{ client_id: projectClient, opt_out_type: 'Recipient' }]);
+    const { rows: reply } = await app.sql(
+      `SELECT project_id, text_type, body FROM texts WHERE organization_id = $1 AND auto_reply AND to_phone_id = $2`,
+      [org.id, recipientId],
+    );
+    expect(reply).toEqual([
+      { project_id: projectId, text_type: 'Manual', body: keywordReplies.optedOut('Project Client') },
+    ]);
+  });
+
   it('opts out of the whole organization when the number texted belongs to no client', async () => {
     await texts(org, '6465550003', '2125559101', 'No more texts');
     expect(await optOutsOf(org, '6465550003')).toMatchObject([{ client_id: null, opt_out_type: 'Recipient' }]);
@@ -160,6 +188,13 @@ describe('HELP and START', () => {
     await texts(org, '6465550010', '2125559100', 'info');
     expect((await autoReplies(org, '6465550010')).map((r) => r.body)).toEqual([keywordReplies.help('Keywords Client')]);
     expect(await optOutsOf(org, '6465550010')).toEqual([]);
+  });
+
+  it('answers HELP with the client’s own help reply when it has one', async () => {
+    await app.sql(`UPDATE clients SET help_message = 'Keywords HQ: call 212-555-0000.' WHERE id = $1`, [org.clientId]);
+    await texts(org, '6465550013', '2125559100', 'Help!');
+    await app.sql(`UPDATE clients SET help_message = NULL WHERE id = $1`, [org.clientId]);
+    expect((await autoReplies(org, '6465550013')).map((r) => r.body)).toEqual(['Keywords HQ: call 212-555-0000.']);
   });
 
   it('re-subscribes on START, with its confirmation and the reason in the audit', async () => {

@@ -32,6 +32,7 @@ interface Asked extends InboundMessage {
   /** The client's name, or the organization's. */
   name: string;
   optOutMessage: string | null;
+  helpMessage: string | null;
 }
 
 /** The organization's keyword settings (organizations.settings) and name. */
@@ -62,6 +63,7 @@ async function withClients(
       clientId: client?.clientId ?? null,
       name: client?.name ?? organizationName,
       optOutMessage: client?.optOutMessage ?? null,
+      helpMessage: client?.helpMessage ?? null,
     };
   });
 }
@@ -80,7 +82,7 @@ const replyTo = (m: Asked, body: string): AutoReply => ({
  *   message as its body) and gets exactly one confirmation: a repeated STOP finds the opt-out there and gets none;
  * - START and UNSTOP re-subscribe and are confirmed; YES only re-subscribes a number that was opted out (otherwise
  *   it is just a reply);
- * - HELP and INFO get the help reply, at most one per number a day.
+ * - HELP and INFO get the client's help reply (or the default), at most one per number a day.
  * Returns how many replies were queued (the caller wakes dispatch for them).
  */
 export async function answerKeywords(
@@ -136,7 +138,10 @@ export async function answerKeywords(
       .filter((m) => confirmOut.has(m.textId))
       .map((m) => replyTo(m, m.optOutMessage ?? keywordReplies.optedOut(m.name))),
     ...[...confirmIn.values()].map((m) => replyTo(m, keywordReplies.optedIn(m.name))),
-    ...[...helps.values()].map((m) => ({ ...replyTo(m, keywordReplies.help(m.name)), oncePerDay: true })),
+    ...[...helps.values()].map((m) => ({
+      ...replyTo(m, m.helpMessage ?? keywordReplies.help(m.name)),
+      oncePerDay: true,
+    })),
   ];
   return sendAutoReplies(tx, organizationId, replies);
 }

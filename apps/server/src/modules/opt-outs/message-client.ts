@@ -13,6 +13,7 @@ export interface MessageClient {
   clientId: number | null;
   name: string | null;
   optOutMessage: string | null;
+  helpMessage: string | null;
 }
 
 /**
@@ -32,8 +33,9 @@ export async function clientsOfMessages(
     client_id: string | null;
     name: string | null;
     opt_out_message: string | null;
+    help_message: string | null;
   }>(sql`
-    SELECT i.key, cl.id AS client_id, cl.name, cl.opt_out_message
+    SELECT i.key, cl.id AS client_id, cl.name, cl.opt_out_message, cl.help_message
       FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb) AS i(key bigint, project_id bigint, sender_id bigint)
       LEFT JOIN projects p ON p.organization_id = ${organizationId} AND p.id = i.project_id
       LEFT JOIN phones s ON s.organization_id = ${organizationId} AND s.id = i.sender_id
@@ -47,6 +49,7 @@ export async function clientsOfMessages(
         clientId: r.client_id === null ? null : Number(r.client_id),
         name: r.name,
         optOutMessage: r.opt_out_message?.trim() || null,
+        helpMessage: r.help_message?.trim() || null,
       },
     ]),
   );
