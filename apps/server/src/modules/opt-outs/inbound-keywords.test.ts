@@ -28,6 +28,12 @@ async function sender(o: BuiltOrganization, number: string, clientId: number | n
 
 /** The recipient texts `body` to the number: the simulator's signed inbound callback, then the processing job. */
 async function texts(o: BuiltOrganization, from: string, to: string, body: string) {
+  await arrives(o, from, to, body);
+  await processWebhookEvents(app.platform, o.id);
+}
+
+/** The simulator's signed inbound callback alone: stored, not yet processed. */
+async function arrives(o: BuiltOrganization, from: string, to: string, body: string) {
   const event = signedBody(app, o.id, {
     type: 'inbound',
     eventId: `kw-${++seq}`,
@@ -45,7 +51,6 @@ async function texts(o: BuiltOrganization, from: string, to: string, body: strin
     headers: event.headers,
   });
   expect(res.statusCode).toBe(204);
-  await processWebhookEvents(app.platform, o.id);
 }
 
 const optOutsOf = async (o: BuiltOrganization, number: string) =>
@@ -208,6 +213,22 @@ describe('HELP and START', () => {
     expect(await audit(org, '6465550011')).toEqual([
       { action: 'Added', source: 'Inbound', opt_out_type: 'Recipient', reason: null },
       { action: 'Removed', source: 'Inbound', opt_out_type: 'Recipient', reason: keywordReplies.optInReason },
+    ]);
+  });
+
+  it('of a STOP and a START processed together, the later one wins', async () => {
+    await arrives(org, '6465550014', '2125559100', 'STOP');
+    await arrives(org, '6465550014', '2125559100', 'START');
+    await arrives(org, '6465550015', '2125559100', 'START');
+    await arrives(org, '6465550015', '2125559100', 'stop');
+    await processWebhookEvents(app.platform, org.id);
+    expect(await optOutsOf(org, '6465550014')).toEqual([]);
+    expect((await autoReplies(org, '6465550014')).map((r) => r.body)).toEqual([
+      keywordReplies.optedIn('Keywords Client'),
+    ]);
+    expect(await optOutsOf(org, '6465550015')).toMatchObject([{ body: 'stop' }]);
+    expect((await autoReplies(org, '6465550015')).map((r) => r.body)).toEqual([
+      keywordReplies.optedOut('Keywords Client'),
     ]);
   });
 

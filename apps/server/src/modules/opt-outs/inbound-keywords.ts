@@ -90,15 +90,22 @@ export async function answerKeywords(
   organizationId: number,
   received: readonly InboundMessage[],
 ): Promise<number> {
+  if (!received.length) return 0;
   const org = await organizationKeywords(tx, organizationId);
   const classified = received.flatMap((m) => {
     const intent = classifyInbound(m.body, org.settings);
     return intent ? [{ ...m, intent }] : [];
   });
   if (!classified.length) return 0;
-  const asked = await withClients(tx, organizationId, org.name, classified);
-  const of = (intent: InboundIntent) => asked.filter((m) => m.intent === intent);
+  const asked = (await withClients(tx, organizationId, org.name, classified)).sort((a, b) => a.textId - b.textId);
   const pairKey = (phoneId: number, clientId: number | null) => `${phoneId}|${clientId}`;
+  // Of a number's STOPs and STARTs to one client in a batch, the last is what the recipient wants now: only it counts.
+  const latest = new Map<string, Asked>();
+  for (const m of asked) if (m.intent !== 'Help') latest.set(pairKey(m.recipientPhoneId, m.clientId), m);
+  const of = (intent: InboundIntent) =>
+    asked.filter(
+      (m) => m.intent === intent && (intent === 'Help' || latest.get(pairKey(m.recipientPhoneId, m.clientId)) === m),
+    );
 
   const optedOut = await addTextOptOuts(
     tx,
