@@ -65,7 +65,7 @@ describe('provider-handled opt-outs', () => {
     await dispatchOrganization(app.platform, org.id);
 
     const { rows: refused } = await app.sql(
-      `SELECT r.number, t.text_status FROM texts t JOIN phones r ON r.id = t.to_phone_id
+      `SELECT r.number, t.text_status FROM texts t JOIN phones r ON r.organization_id = t.organization_id AND r.id = t.to_phone_id
         WHERE t.organization_id = $1 AND t.text_status = 'Rejected'`,
       [org.id],
     );
