@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   classifyInbound,
+  keywordSettingErrors,
+  keywordSettingMessages,
+  MAX_ORGANIZATION_KEYWORDS,
   HELP_KEYWORDS,
   OPT_IN_KEYWORDS,
   OPT_OUT_KEYWORDS,
@@ -76,5 +79,19 @@ describe('classifyInbound', () => {
     expect(recall).toBeGreaterThanOrEqual(0.95);
     // Help and re-subscribe keywords are exact: every one in the corpus must be read right.
     expect(misread.filter((m) => /Help|OptIn/.test(m))).toEqual([]);
+  });
+});
+
+describe('keywordSettingErrors', () => {
+  it('takes keywords with a letter or digit, each once, none already a carrier keyword', () => {
+    expect(keywordSettingErrors(['BASTA YA', 'leave', 'no mas'])).toEqual({});
+    expect(keywordSettingErrors(['leave', ' Leave! ', '...', 'Yes', 'stop'])).toEqual({
+      'optOutKeywords.1': [keywordSettingMessages.twice('Leave!')],
+      'optOutKeywords.2': [keywordSettingMessages.blank],
+      'optOutKeywords.3': [keywordSettingMessages.reserved('Yes')],
+      'optOutKeywords.4': [keywordSettingMessages.builtIn('stop')],
+    });
+    const many = Array.from({ length: MAX_ORGANIZATION_KEYWORDS + 1 }, (_, i) => `word${i}`);
+    expect(keywordSettingErrors(many)).toEqual({ optOutKeywords: [keywordSettingMessages.tooMany] });
   });
 });
