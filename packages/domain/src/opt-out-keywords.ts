@@ -24,13 +24,17 @@ export const OPT_OUT_KEYWORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'EN
 export const HELP_KEYWORDS = ['HELP', 'INFO', 'AYUDA'];
 export const OPT_IN_KEYWORDS = ['START', 'UNSTOP', 'YES'];
 
-/** Lower case, accents folded, apostrophes dropped (don't → dont), other punctuation a space, spaces collapsed. */
+/**
+ * Lower case, accents folded, apostrophes dropped (don't → dont), a letter typed three times or more once
+ * (Stoooop → stop), other punctuation a space, spaces collapsed.
+ */
 export function normalizeInbound(body: string): string {
   return body
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/['’`´]/g, '')
+    .replace(/([a-z])\1{2,}/g, '$1')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }
@@ -64,13 +68,16 @@ const STOP_WORDS = new Set([
 const FILLER_WORDS = new Set(
   (
     'please pls plz pleas now it me all already ok okay thanks thank you thx ty just asap immediately right ' +
-    'seriously really wrong number sorry hey hi no damn fucking fuck texting texts messages ' +
+    'seriously really wrong number sorry hey hi lol no damn fucking fuck texting texts messages ' +
     'por favor ya gracias numero equivocado'
   ).split(' '),
 );
 
-/** A negation just before a stop word turns it around: 'dont stop', 'cant stop', 'never stop'. */
-const NEGATED = /\b(dont|do not|never|cant|cannot|wont|didnt|not|aint|shouldnt|couldnt|wouldnt)( \w+)? $/;
+/**
+ * A negation just before a stop word turns it around: 'dont stop', 'cant stop', 'never stop'. Only right before it:
+ * 'not interested, take me off' still opts out.
+ */
+const NEGATED = /\b(dont|do not|never|cant|cannot|wont|didnt|not|aint|shouldnt|couldnt|wouldnt)( ever)? $/;
 
 /** Phrases that opt out wherever they stand in the message, each with why. */
 const OPT_OUT_PHRASES: { pattern: RegExp; guarded: boolean }[] = [
@@ -83,14 +90,17 @@ const OPT_OUT_PHRASES: { pattern: RegExp; guarded: boolean }[] = [
   // 'unsubscribe please', 'how do I unsubscribe', 'opt me out', 'I want to opt out'.
   { pattern: /\b(unsubscribe|unsub|opt me out|opt out|opting out|optout)\b/, guarded: true },
   // 'remove me from this list', 'delete my number', 'take me off your list', 'get me off this list'.
-  { pattern: /\b(remove|delete|erase|drop) (me|my (number|phone|cell|info|contact))\b/, guarded: true },
+  { pattern: /\b(remove|delete|erase|drop) (me|us|this number|my (number|phone|cell|info|contact))\b/, guarded: true },
+  // 'cancel my subscription', 'end these texts'.
+  { pattern: /\b(cancel|end) (my |the |these |this |your )?(subscription|texts|messages|alerts)\b/, guarded: true },
   { pattern: /\b(take|get|keep) (me|my (number|phone|cell)) off\b/, guarded: true },
   { pattern: /\boff (your|this|the|ur|ya|these|that) (\w+ )?list\b/, guarded: true },
   // 'no more texts', 'no more messages please'.
   { pattern: /\bno more (texts|text|txts|messages|msgs|texting|messaging)\b/, guarded: false },
   // 'don't text me', 'do not contact me again', 'never text this number again'.
   {
-    pattern: /\b(dont|do not|never|pls dont|please dont) (text|txt|message|msg|contact|spam) (me|us|this number)\b/,
+    pattern:
+      /\b(dont|do not|never|pls dont|please dont)( ever)? (text|txt|message|msg|contact|spam) (me|us|this number)\b/,
     guarded: false,
   },
   // "I don't want these texts", 'I do not want to receive messages'.
@@ -100,6 +110,8 @@ const OPT_OUT_PHRASES: { pattern: RegExp; guarded: boolean }[] = [
     guarded: false,
   },
   { pattern: /\b(leave me alone|lose my number)\b/, guarded: false },
+  // 'no more', 'no more please' as the whole answer.
+  { pattern: /^(no more|no mas)( please| pls| por favor)?$/, guarded: false },
   // Spanish: 'no me envíen más mensajes', 'no me escriban', 'no quiero recibir más mensajes', 'no más mensajes',
   // 'dejen de enviarme mensajes', 'denme de baja', 'quítenme de su lista'.
   { pattern: /\bno me (envien|envies|manden|mandes|escriban|escribas|contacten|textees|molesten)\b/, guarded: false },
@@ -110,13 +122,21 @@ const OPT_OUT_PHRASES: { pattern: RegExp; guarded: boolean }[] = [
   { pattern: /\b(borr|elimin|quit|sac|saqu)\w* de (la|su|esta|tu|sus|vuestra) lista\b/, guarded: false },
 ];
 
+/**
+ * Whether a clause is only stop words and filler ('stop please', 'wrong number, stop'). A negation ('dont stop') is
+ * no filler word, so such a clause is left to the guarded phrases.
+ */
+function isStopClause(clause: string): boolean {
+  const words = normalizeInbound(clause).split(' ');
+  return words.some((w) => STOP_WORDS.has(w)) && words.every((w) => STOP_WORDS.has(w) || FILLER_WORDS.has(w));
+}
+
 /** Whether the message says stop in plain words (see OPT_OUT_PHRASES and STOP_WORDS). */
 export function isPlainLanguageOptOut(body: string): boolean {
   const text = normalizeInbound(body);
   if (!text) return false;
-  const words = text.split(' ');
-  // A negation ('dont stop') is no filler word, so it sends the message on to the guarded phrases below.
-  if (words.some((w) => STOP_WORDS.has(w)) && words.every((w) => STOP_WORDS.has(w) || FILLER_WORDS.has(w))) return true;
+  // Clause by clause: 'how did you get my number? stop' ends with a clause that says only stop.
+  if (body.split(/[.!?,;:\n]+/).some(isStopClause)) return true;
   return OPT_OUT_PHRASES.some(({ pattern, guarded }) => {
     const match = pattern.exec(text);
     return match !== null && !(guarded && NEGATED.test(text.slice(0, match.index)));
