@@ -50,6 +50,10 @@ export default defineConfig({
       'src/modules/projects/load/project-summary.test.ts',
       'test/project-list-filters.test.ts',
       'test/project-media.test.ts',
+      // Issue 15's keywords: received texts, opt-outs and confirmations set-based, provider opt-outs, the toggle.
+      'src/modules/opt-outs/inbound-keywords.test.ts',
+      'src/modules/opt-outs/provider-opt-outs.test.ts',
+      'src/modules/texts/text-opt-out.test.ts',
     ],
     globalSetup: ['./test/citus-global-setup.ts'],
     fileParallelism: false,

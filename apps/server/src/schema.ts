@@ -18,6 +18,7 @@ import './modules/phones/phone-lookup.graphql';
 import './modules/phones/phone-numbers.graphql';
 import './modules/prices/prices.graphql';
 import './modules/projects/load/project-summary.graphql';
+import './modules/opt-outs/keyword-settings.graphql';
 import { registerOptOutsSchema } from './modules/opt-outs/opt-outs.graphql';
 import './modules/queue/queue.graphql';
 import './modules/sending/insights/text-insights.graphql';
@@ -25,6 +26,7 @@ import './modules/sending/provider-capabilities.graphql';
 import './modules/shortened-links/shortened-links.graphql';
 import './modules/tasks/tasks.graphql';
 import './modules/teams/teams.graphql';
+import { registerTextsSchema } from './modules/texts/texts.graphql';
 import './modules/restrictions/restrictions.graphql';
 import './modules/users/users.graphql';
 
@@ -34,6 +36,7 @@ const recordRefs = new Map(services.map((service) => [service.def.name, register
 registerListsSchema(recordRefs.get('list')!);
 registerOptOutsSchema(recordRefs.get('optOut')!);
 registerProjectsSchema(recordRefs.get('project')!);
+registerTextsSchema(recordRefs.get('text')!);
 
 let schema: GraphQLSchema | null = null;
 

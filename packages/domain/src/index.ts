@@ -3,6 +3,7 @@ export * from './enums';
 export * from './graphql-documents';
 export * from './messages';
 export * from './opt-out-messages';
+export * from './opt-out-keywords';
 export * from './web-client';
 export * from './permissions';
 export * from './phone';

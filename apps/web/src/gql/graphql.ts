@@ -424,6 +424,19 @@ export type RemoveDoNotContactNumberMutationVariables = Exact<{
 
 export type RemoveDoNotContactNumberMutation = { removeDoNotContactNumber: { number: string | null, message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
 
+export type OptOutKeywordSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type OptOutKeywordSettingsQuery = { optOutKeywordSettings: { optOutKeywords: Array<string>, plainLanguageOptOuts: boolean } };
+
+export type UpdateOptOutKeywordSettingsMutationVariables = Exact<{
+  optOutKeywords: Array<string> | string;
+  plainLanguageOptOuts: boolean;
+}>;
+
+
+export type UpdateOptOutKeywordSettingsMutation = { updateOptOutKeywordSettings: { message: string | null, settings: { optOutKeywords: Array<string>, plainLanguageOptOuts: boolean } | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
 export type PricesQueryVariables = Exact<{
   clientId: string | null | undefined;
   projectId: string | null | undefined;
@@ -841,3 +854,11 @@ export type SetTeamLeadMutationVariables = Exact<{
 
 
 export type SetTeamLeadMutation = { setTeamLead: { message: string | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type SetTextOptOutMutationVariables = Exact<{
+  id: string;
+  optOut: boolean;
+}>;
+
+
+export type SetTextOptOutMutation = { setTextOptOut: { message: string | null, text: { id: string, optOut: boolean | null } | null, errors: Array<{ field: string, messages: Array<string> }> } };

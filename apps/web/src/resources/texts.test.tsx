@@ -312,3 +312,46 @@ describe('lists of texts', { timeout: 20_000 }, () => {
     );
   });
 });
+
+describe('the opt-out toggle on a text (spec §4)', { timeout: 20_000 }, () => {
+  const toggled = (optOut: boolean, message: string | null, errors: unknown[] = []) => ({
+    data: {
+      setTextOptOut: {
+        __typename: 'TextOptOutResult',
+        text: message ? { __typename: 'Text', id: '5', optOut } : null,
+        errors,
+        message,
+      },
+    },
+  });
+
+  it('turns the recipient’s opt-out on, and says so', async () => {
+    const { calls } = renderResources('/texts/5/overview', {
+      Text: () => ({ data: { text: textOf({ optOut: false }) } }),
+      SetTextOptOut: () => toggled(true, 'Opt out has been created successfully'),
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Opted out' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    await userEvent.setup().click(toggle);
+    expect((await screen.findByText('Opt out has been created successfully')).textContent).toBeTruthy();
+    expect(callsTo(calls, 'SetTextOptOut')[0].variables).toEqual({ id: '5', optOut: true });
+    cleanup();
+  });
+
+  it('turns it off from a text that shows it on; a refusal shows the spec’s error', async () => {
+    renderResources('/texts/5/overview', {
+      Text: () => ({ data: { text: textOf({ optOut: true }) } }),
+      SetTextOptOut: () =>
+        toggled(false, null, [
+          { __typename: 'FieldError', field: 'base', messages: ['Error removing opt-out'] },
+          { __typename: 'FieldError', field: 'id', messages: ['Not found'] },
+        ]),
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Opted out' });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    await userEvent.setup().click(toggle);
+    expect((await screen.findByText('Error removing opt-out')).textContent).toBe('Error removing opt-out');
+    expect((await screen.findByText('id: Not found.')).textContent).toBe('id: Not found.');
+    cleanup();
+  });
+});

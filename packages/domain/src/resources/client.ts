@@ -25,6 +25,11 @@ export const client = defineResource({
       maxLength: 320,
       placeholder: 'You have been unsubscribed. No more messages.',
     }),
+    // Sent by itself to a recipient who texts HELP or INFO to the client's numbers (a default when blank).
+    helpMessage: text('Help reply', {
+      maxLength: 320,
+      placeholder: 'For help reply to this number. Msg&data rates may apply. Reply STOP to opt out.',
+    }),
     phones: children('Phone numbers', {
       typeName: 'ClientPhoneNumber',
       rowLabel: 'phone number',
@@ -62,7 +67,7 @@ export const client = defineResource({
       fields: ['name', 'clientType', 'clientStatus', 'agencyId', 'email', 'website', 'phone', 'state', 'note'],
     },
     { title: 'Opt In', path: 'opt-in', fields: ['slug', 'slogan', 'color'] },
-    { title: 'Opt Out', path: 'opt-out', fields: ['optOutMessage'] },
+    { title: 'Opt Out', path: 'opt-out', fields: ['optOutMessage', 'helpMessage'] },
     { title: 'Phone Numbers', path: 'phone-numbers', fields: ['phones'] },
   ],
   statusField: 'clientStatus',

@@ -4,8 +4,8 @@ import { defineResource, field, oneOf, ref, text } from '../resource';
 /**
  * A number that asked not to be texted (spec §3 OptOut): by one client, or by the whole organization when it has no
  * client. Read-only to the generic machinery: opt-outs are added and removed by the opt-outs module (a number typed
- * or picked, a reason for a removal, an audit record in the same transaction), by a data import and, later, by an
- * inbound STOP; never edited.
+ * or picked, a reason for a removal, an audit record in the same transaction), by a data import, by an inbound
+ * STOP (inbound-keywords.ts) and by a provider's report (provider-opt-outs.ts); never edited.
  */
 export const optOut = defineResource({
   name: 'optOut',

@@ -69,6 +69,9 @@ export const textEntry = defineResource({
     sentAt: field('datetime', 'Sent', { readOnly: true }),
     errorMessage: text('Error', { readOnly: true }),
     segments: field('number', 'Segments', { readOnly: true, integer: true }),
+    // Spec §3/§4: whether the text's recipient (the sender of a received text) is opted out of the text's client
+    // (or the organization); added per page, turned on and off with setTextOptOut.
+    optOut: field('boolean', 'Opted out', { readOnly: true }),
     createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {

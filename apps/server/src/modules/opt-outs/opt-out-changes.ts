@@ -22,7 +22,18 @@ export interface OptOutChange {
 
 /** Records one change in the caller's transaction, so the record exists exactly when the change does. */
 export async function recordChange(tx: Tx, organizationId: number, change: OptOutChange, origin: ChangeOrigin) {
-  await tx.insert(optOutChanges).values({ organizationId, ...change, ...origin });
+  await recordChanges(tx, organizationId, [change], origin);
+}
+
+/** Records several changes of one origin in one statement, in the caller's transaction. */
+export async function recordChanges(
+  tx: Tx,
+  organizationId: number,
+  changes: readonly OptOutChange[],
+  origin: ChangeOrigin,
+) {
+  if (!changes.length) return;
+  await tx.insert(optOutChanges).values(changes.map((change) => ({ organizationId, ...change, ...origin })));
 }
 
 export interface OptOutChangeView {

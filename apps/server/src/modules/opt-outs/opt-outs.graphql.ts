@@ -18,7 +18,7 @@ import { optOutHistory, type ChangeOrigin, type OptOutChangeView } from './opt-o
 import { addOptOut, removeOptOut } from './opt-outs.service';
 
 /** Who asks and from where: the web app says it is the web app (Manual); any other caller is the API. */
-function originOf(ctx: Context, userId: number): ChangeOrigin {
+export function originOf(ctx: Context, userId: number): ChangeOrigin {
   return {
     userId,
     source: ctx.request?.headers[WEB_CLIENT_HEADER] === 'web' ? 'Manual' : 'Api',

@@ -9,6 +9,7 @@ import { isMember } from '../auth/members.service';
 import { tableOf } from '../tables';
 import { visibleUsersWhere } from '../users/users.service';
 import { addProviderColors } from './provider-colors';
+import { addOptOutFlags } from './text-opt-out';
 
 /**
  * The status a saved text has now, its row locked until the edit commits: dispatch claims texts with
@@ -84,5 +85,6 @@ export const textsService = createResourceService(textEntry, texts, tableOf, {
     await addProviders(tx, viewer.organizationId, rows);
     await addProviderColors(tx, viewer.organizationId, rows);
     await addTexters(tx, viewer, rows);
+    await addOptOutFlags(tx, viewer.organizationId, rows);
   },
 });

@@ -100,6 +100,7 @@ describe('the organization screen', { timeout: 45_000 }, () => {
       'Prices',
       'Do Not Contact',
       'Quiet Hours',
+      'Opt-out Keywords',
       'Provider Configurations',
     ]);
   });

@@ -7,6 +7,10 @@ import type { ResourceTab } from '../../ui/screen';
 import type { OrganizationRecord } from './organization-documents';
 
 const DoNotContactPanel = lazyNamed(() => import('../do-not-contact/DoNotContactPanel'), 'DoNotContactPanel');
+const OptOutKeywordsSection = lazyNamed(
+  () => import('../opt-out-keywords/OptOutKeywordsSection'),
+  'OptOutKeywordsSection',
+);
 const ResourceForm = lazyNamed(() => import('../../ui/ResourceForm'), 'ResourceForm');
 const ListFiltersPanel = lazyNamed(() => import('../../resources/list-filters'), 'ListFiltersPanel');
 const PricesSection = lazyNamed(() => import('../prices/PricesSection'), 'PricesSection');
@@ -83,6 +87,11 @@ export const organizationSections: readonly Section[] = [
     path: 'quiet-hours',
     label: 'Quiet Hours',
     render: ({ record }) => <QuietHoursSection record={record} />,
+  },
+  {
+    path: 'opt-out-keywords',
+    label: 'Opt-out Keywords',
+    render: ({ record }) => <OptOutKeywordsSection canUpdate={record.can.update} />,
   },
   {
     path: 'provider-configurations',

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FieldValue } from '../../ui/FieldValue';
 import type { ResourceRecord } from '../../ui/types';
+import { TextOptOutSwitch } from './TextOptOutSwitch';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -16,7 +17,10 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The text's anchor (spec §2 texts/{id}): its status, from, to, project, texter, when it was sent and its body. */
+/**
+ * The text's anchor (spec §2 texts/{id}): its status, from, to, project, texter, when it was sent, the opt-out toggle
+ * (spec §4) and its body.
+ */
 export function TextHeader({ record }: { record: RecordOf<typeof textEntry> }) {
   const f = textEntry.fields;
   const value = (name: keyof typeof f) => (
@@ -43,6 +47,7 @@ export function TextHeader({ record }: { record: RecordOf<typeof textEntry> }) {
           )}
         </Item>
         <Item label="Sent at">{value('sentAt')}</Item>
+        <TextOptOutSwitch record={record as unknown as ResourceRecord} />
       </Group>
       <Text mt="sm" size="sm" style={{ whiteSpace: 'pre-wrap' }} aria-label="Body">
         {record.body}

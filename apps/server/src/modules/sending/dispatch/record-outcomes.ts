@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
 import { isCountedText, moveTextCounts, type MovedText, type TextTransition } from '../text-transitions';
+import { importProviderOptOuts, type RefusedAsOptedOut } from '../../opt-outs/provider-opt-outs';
 import { blockSenders } from './block-sender';
 import type { ClaimedText } from './claimed-text';
 import type { TextOutcome } from './send-batch';
@@ -31,7 +32,8 @@ export function retryDelayMs(platform: Platform, attempt: number, retryAfterMs?:
  * Records what became of a sent batch, in the caller's transaction: accepted texts move to Sending (Sent when the
  * provider reports no delivery) with the provider's message id, refused ones to their spec §4 status with the
  * reason, retryable ones back to Ready after a growing wait (Failed once SEND_MAX_ATTEMPTS are spent), released
- * ones back to Ready as they were; senders a carrier blocked are taken out of sending (blockSenders).
+ * ones back to Ready as they were; senders a carrier blocked are taken out of sending (blockSenders), and
+ * recipients the provider reports opted out there are opted out here too (importProviderOptOuts).
  */
 export async function recordOutcomes(
   tx: Tx,
@@ -42,6 +44,7 @@ export async function recordOutcomes(
   const forward: TextTransition[] = [];
   const back: BackToReady[] = [];
   const blocked = new Set<number>();
+  const optedOut: RefusedAsOptedOut[] = [];
   const now = Date.now();
   for (const { text, result, provider, deliveryReceipts } of outcomes) {
     const key = { textId: text.ref.textId, createdAt: text.createdAt, provider };
@@ -50,6 +53,8 @@ export async function recordOutcomes(
     else if (result.kind === 'failed') {
       forward.push({ ...key, to: result.status, errorMessage: result.errorMessage });
       if (result.senderBlocked && text.fromPhoneId !== null) blocked.add(text.fromPhoneId);
+      if (result.recipientOptedOut)
+        optedOut.push({ textId: text.ref.textId, createdAt: text.createdAt, errorMessage: result.errorMessage });
     } else if (result.kind === 'release')
       back.push({ text, sendAfter: result.until ?? null, errorMessage: result.reason ?? null, attemptUsed: false });
     else if (text.attempt >= platform.config.SEND_MAX_ATTEMPTS)
@@ -69,6 +74,7 @@ export async function recordOutcomes(
   const moved = await settleClaimed(tx, organizationId, forward);
   await returnToReady(tx, organizationId, back);
   const touched = await blockSenders(tx, organizationId, [...blocked]);
+  await importProviderOptOuts(tx, organizationId, optedOut);
   const retries = back.filter((b) => b.sendAfter).map((b) => b.sendAfter!.getTime());
   return {
     projectIds: [

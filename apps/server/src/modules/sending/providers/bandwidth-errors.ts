@@ -10,12 +10,20 @@ export interface BandwidthFailure {
   status: TextStatusValue;
   errorMessage: string;
   senderBlocked: boolean;
+  /** The recipient opted out at the provider or carrier: the opt-out is imported (without a confirmation). */
+  recipientOptedOut: boolean;
 }
 
-const failure = (status: TextStatusValue, errorMessage: string, senderBlocked = false): BandwidthFailure => ({
+const failure = (
+  status: TextStatusValue,
+  errorMessage: string,
+  senderBlocked = false,
+  recipientOptedOut = false,
+): BandwidthFailure => ({
   status,
   errorMessage,
   senderBlocked,
+  recipientOptedOut,
 });
 
 const spam = failure(
@@ -62,6 +70,8 @@ const byCode: Record<number, BandwidthFailure> = {
   4775: failure(
     'Rejected',
     'The recipient opted out of texts from this number at their carrier; do not text them again.',
+    false,
+    true,
   ),
   4780: volume,
   4781: volume,

@@ -123,7 +123,14 @@ describe('Bandwidth callbacks', () => {
     await bandwidth.send(message);
     const id = mock.messages.at(-1)!.id;
     const [event] = bandwidth.parseWebhook(mock.statusCallbacks(statusUrl, [id, 'message-failed', code]));
-    expect(event).toMatchObject({ status, senderBlocked, providerCode: String(code), ref });
+    // 4775: the recipient opted out at the carrier; Canvass imports it.
+    expect(event).toMatchObject({
+      status,
+      senderBlocked,
+      recipientOptedOut: code === 4775,
+      providerCode: String(code),
+      ref,
+    });
     expect(event.kind === 'status' && event.errorMessage).toEqual(expect.any(String));
   });
 

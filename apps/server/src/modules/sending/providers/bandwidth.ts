@@ -59,6 +59,7 @@ function statusEvent(e: StatusCallback): WebhookEvent | null {
     errorMessage: failed?.errorMessage ?? null,
     providerCode: failed && e.errorCode ? String(e.errorCode) : null,
     senderBlocked: failed?.senderBlocked ?? false,
+    recipientOptedOut: failed?.recipientOptedOut ?? false,
     occurredAt: new Date(e.eventTime ?? e.time),
   };
 }

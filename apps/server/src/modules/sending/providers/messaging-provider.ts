@@ -67,9 +67,18 @@ export type SendOutcome =
   /**
    * Refused for good. status is spec §4's (NumberFormat, MediaSize, Rejected, Spam, Undelivered, Failed,
    * RateLimited, Expired …); errorMessage in words a staffer acts on; senderBlocked when the carrier blocked the
-   * sending number (Twilio 30007, Bandwidth 4470/4770): dispatch then stops using that number.
+   * sending number (Twilio 30007, Bandwidth 4470/4770): dispatch then stops using that number; recipientOptedOut
+   * when the provider refused because the recipient opted out there (Twilio 21610, Bandwidth 4775): the opt-out is
+   * imported.
    */
-  | { kind: 'failed'; status: TextStatusValue; errorMessage: string; providerCode?: string; senderBlocked?: boolean };
+  | {
+      kind: 'failed';
+      status: TextStatusValue;
+      errorMessage: string;
+      providerCode?: string;
+      senderBlocked?: boolean;
+      recipientOptedOut?: boolean;
+    };
 
 /** An HTTP request as it reached us, before any parsing: signatures are over the raw bytes and the public URL. */
 export interface WebhookRequest {
@@ -93,6 +102,8 @@ export type WebhookEvent =
       errorMessage: string | null;
       providerCode: string | null;
       senderBlocked: boolean;
+      /** The provider reports the recipient opted out there (see SendOutcome). */
+      recipientOptedOut?: boolean;
       occurredAt: Date;
     }
   | {

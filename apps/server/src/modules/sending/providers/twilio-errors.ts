@@ -9,12 +9,20 @@ export interface TwilioFailure {
   status: TextStatusValue;
   errorMessage: string;
   senderBlocked: boolean;
+  /** The recipient opted out at the provider or carrier: the opt-out is imported (without a confirmation). */
+  recipientOptedOut: boolean;
 }
 
-const failure = (status: TextStatusValue, errorMessage: string, senderBlocked = false): TwilioFailure => ({
+const failure = (
+  status: TextStatusValue,
+  errorMessage: string,
+  senderBlocked = false,
+  recipientOptedOut = false,
+): TwilioFailure => ({
   status,
   errorMessage,
   senderBlocked,
+  recipientOptedOut,
 });
 
 const badNumber = failure(
@@ -54,7 +62,12 @@ const byCode: Record<number, TwilioFailure> = {
     'The sending number is not a Twilio number that can send messages from this account; choose another sending number.',
     true,
   ),
-  21610: failure('Rejected', 'The recipient replied STOP to this number; they cannot be texted from it again.'),
+  21610: failure(
+    'Rejected',
+    'The recipient replied STOP to this number; they cannot be texted from it again.',
+    false,
+    true,
+  ),
   21612: unreachable,
   21619: failure('Failed', 'The text had neither a message nor media; add a message before sending.'),
   21620: mediaTooBig,

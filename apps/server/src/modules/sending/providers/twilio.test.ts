@@ -66,6 +66,8 @@ describe('Twilio send', () => {
     const outcome = await twilio.send(message);
     expect(outcome).toMatchObject({ kind: 'failed', status, providerCode: String(code) });
     expect(outcome.kind === 'failed' && Boolean(outcome.senderBlocked)).toBe(senderBlocked);
+    // 21610: the recipient texted STOP to Twilio, which keeps its own opt-out; Canvass imports it.
+    expect(outcome.kind === 'failed' && Boolean(outcome.recipientOptedOut)).toBe(code === 21610);
     expect(outcome.kind === 'failed' && outcome.errorMessage).toMatch(words);
   });
 
@@ -156,6 +158,7 @@ describe('Twilio webhooks', () => {
         errorMessage: null,
         providerCode: null,
         senderBlocked: false,
+        recipientOptedOut: false,
         occurredAt: expect.any(Date),
       },
     ]);
@@ -166,6 +169,13 @@ describe('Twilio webhooks', () => {
     const sid = mock.messages.at(-1)!.sid;
     const [event] = twilio.parseWebhook(mock.statusCallback(sid, 'undelivered', 30007));
     expect(event).toMatchObject({ status: 'Spam', providerCode: '30007', senderBlocked: true, ref });
+  });
+
+  it('reads an undelivered callback with 21610 as the recipient opted out at Twilio', async () => {
+    await twilio.send(message);
+    const sid = mock.messages.at(-1)!.sid;
+    const [event] = twilio.parseWebhook(mock.statusCallback(sid, 'undelivered', 21610));
+    expect(event).toMatchObject({ status: 'Rejected', recipientOptedOut: true, senderBlocked: false, ref });
     const [sent] = twilio.parseWebhook(mock.statusCallback(sid, 'sent'));
     expect(sent).toMatchObject({ status: 'Sent', eventId: `${sid}:sent` });
   });

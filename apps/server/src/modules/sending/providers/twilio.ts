@@ -74,6 +74,7 @@ export function parseTwilioWebhook(request: WebhookRequest): WebhookEvent[] {
         errorMessage: f?.errorMessage ?? null,
         providerCode: failed && p.ErrorCode ? p.ErrorCode : null,
         senderBlocked: f?.senderBlocked ?? false,
+        recipientOptedOut: f?.recipientOptedOut ?? false,
         occurredAt,
       },
     ];

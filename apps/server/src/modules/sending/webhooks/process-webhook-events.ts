@@ -5,6 +5,8 @@ import type { WebhookEvent } from '../providers/messaging-provider';
 import { blockSenders } from '../dispatch/block-sender';
 import { publishSendingProgress } from '../dispatch/sending-progress';
 import { transitionTexts } from '../text-transitions';
+import { answerKeywords } from '../../opt-outs/inbound-keywords';
+import { importProviderOptOuts } from '../../opt-outs/provider-opt-outs';
 import { receiveTexts, type InboundText } from './receive-texts';
 
 /** How many events one transaction takes. */
@@ -23,8 +25,9 @@ interface EventRow extends Record<string, unknown> {
 /**
  * Applies an organization's stored webhook events, a batch per transaction until none is left: status events move
  * their texts forward (transitionTexts: a duplicate or a late one changes nothing), inbound ones become Received
- * texts (receiveTexts). Events are claimed with SKIP LOCKED, so jobs of the same organization running at once on
- * several workers share the work instead of doing it twice. Returns the events processed.
+ * texts (receiveTexts) and their keywords are answered (answerKeywords: opt-outs, help, re-subscribe). Events
+ * are claimed with SKIP LOCKED, so jobs of the same organization running at once on several workers share the work
+ * instead of doing it twice. Returns the events processed.
  */
 export async function processWebhookEvents(platform: Platform, organizationId: number): Promise<number> {
   let total = 0;
@@ -49,22 +52,32 @@ async function processBatch(tx: Tx, organizationId: number): Promise<{ events: n
   if (!rows.length) return { events: 0, projectIds: [] };
 
   const statuses = rows.filter((r) => r.payload.kind === 'status') as (EventRow & { payload: StatusEvent })[];
+  const ours = statuses.filter((r) => r.payload.ref?.organizationId === organizationId);
   const moved = await transitionTexts(
     tx,
     organizationId,
-    statuses
-      .filter((r) => r.payload.ref?.organizationId === organizationId)
-      .map((r) => ({
-        textId: r.payload.ref!.textId,
-        createdAt: new Date(r.payload.ref!.createdAtMs),
-        to: r.payload.status,
-        errorMessage: r.payload.errorMessage,
-        provider: r.provider,
-        providerMessageId: r.payload.providerMessageId,
-      })),
+    ours.map((r) => ({
+      textId: r.payload.ref!.textId,
+      createdAt: new Date(r.payload.ref!.createdAtMs),
+      to: r.payload.status,
+      errorMessage: r.payload.errorMessage,
+      provider: r.provider,
+      providerMessageId: r.payload.providerMessageId,
+    })),
   );
   const blocked = [...new Set(statuses.filter((r) => r.payload.senderBlocked).map((r) => Number(r.phone_id)))];
   const touched = await blockSenders(tx, organizationId, blocked);
+  await importProviderOptOuts(
+    tx,
+    organizationId,
+    ours
+      .filter((r) => r.payload.recipientOptedOut)
+      .map((r) => ({
+        textId: r.payload.ref!.textId,
+        createdAt: new Date(r.payload.ref!.createdAtMs),
+        errorMessage: r.payload.errorMessage,
+      })),
+  );
 
   const inbound: InboundText[] = rows
     .filter((r): r is EventRow & { payload: InboundEvent } => r.payload.kind === 'inbound')
@@ -76,7 +89,8 @@ async function processBatch(tx: Tx, organizationId: number): Promise<{ events: n
       provider: r.provider,
       providerMessageId: r.payload.providerMessageId,
     }));
-  await receiveTexts(tx, organizationId, inbound);
+  // Keywords are answered with the texts that carry them: a STOP is an opt-out as soon as it is received.
+  await answerKeywords(tx, organizationId, await receiveTexts(tx, organizationId, inbound));
 
   await tx.execute(sql`
     UPDATE webhook_events SET processed_at = now()

@@ -1,6 +1,8 @@
 import { phoneDigits } from '@canvass/domain';
-import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../platform/db/tenant';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { bigintArray, type Tx } from '../../../platform/db/tenant';
+import { phones, texts } from '../../../platform/db/schema/index';
+import { applyCountDeltas } from '../text-transitions';
 
 /** One message a recipient sent to one of the organization's sender numbers. */
 export interface InboundText {
@@ -20,6 +22,10 @@ export interface ReceivedText {
   createdAt: Date;
   projectId: number | null;
   textType: 'Reply' | 'Inbox';
+  /** The organization's number it was sent to, and the recipient's phone it came from. */
+  senderPhoneId: number;
+  recipientPhoneId: number;
+  body: string;
 }
 
 /**
@@ -27,7 +33,8 @@ export interface ReceivedText {
  * to the sender number, with the body and media. A message is a Reply in the project whose text the sender number
  * last sent this recipient, and counts in that project's summaries (under that sender number, as the project's own
  * texts do); otherwise it is an Inbox text of no project.
- * Set operations throughout: one statement for the new recipients, one for the texts and their counts.
+ * Set operations throughout, each statement routed to the organization's shard on Citus: one for the new
+ * recipients, one read each for the recipients and their last projects, one insert for the texts, one for counts.
  * Messages from a number Canvass cannot hold (not a 10-digit NANP number) are left out.
  */
 export async function receiveTexts(tx: Tx, organizationId: number, inbound: readonly InboundText[]) {
@@ -59,41 +66,97 @@ export async function receiveTexts(tx: Tx, organizationId: number, inbound: read
      ORDER BY 2
     ON CONFLICT (organization_id, number, phone_type) DO NOTHING`);
 
-  const { rows } = await tx.execute<{
-    id: string;
-    created_at: Date | string;
-    project_id: string | null;
-    text_type: 'Reply' | 'Inbox';
-  }>(sql`
-    WITH received AS (
-      INSERT INTO texts (organization_id, body, text_status, text_type, messaging_service_type, from_phone_id,
-                         to_phone_id, project_id, provider, provider_message_id, media_urls, created_at, updated_at)
-      SELECT ${organizationId}::bigint, i.body, 'Received', CASE WHEN last.project_id IS NULL THEN 'Inbox' ELSE 'Reply' END::text_type,
-             CASE WHEN cardinality(i.media_urls) > 0 THEN 'MMS' ELSE 'SMS' END::messaging_service_type,
-             r.id, i.sender_id, last.project_id, i.provider::provider, i.provider_message_id,
-             nullif(i.media_urls, '{}'), date_trunc('milliseconds', now()), now()
-        FROM ${inputSql}
-        JOIN phones r ON r.organization_id = ${organizationId} AND r.phone_type = 'ToPhone' AND r.number = i.number
-        LEFT JOIN LATERAL (
-              SELECT t.project_id FROM texts t
-               WHERE t.organization_id = ${organizationId} AND t.to_phone_id = r.id AND t.from_phone_id = i.sender_id
-                 AND t.project_id IS NOT NULL AND t.sent_at IS NOT NULL
-               ORDER BY t.sent_at DESC
-               LIMIT 1) last ON true
-      RETURNING id, created_at, project_id, to_phone_id, text_type
-    ), counted AS (
-      INSERT INTO project_text_counts (organization_id, project_id, day, from_phone_id, text_status, count)
-      SELECT ${organizationId}::bigint, project_id, (created_at AT TIME ZONE 'UTC')::date, to_phone_id, 'Received', count(*)
-        FROM received WHERE project_id IS NOT NULL
-       GROUP BY 2, 3, 4
-      ON CONFLICT (organization_id, project_id, day, from_phone_id, text_status)
-        DO UPDATE SET count = project_text_counts.count + EXCLUDED.count
+  const recipients = await recipientIds(tx, organizationId, [...new Set(input.map((i) => i.number))]);
+  const known = input.filter((i) => recipients.has(i.number));
+  const projects = await lastProjects(
+    tx,
+    organizationId,
+    known.map((i) => recipients.get(i.number)!),
+    known.map((i) => i.sender_id),
+  );
+  if (!known.length) return [];
+  const rows = await tx
+    .insert(texts)
+    .values(
+      known.map((i) => {
+        const recipientId = recipients.get(i.number)!;
+        const projectId = projects.get(`${recipientId}|${i.sender_id}`) ?? null;
+        return {
+          organizationId,
+          body: i.body,
+          textStatus: 'Received' as const,
+          textType: projectId === null ? ('Inbox' as const) : ('Reply' as const),
+          messagingServiceType: i.media_urls.length ? ('MMS' as const) : ('SMS' as const),
+          fromPhoneId: recipientId,
+          toPhoneId: i.sender_id,
+          projectId,
+          provider: i.provider as (typeof texts.$inferInsert)['provider'],
+          providerMessageId: i.provider_message_id,
+          mediaUrls: i.media_urls.length ? i.media_urls : null,
+        };
+      }),
     )
-    SELECT id, created_at, project_id, text_type FROM received`);
+    .returning({
+      id: texts.id,
+      createdAt: texts.createdAt,
+      projectId: texts.projectId,
+      textType: texts.textType,
+      fromPhoneId: texts.fromPhoneId,
+      toPhoneId: texts.toPhoneId,
+      body: texts.body,
+    });
+  // A Reply counts in its project's summaries, under the sender number, as the project's own texts do.
+  await applyCountDeltas(
+    tx,
+    organizationId,
+    rows
+      .filter((r) => r.projectId !== null)
+      .map((r) => ({
+        projectId: r.projectId!,
+        day: r.createdAt.toISOString().slice(0, 10),
+        fromPhoneId: r.toPhoneId!,
+        textStatus: 'Received' as const,
+        delta: 1,
+      })),
+  );
   return rows.map((r): ReceivedText => ({
-    textId: Number(r.id),
-    createdAt: new Date(r.created_at),
-    projectId: r.project_id === null ? null : Number(r.project_id),
-    textType: r.text_type,
+    textId: r.id,
+    createdAt: r.createdAt,
+    projectId: r.projectId,
+    textType: r.textType as 'Reply' | 'Inbox',
+    senderPhoneId: r.toPhoneId!,
+    recipientPhoneId: r.fromPhoneId!,
+    body: r.body,
   }));
+}
+
+/** The organization's recipient phone (ToPhone) of each number, one read. */
+async function recipientIds(tx: Tx, organizationId: number, numbers: string[]): Promise<Map<string, number>> {
+  const found = await tx
+    .select({ id: phones.id, number: phones.number })
+    .from(phones)
+    .where(
+      and(eq(phones.organizationId, organizationId), eq(phones.phoneType, 'ToPhone'), inArray(phones.number, numbers)),
+    );
+  return new Map(found.map((p) => [p.number, p.id]));
+}
+
+/**
+ * The project whose text each sender number last sent each recipient, keyed `recipient|sender`: one read, routed to
+ * the organization's shard on Citus (which refuses the lateral join over the input's rows this used to be).
+ */
+async function lastProjects(
+  tx: Tx,
+  organizationId: number,
+  recipientIds: number[],
+  senderIds: number[],
+): Promise<Map<string, number>> {
+  if (!recipientIds.length) return new Map();
+  const { rows } = await tx.execute<{ to_phone_id: string; from_phone_id: string; project_id: string }>(sql`
+    SELECT DISTINCT ON (to_phone_id, from_phone_id) to_phone_id, from_phone_id, project_id FROM texts
+     WHERE organization_id = ${organizationId} AND to_phone_id = ANY(${bigintArray(recipientIds)})
+       AND from_phone_id = ANY(${bigintArray([...new Set(senderIds)])})
+       AND project_id IS NOT NULL AND sent_at IS NOT NULL
+     ORDER BY to_phone_id, from_phone_id, sent_at DESC`);
+  return new Map(rows.map((r) => [`${r.to_phone_id}|${r.from_phone_id}`, Number(r.project_id)]));
 }

@@ -24,6 +24,8 @@ export const clients = pgTable(
     agencyId: refId('agency_id'),
     mediaUrl: text('media_url'),
     optOutMessage: text('opt_out_message'),
+    // What Canvass answers HELP or INFO with for this client (issue 15); none: the default of keywordReplies.help.
+    helpMessage: text('help_message'),
     ...timestamps(),
   },
   (t) => [
