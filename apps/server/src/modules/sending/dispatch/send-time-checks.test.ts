@@ -114,6 +114,13 @@ describe('quiet hours at dispatch', () => {
     });
   });
 
+  it("sends the Simulator's texts at night (they reach no phone), and no real provider's", async () => {
+    const org = await buildOrganization(app, 'Simulated night');
+    const b = await loadedBlast(app, org, { recipients: 2, provider: 'Simulator', settings: {} });
+    expect((await dispatchOrganization(app.platform, org.id, { clock: NIGHT })).claimed).toBe(2);
+    expect(await textsByStatus(app, org.id, b.projectId)).toEqual({ Sending: 2 });
+  });
+
   it("follows the organization's quiet hours setting", async () => {
     const { org, blast: b } = await blast('Own window', 1);
     await app.sql(`UPDATE organizations SET settings = $2 WHERE id = $1`, [

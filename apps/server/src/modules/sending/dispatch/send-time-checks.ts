@@ -12,7 +12,8 @@ import { isCountedText, moveTextCounts } from '../text-transitions';
  * sends stops the rest of its texts to that number.
  * Exempt: a keyword's automatic confirmation (auto_reply) goes out at any hour and to a number that just opted out;
  * a Test text to a staff number is checked for opt-outs but not held by quiet hours or the schedule (the staffer
- * asked to see it now).
+ * asked to see it now); a text from a number of the built-in Simulator is not held by quiet hours, since it reaches
+ * no phone (so the demo sends at 11pm as at noon; every real provider's texts wait).
  */
 
 /** The part of a claimed row the checks read. */
@@ -70,6 +71,7 @@ interface Facts extends Record<string, unknown> {
   id: string;
   created_at: Date | string;
   auto_reply: boolean;
+  simulated: boolean | null;
   area_code: string | null;
   do_not_contact: boolean | null;
   opted_out_at: Date | string | null;
@@ -93,6 +95,7 @@ function verdictOf(f: Facts, textType: string, now: Date, context: SendTimeConte
   if (end && end <= now) return { kind: 'stop', status: 'Expired', message: sendTimeMessages.projectEnded };
   const start = date(f.start_at);
   if (start && start > now) return { kind: 'hold', until: start };
+  if (f.simulated) return SEND;
   const window = context.windowAt(now, f.area_code ?? '');
   if (window.open) return SEND;
   if (window.opensAt && (!end || window.opensAt < end)) return { kind: 'hold', until: window.opensAt };
@@ -121,7 +124,8 @@ export async function applySendTimeChecks<T extends CheckedText>(
   // The recipient's opt-outs: of the project's client, or of the whole organization (client_id NULL). Every table
   // names the organization itself, so on Citus the statement routes to its one shard.
   const { rows: facts } = await tx.execute<Facts>(sql`
-    SELECT t.id, t.created_at, t.auto_reply, substr(r.number, 1, 3) AS area_code, r.do_not_contact,
+    SELECT t.id, t.created_at, t.auto_reply, s.provider = 'Simulator' AS simulated,
+           substr(r.number, 1, 3) AS area_code, r.do_not_contact,
            p.start_at, p.end_at,
            (SELECT min(o.created_at) FROM opt_outs o
              WHERE o.organization_id = ${organizationId} AND o.phone_id = t.to_phone_id
@@ -129,6 +133,8 @@ export async function applySendTimeChecks<T extends CheckedText>(
       FROM texts t
       LEFT JOIN phones r ON r.organization_id = ${organizationId} AND r.organization_id = t.organization_id
                         AND r.id = t.to_phone_id
+      LEFT JOIN phones s ON s.organization_id = ${organizationId} AND s.organization_id = t.organization_id
+                        AND s.id = t.from_phone_id
       LEFT JOIN projects p ON p.organization_id = ${organizationId} AND p.organization_id = t.organization_id
                           AND p.id = t.project_id
      WHERE t.organization_id = ${organizationId} AND t.id = ANY(${ids}) AND t.created_at = ANY(${days}::timestamptz[])`);
