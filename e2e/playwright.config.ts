@@ -52,8 +52,10 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(Number(process.env.E2E_PG_PORT ?? 5497)),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
-      // The sending tests run at any hour of the wall clock; quiet hours are tested in the server's suite.
-      SEND_QUIET_HOURS: 'off',
+      // The Simulator (the demo's provider, Platform settings) delivers every text and each recipient answers STOP:
+      // the STOP test then knows what comes back. The other sending tests assert nothing about replies.
+      SIMULATOR_DELIVERY_RATE: '1',
+      SIMULATOR_STOP_RATE: '1',
     },
   },
 });

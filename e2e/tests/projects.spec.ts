@@ -28,13 +28,13 @@ async function createPhone(page: Page, number: string, status: string | null) {
 }
 
 /** A list uploaded, mapped as guessed and loaded (as lists.spec.ts does it). */
-async function loadList(page: Page, name: string) {
+async function loadList(page: Page, name: string, csv = CSV) {
   await page.goto('/lists/new');
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.locator('input[type="file"]').setInputFiles({
     name: 'recipients.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from(CSV, 'utf8'),
+    buffer: Buffer.from(csv, 'utf8'),
   });
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/lists\/\d+\/edit\/basic-info$/);
@@ -174,22 +174,19 @@ test('the demo admin builds a project in the stepper from a loaded list through 
   await expect(page.getByRole('region', { name: 'Message and cost' })).toContainText('Estimated cost $0.11');
 });
 
-test("a loaded Blast project sent through the Simulator: the overview's counts move without a reload", async ({
-  page,
-}) => {
-  test.setTimeout(150_000);
-  const stamp = Date.now();
-  const listName = `E2E Blast Recipients ${stamp}`;
-  await signIn(page);
-  await loadList(page, listName);
-
-  // The stepper, as short as it goes: basic info with the message, the list, the sender, a Blast delivery.
+/**
+ * A Blast project of the demo client over a loaded list, through the stepper as short as it goes (basic info with
+ * the message, the list, the Simulator's sender, a Blast delivery), then approved, assigned and loaded.
+ */
+async function loadedBlastProject(page: Page, name: string, listName: string, rows: number): Promise<string> {
   await page.goto('/projects/stepper');
-  const projectId = await basicInfo(page, `E2E Blast ${stamp}`, 'Polls close at 8! Reply STOP to opt out');
+  const projectId = await basicInfo(page, name, 'Polls close at 8! Reply STOP to opt out');
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('radio', { name: listName }).check();
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('table', { name: 'List summary' }).getByLabel('Rows', { exact: true })).toHaveText('4');
+  await expect(page.getByRole('table', { name: 'List summary' }).getByLabel('Rows', { exact: true })).toHaveText(
+    String(rows),
+  );
   await page.getByRole('button', { name: 'Next' }).click();
   // One of the demo organization's numbers: its campaign's brand sends through the built-in Simulator.
   await page.getByRole('checkbox', { name: 'Use (212)-555-0100' }).check();
@@ -202,9 +199,23 @@ test("a loaded Blast project sent through the Simulator: the overview's counts m
   await page.getByRole('button', { name: 'Finish' }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/discussions$`));
 
-  // Approved, assigned and loaded: three Ready texts on the overview.
   await page.goto(`/projects/${projectId}/overview`);
   await approveAssignLoad(page);
+  return projectId!;
+}
+
+test("a loaded Blast project sent through the Simulator: the overview's counts move without a reload", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const stamp = Date.now();
+  const listName = `E2E Blast Recipients ${stamp}`;
+  await signIn(page);
+  await loadList(page, listName);
+
+  await loadedBlastProject(page, `E2E Blast ${stamp}`, listName, 4);
+
+  // Approved, assigned and loaded: three Ready texts on the overview.
   const summaries = page.getByRole('region', { name: 'Summaries' });
   const textStatus = summaries.getByRole('table', { name: 'Text status' });
   await expect(textStatus).toContainText('Ready3');
@@ -220,4 +231,39 @@ test("a loaded Blast project sent through the Simulator: the overview's counts m
   await expect(textStatus).toContainText(/Sent|Delivered|Undelivered|Failed/, { timeout: 60_000 });
   await expect(summaries.getByLabel('Total texts', { exact: true })).toHaveText('3');
   expect(reloaded).toBe(false);
+});
+
+test("a STOP reply from the Simulator opts its recipient out for the client, and the client's next project skips it", async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now();
+  // Numbers of this test alone: the e2e server's Simulator answers every text it delivers with STOP
+  // (playwright.config.ts), so whoever this test texts opts out of the demo client.
+  const texted = ['Phone,First Name', '2125550161,Rosa', '2125550162,Cesar'];
+  await signIn(page);
+  await loadList(page, `E2E STOP Recipients ${stamp}`, texted.join('\r\n'));
+  await loadedBlastProject(page, `E2E STOP ${stamp}`, `E2E STOP Recipients ${stamp}`, 2);
+  await projectAction(page, 'Send Texts');
+
+  // Each STOP comes back as a Recipient opt-out on the client's Opt Outs tab, with the words the recipient sent.
+  await page.goto('/clients');
+  await page.getByRole('link', { name: 'Rivera for Senate', exact: true }).first().click();
+  await page.getByRole('tab', { name: 'Opt Outs' }).click();
+  await expect(page).toHaveURL(/\/clients\/\d+\/opt_outs$/);
+  for (const shown of ['\\(212\\)-555-0161', '\\(212\\)-555-0162'])
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole('row', { name: new RegExp(`${shown}.*Recipient.*STOP`) })).toBeVisible({
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 60_000 });
+
+  // The client's next project, over a list with both of them and one more: only the one more gets a text.
+  const next = `E2E After STOP Recipients ${stamp}`;
+  await loadList(page, next, [...texted, '2125550163,Dolores'].join('\r\n'));
+  await loadedBlastProject(page, `E2E After STOP ${stamp}`, next, 3);
+  const summaries = page.getByRole('region', { name: 'Summaries' });
+  await expect(summaries.getByLabel('Total texts', { exact: true })).toHaveText('1');
+  await expect(summaries.getByLabel('Opt-out phones', { exact: true })).toHaveText('2');
 });

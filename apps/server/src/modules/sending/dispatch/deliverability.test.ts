@@ -1,28 +1,23 @@
 import { deliverabilityMessages } from '@canvass/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization } from '../../../../test/factories';
-import { createTestApp, type TestApp } from '../../../../test/harness';
-import { startTwilioMock, type TwilioMock } from '../../../../test/mocks/twilio-mock';
+import type { TestApp } from '../../../../test/harness';
+import type { TwilioMock } from '../../../../test/mocks/twilio-mock';
 import { dispatchOrganization } from './dispatch';
-import { brandWithCampaign, loadedBlast, textsByStatus } from './test-blast';
+import { brandWithCampaign, loadedBlast, textsByStatus, twilioAccount, twilioTestApp } from './test-blast';
 
-const SID = 'AC' + 'e'.repeat(32);
-const TOKEN = 'deliverability-token';
-const twilioSettings = { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN };
 let app: TestApp;
 let twilio: TwilioMock;
 
+const twilioSettings = twilioAccount('deliverability-token');
+
 beforeAll(async () => {
-  twilio = await startTwilioMock(SID, TOKEN);
-  app = await createTestApp({
-    PROVIDER_BASE_URLS: JSON.stringify({ Twilio: twilio.url }),
+  ({ app, twilio } = await twilioTestApp(twilioSettings, {
     SEND_UNREGISTERED_THROUGHPUT: '1',
-  });
+  }));
 }, 60_000);
 
-afterAll(async () => {
-  await twilio.close();
-});
+afterAll(() => twilio.close());
 
 async function blast(name: string, recipients: number) {
   const org = await buildOrganization(app, name);

@@ -1,35 +1,36 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildOrganization } from '../../../../test/factories';
-import { createTestApp, gql, type TestApp } from '../../../../test/harness';
-import { startTwilioMock, type TwilioMock } from '../../../../test/mocks/twilio-mock';
+import { gql, type TestApp } from '../../../../test/harness';
+import type { TwilioMock } from '../../../../test/mocks/twilio-mock';
 import { textRefFromUrl } from '../providers/text-ref-codec';
 import { dispatchOrganization } from './dispatch';
 import { allSendersBlockedReason, blockSenders } from './block-sender';
 import { withTenant } from '../../../platform/db/tenant';
 import { unknownOutcomeMessage } from './reconcile';
-import { brandWithCampaign, countsByStatus, loadedBlast, textsByStatus } from './test-blast';
+import {
+  brandWithCampaign,
+  countsByStatus,
+  loadedBlast,
+  textsByStatus,
+  twilioAccount,
+  twilioTestApp,
+} from './test-blast';
 
-const SID = 'AC' + 'd'.repeat(32);
-const TOKEN = 'dispatch-token';
 let app: TestApp;
 let twilio: TwilioMock;
 
+const twilioSettings = twilioAccount('dispatch-token');
+
 beforeAll(async () => {
-  twilio = await startTwilioMock(SID, TOKEN);
-  app = await createTestApp({
-    PROVIDER_BASE_URLS: JSON.stringify({ Twilio: twilio.url }),
+  ({ app, twilio } = await twilioTestApp(twilioSettings, {
     SEND_RETRY_BASE_MS: '20',
     SEND_CONCURRENCY: '2',
     // Small batches, so two workers (and a worker's lanes) each claim part of a project, as with a large one.
     SEND_BATCH_SIZE: '3',
-  });
+  }));
 }, 60_000);
 
-afterAll(async () => {
-  await twilio.close();
-});
-
-const twilioSettings = { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN };
+afterAll(() => twilio.close());
 
 /** How many times the Twilio mock was asked to send each of our texts (by the ref in its status callback). */
 function sendsPerText(): Map<number, number> {

@@ -1,33 +1,27 @@
 import { sendTimeMessages } from '@canvass/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../../test/factories';
-import { createTestApp, type TestApp } from '../../../../test/harness';
-import { startTwilioMock, type TwilioMock } from '../../../../test/mocks/twilio-mock';
+import type { TestApp } from '../../../../test/harness';
+import type { TwilioMock } from '../../../../test/mocks/twilio-mock';
 import { makeClient, optOut, recipient } from '../../projects/load/test-projects';
 import { dispatchOrganization } from './dispatch';
-import { countsByStatus, loadedBlast, textsByStatus } from './test-blast';
+import { countsByStatus, loadedBlast, textsByStatus, twilioAccount, twilioTestApp } from './test-blast';
 
-const SID = 'AC' + 'e'.repeat(32);
-const TOKEN = 'send-time-token';
 let app: TestApp;
 let twilio: TwilioMock;
 
+const twilioSettings = twilioAccount('send-time-token');
+
 beforeAll(async () => {
-  twilio = await startTwilioMock(SID, TOKEN);
-  app = await createTestApp({
-    PROVIDER_BASE_URLS: JSON.stringify({ Twilio: twilio.url }),
+  ({ app, twilio } = await twilioTestApp(twilioSettings, {
     SEND_QUIET_HOURS: 'on',
     SEND_CONCURRENCY: '2',
     // Small batches, so an opt-out made while the first batch goes out is seen by the next claim.
     SEND_BATCH_SIZE: '3',
-  });
+  }));
 }, 60_000);
 
-afterAll(async () => {
-  await twilio.close();
-});
-
-const twilioSettings = { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN };
+afterAll(() => twilio.close());
 
 /** A fixed clock. The recipients are 212 (New York, daylight time in July: UTC-4). */
 const at = (iso: string) => () => new Date(iso);

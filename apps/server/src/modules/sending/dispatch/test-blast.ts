@@ -1,10 +1,27 @@
 import type { BuiltOrganization } from '../../../../test/factories';
-import type { TestApp } from '../../../../test/harness';
+import { createTestApp, type TestApp } from '../../../../test/harness';
+import { startTwilioMock, type TwilioMock } from '../../../../test/mocks/twilio-mock';
 import { runProjectLoad } from '../../projects/load/run-project-load';
 import { addSender, loadedList, makeProject } from '../../projects/load/test-projects';
 import { setProviderSettings } from '../webhooks/test-webhooks';
 
 /** Factories for the dispatch tests: a loaded Blast project sending through one provider. */
+
+/** The Twilio account of a dispatch test, as a brand's settings (loadedBlast's `settings`). */
+export const twilioAccount = (token: string) => ({
+  TWILIO_ACCOUNT_SID: 'AC' + 'd'.repeat(32),
+  TWILIO_AUTH_TOKEN: token,
+});
+
+/** A test app whose Twilio is a local mock of it that knows `account`, with the test file's own settings. */
+export async function twilioTestApp(
+  account: ReturnType<typeof twilioAccount>,
+  env: Record<string, string> = {},
+): Promise<{ app: TestApp; twilio: TwilioMock }> {
+  const twilio = await startTwilioMock(account.TWILIO_ACCOUNT_SID, account.TWILIO_AUTH_TOKEN);
+  const app = await createTestApp({ PROVIDER_BASE_URLS: JSON.stringify({ Twilio: twilio.url }), ...env });
+  return { app, twilio };
+}
 
 export interface Blast {
   projectId: number;

@@ -1,4 +1,4 @@
-import type { TextStatusValue } from './messaging-provider';
+import { carrierFailure, type CarrierFailure } from './carrier-failure';
 
 /**
  * Bandwidth's messaging error codes (https://dev.bandwidth.com/docs/messaging/errors) as spec §4 text statuses,
@@ -6,54 +6,34 @@ import type { TextStatusValue } from './messaging-provider';
  * an HTTP status instead (bandwidth.ts).
  */
 
-export interface BandwidthFailure {
-  status: TextStatusValue;
-  errorMessage: string;
-  senderBlocked: boolean;
-  /** The recipient opted out at the provider or carrier: the opt-out is imported (without a confirmation). */
-  recipientOptedOut: boolean;
-}
-
-const failure = (
-  status: TextStatusValue,
-  errorMessage: string,
-  senderBlocked = false,
-  recipientOptedOut = false,
-): BandwidthFailure => ({
-  status,
-  errorMessage,
-  senderBlocked,
-  recipientOptedOut,
-});
-
-const spam = failure(
+const spam = carrierFailure(
   'Spam',
   'The text was blocked as spam and the sending number is flagged; review the message wording and the number’s 10DLC registration.',
   true,
 );
-const badNumber = failure(
+const badNumber = carrierFailure(
   'NumberFormat',
   "The recipient's number is invalid or no longer in service; correct it in the list or leave it out.",
 );
-const unreachable = failure(
+const unreachable = carrierFailure(
   'Undelivered',
   "The recipient's carrier could not deliver the text (phone off, unreachable, or the carrier refused it).",
 );
-const media = failure(
+const media = carrierFailure(
   'MediaSize',
   'The image or file could not be sent: too large, unreachable or of an unsupported kind; use a smaller JPEG, PNG or GIF at a public URL.',
 );
-const volume = failure(
+const volume = carrierFailure(
   'RateLimited',
   "The carrier's volume limit for this brand or campaign was reached; send the rest later or at a slower rate.",
 );
 
-const byCode: Record<number, BandwidthFailure> = {
+const byCode: Record<number, CarrierFailure> = {
   4404: badNumber,
   4406: badNumber,
   4720: badNumber,
   4721: badNumber,
-  4403: failure(
+  4403: carrierFailure(
     'Failed',
     'The sending number is not enabled for messaging on this Bandwidth account; choose another sending number.',
     true,
@@ -65,9 +45,9 @@ const byCode: Record<number, BandwidthFailure> = {
   4712: media,
   4470: spam,
   4770: spam,
-  4481: failure('Spam', 'Bandwidth has banned the sending number after spam reports; stop using it.', true),
-  4482: failure('Rejected', 'The recipient is on the carrier block list and cannot receive texts.'),
-  4775: failure(
+  4481: carrierFailure('Spam', 'Bandwidth has banned the sending number after spam reports; stop using it.', true),
+  4482: carrierFailure('Rejected', 'The recipient is on the carrier block list and cannot receive texts.'),
+  4775: carrierFailure(
     'Rejected',
     'The recipient opted out of texts from this number at their carrier; do not text them again.',
     false,
@@ -76,29 +56,29 @@ const byCode: Record<number, BandwidthFailure> = {
   4780: volume,
   4781: volume,
   4785: volume,
-  4795: failure(
+  4795: carrierFailure(
     'Failed',
     'The toll-free sending number is not verified; submit it for verification before sending.',
     true,
   ),
 };
 
-export function bandwidthFailure(code: number | null | undefined, description?: string): BandwidthFailure {
+export function bandwidthFailure(code: number | null | undefined, description?: string): CarrierFailure {
   const known = code ? byCode[code] : undefined;
   if (known) return known;
   // 47xx are the carrier's refusals of this recipient, 5xxx service failures on the way: the text did not arrive.
   if (code && ((code >= 4700 && code < 4800) || code >= 5000)) return unreachable;
   const detail = description ? `: ${description}` : '';
-  return failure('Failed', `Bandwidth could not send the text (error ${code ?? 'unknown'}${detail}).`);
+  return carrierFailure('Failed', `Bandwidth could not send the text (error ${code ?? 'unknown'}${detail}).`);
 }
 
 /** A refused create (HTTP 400 with fieldErrors, 401, 403) in the same terms. */
 export function bandwidthRequestFailure(
   status: number,
   body: { description?: string; fieldErrors?: { fieldName?: string; description?: string }[] } | undefined,
-): BandwidthFailure {
+): CarrierFailure {
   if (status === 401 || status === 403) {
-    return failure(
+    return carrierFailure(
       'Failed',
       "Bandwidth refused the brand's credentials; check BANDWIDTH_API_USER, BANDWIDTH_API_PASSWORD and BANDWIDTH_ACCOUNT_ID in the brand's configuration.",
     );
@@ -107,5 +87,8 @@ export function bandwidthRequestFailure(
   if (fields.some((f) => f.fieldName === 'to')) return badNumber;
   if (fields.some((f) => f.fieldName === 'media')) return media;
   const detail = [body?.description, ...fields.map((f) => `${f.fieldName}: ${f.description}`)].filter(Boolean);
-  return failure('Failed', `Bandwidth refused the text (${status}${detail.length ? `: ${detail.join('; ')}` : ''}).`);
+  return carrierFailure(
+    'Failed',
+    `Bandwidth refused the text (${status}${detail.length ? `: ${detail.join('; ')}` : ''}).`,
+  );
 }
