@@ -58,7 +58,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     // The factories' sender numbers have no campaign: unshaped unless a test shapes them (deliverability.test.ts).
     SEND_UNREGISTERED_THROUGHPUT: '0',
     // Tests send on the wall clock at whatever hour they run; the quiet-hours tests turn it on with a fixed clock.
-    SEND_QUIET_HOURS: 'off',
+    // A production app (NODE_ENV given as production) refuses 'off', and keeps its default.
+    ...(env.NODE_ENV === 'production' ? {} : { SEND_QUIET_HOURS: 'off' }),
     ...env,
   });
   const pool = createPool(config.DATABASE_URL!, () => {}, 5);

@@ -38,6 +38,9 @@ export const phoneNumberMessages = {
   notReleasable: 'Only a purchased number that is not released can be released',
   notValidatable: 'Only a purchased (provider) number can be validated',
   alreadyReleased: 'This number is already released',
+  /** Not a spec text: a released number could no longer send the texts a project still has for it. */
+  inUseByProjects: (names: string[]) =>
+    `This number still sends for ${names.length === 1 ? 'project' : 'projects'} ${names.join(', ')}: remove it from ${names.length === 1 ? 'that project' : 'those projects'} (or let ${names.length === 1 ? 'it' : 'them'} finish) before releasing it`,
 } as const;
 
 /** Spec §9: a campaign holds at most 49 purchased numbers (its numbers not yet released). */

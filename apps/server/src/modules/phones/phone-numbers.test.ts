@@ -6,6 +6,7 @@ import { createTestApp, gql, type TestApp } from '../../../test/harness';
 import { startBandwidthMock, type BandwidthMock } from '../../../test/mocks/bandwidth-mock';
 import { startTwilioMock, type TwilioMock } from '../../../test/mocks/twilio-mock';
 import { createWorker } from '../../app';
+import { addSender, loadedList, makeClient, makeProject } from '../projects/load/test-projects';
 import { SIMULATOR_EMPTY_AREA_CODE } from '../sending/providers/simulator-numbers';
 import { setProviderSettings, setSimulatorSettings } from '../sending/webhooks/test-webhooks';
 
@@ -259,6 +260,25 @@ describe('releasing and validating', () => {
   it('releases a Twilio number: Twilio no longer holds it and it is Released; once, and not when Twilio fails', async () => {
     const phone = await statusBecomes(org.id, '2125550102', 'Active');
     const id = String(phone.id);
+    // While a project still sends from it, it stays: its texts would have no number to go from.
+    const client = await makeClient(app, org.id, 'Release Client');
+    const list = await loadedList(app, org.id, [['2125550901', 'A', 'B', '1', '']]);
+    const project = await makeProject(app, org.id, {
+      message: 'Hi',
+      clientId: client,
+      listId: list,
+      status: 'Sending',
+    });
+    await addSender(app, org.id, project, '2125550102');
+    expect(errorOf(await gql(app, RELEASE, { id }, { token })).message).toBe(
+      'This number still sends for project Blast: remove it from that project (or let it finish) before releasing it',
+    );
+    expect((await phoneRow(org.id, '2125550102'))?.phone_status).toBe('Active');
+    await app.sql(`UPDATE projects SET project_status = 'Complete' WHERE organization_id = $1 AND id = $2`, [
+      org.id,
+      project,
+    ]);
+
     twilio.replyNext({ status: 500, body: { code: 20500, message: 'Internal Server Error', status: 500 } });
     expect(errorOf(await gql(app, RELEASE, { id }, { token })).message).toBe('Error releasing number');
     expect((await phoneRow(org.id, '2125550102'))?.phone_status).toBe('Active');
