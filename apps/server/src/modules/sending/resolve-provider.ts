@@ -39,8 +39,13 @@ export interface SendingIdentity {
 
 export class ProviderUnavailableError extends Error {}
 
+/** Why the texts of a released sender number are not sent. */
+export const releasedSenderMessage =
+  'The sender number was released, so this text was not sent: give the project another number and resend it';
+
 interface SenderRow extends Record<string, unknown> {
   phone_provider: string | null;
+  phone_status: string;
   brand_id: string | number | null;
   brand_provider: string | null;
   throughput: number | null;
@@ -152,7 +157,7 @@ export async function senderIdentity(
 ): Promise<SendingIdentity | null> {
   const [row] = (
     await tx.execute<SenderRow>(sql`
-      SELECT p.provider AS phone_provider, b.id AS brand_id, b.provider AS brand_provider, b.throughput,
+      SELECT p.provider AS phone_provider, p.phone_status, b.id AS brand_id, b.provider AS brand_provider, b.throughput,
              c.campaign_type, b.daily_cap_per_number, o.time_zone,
              b.provider_configuration_type AS configuration_type,
              b.provider_configuration_values AS configuration_values
@@ -163,6 +168,9 @@ export async function senderIdentity(
        WHERE p.organization_id = ${organizationId} AND p.id = ${phoneId}`)
   ).rows;
   if (!row) return null;
+  // A number given back to its provider can no longer send: its texts say so rather than reach the provider.
+  if (row.phone_status === 'Released' || row.phone_status === 'AwaitingAPIRelease')
+    throw new ProviderUnavailableError(releasedSenderMessage);
   const provider = (row.brand_provider ?? row.phone_provider) as ProviderName | null;
   if (!provider) throw new ProviderUnavailableError('This number has no provider: assign it to a campaign first');
   const settings = await brandSettings(tx, platform, organizationId, provider, row);

@@ -6,6 +6,7 @@ import { textRefFromUrl } from '../providers/text-ref-codec';
 import { dispatchOrganization } from './dispatch';
 import { allSendersBlockedReason, blockSenders } from './block-sender';
 import { withTenant } from '../../../platform/db/tenant';
+import { releasedSenderMessage } from '../resolve-provider';
 import { unknownOutcomeMessage } from './reconcile';
 import {
   brandWithCampaign,
@@ -160,6 +161,21 @@ describe('dispatch through Twilio', () => {
     expect(refused.error_message).toMatch(/number/i);
     expect(twilio.messages).toHaveLength(1);
     expect(await countsByStatus(app, org.id, blast.projectId)).toEqual({ NumberFormat: 1, Sending: 1 });
+  });
+
+  it('sends nothing from a released sender number, and says why on its texts', async () => {
+    const { org, blast } = await twilioBlast('Dispatch released sender', 2);
+    await app.sql(`UPDATE phones SET phone_status = 'Released' WHERE organization_id = $1 AND id = ANY($2)`, [
+      org.id,
+      blast.senderIds,
+    ]);
+
+    await dispatchOrganization(app.platform, org.id);
+
+    const rows = await texts(org.id, blast.projectId);
+    expect(rows.map((r) => [r.text_status, r.error_message])).toEqual(Array(2).fill(['Error', releasedSenderMessage]));
+    expect(twilio.messages).toHaveLength(0);
+    expect(await countsByStatus(app, org.id, blast.projectId)).toEqual({ Error: 2 });
   });
 
   it('marks a sender the carrier blocked as spam Blocked, and its text Spam', async () => {
