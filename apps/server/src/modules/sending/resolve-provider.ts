@@ -1,5 +1,6 @@
 import { providerEnvKeys, Provider } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
+import type { Queryable } from '../../platform/db/system-at-once';
 import type { Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { providerFactories, webhookParsers } from './providers/index';
@@ -65,7 +66,7 @@ function openSetting(platform: Platform, envKey: string, ciphertext?: string | n
 
 /** The organization's active configuration of a provider (the oldest, when several), opened; {} when it has none. */
 export async function organizationSettings(
-  tx: Tx,
+  tx: Queryable,
   platform: Platform,
   organizationId: number,
   provider: ProviderName,
@@ -92,7 +93,7 @@ type BrandConfiguration = Pick<SenderRow, 'brand_id' | 'configuration_type' | 'c
 
 /** The settings a brand's configuration names (a number without a brand: the organization's). */
 async function brandSettings(
-  tx: Tx,
+  tx: Queryable,
   platform: Platform,
   organizationId: number,
   provider: ProviderName,
@@ -150,7 +151,7 @@ export async function campaignIdentity(
 
 /** The identity a sender number sends with, or null when the organization has no such number. */
 export async function senderIdentity(
-  tx: Tx,
+  tx: Queryable,
   platform: Platform,
   organizationId: number,
   phoneId: number,

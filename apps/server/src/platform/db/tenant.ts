@@ -72,14 +72,14 @@ export async function withTenant<T>(
  */
 export async function withSystem<T>(database: Database, reason: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return database.db.transaction(async (tx) => {
-    await tx.execute(
-      sql.raw(
-        `SET LOCAL ROLE canvass_app; SET LOCAL app.system = 'on'; SET LOCAL application_name = ${literal(`system:${reason}`.slice(0, 60))}`,
-      ),
-    );
+    await tx.execute(sql.raw(systemContext(reason)));
     return fn(tx);
   });
 }
+
+/** The SET LOCALs of the system context, named by `reason` in the server's activity. */
+export const systemContext = (reason: string) =>
+  `SET LOCAL ROLE canvass_app; SET LOCAL app.system = 'on'; SET LOCAL application_name = ${literal(`system:${reason}`.slice(0, 60))}`;
 
 /**
  * Runs fn with the system context inside the caller's (tenant) transaction, for a write that crosses tenants as

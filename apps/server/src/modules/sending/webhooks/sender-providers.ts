@@ -1,4 +1,4 @@
-import type { Tx } from '../../../platform/db/tenant';
+import type { Queryable } from '../../../platform/db/system-at-once';
 import type { Platform } from '../../../platform/platform';
 import type { MessagingProvider } from '../providers/messaging-provider';
 import { providerFor, ProviderUnavailableError, senderIdentity } from '../resolve-provider';
@@ -24,7 +24,11 @@ interface Remembered {
 const routeKey = (r: WebhookRoute) => `${r.organizationId}:${r.phoneId}`;
 
 /** The provider client of a sender number, or null when it has none Canvass can use. */
-async function senderProvider(tx: Tx, platform: Platform, route: WebhookRoute): Promise<MessagingProvider | null> {
+async function senderProvider(
+  tx: Queryable,
+  platform: Platform,
+  route: WebhookRoute,
+): Promise<MessagingProvider | null> {
   try {
     const identity = await senderIdentity(tx, platform, route.organizationId, route.phoneId);
     return identity && providerFor(platform, identity);
@@ -56,7 +60,7 @@ export function senderProviders(platform: Platform, rememberMs = REMEMBER_MS) {
   }
 
   return {
-    forBatch(tx: Tx): BatchVerifier {
+    forBatch(tx: Queryable): BatchVerifier {
       const read = new Map<string, Promise<MessagingProvider | null>>();
       const readOnce = (key: string, route: WebhookRoute) => {
         let provider = read.get(key);

@@ -1,6 +1,6 @@
 import type { EnumValue, Provider } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../platform/db/tenant';
+import type { Queryable } from '../../../platform/db/system-at-once';
 import type { WebhookEvent } from '../providers/messaging-provider';
 
 type ProviderValue = EnumValue<typeof Provider>;
@@ -16,7 +16,7 @@ export interface StoredRow {
 }
 
 /** Stores the events; returns the organizations that got new ones. */
-export async function insertEvents(tx: Tx, rows: StoredRow[]): Promise<number[]> {
+export async function insertEvents(tx: Queryable, rows: StoredRow[]): Promise<number[]> {
   if (!rows.length) return [];
   const { rows: inserted } = await tx.execute<{ organization_id: string }>(sql`
     INSERT INTO webhook_events (provider, event_id, routed_organization_id, routed_phone_id, payload, raw_body)

@@ -1,5 +1,5 @@
 import { phoneDigits, type EnumValue, type Provider } from '@canvass/domain';
-import { withSystem } from '../../../platform/db/tenant';
+import { withSystemAtOnce } from '../../../platform/db/system-at-once';
 import type { Platform } from '../../../platform/platform';
 import type { TextRef, WebhookEvent, WebhookRequest } from '../providers/messaging-provider';
 import { coalesce, type CoalesceOptions } from './coalesce';
@@ -59,7 +59,7 @@ async function storeBatch(
   verifiers: SenderProviders,
   batch: IncomingWebhook[],
 ): Promise<{ outcomes: IngestOutcome[]; organizationIds: number[] }> {
-  return withSystem(platform.database, 'webhook-routing', async (tx) => {
+  return withSystemAtOnce(platform.database, 'webhook-routing', async (tx) => {
     const refs = batch.flatMap((b) =>
       b.events.flatMap((e) => (e.kind === 'status' && (e.ref ?? b.queryRef) ? [e.ref ?? b.queryRef!] : [])),
     );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../../platform/db/tenant';
+import type { Queryable } from '../../../platform/db/system-at-once';
 import type { TextRef } from '../providers/messaging-provider';
 
 /** The organization and sender number (a FromPhone) a webhook event concerns. */
@@ -15,7 +15,7 @@ export const refKey = (ref: TextRef) => `${ref.organizationId}:${ref.textId}:${r
  * is read by its full key (organization, id, created_at); the handle is the system one because a batch holds
  * callbacks for many organizations. A text that is not there (a forged or stale ref) has no route.
  */
-export async function routeTextRefs(tx: Tx, refs: readonly TextRef[]): Promise<Map<string, WebhookRoute>> {
+export async function routeTextRefs(tx: Queryable, refs: readonly TextRef[]): Promise<Map<string, WebhookRoute>> {
   if (!refs.length) return new Map();
   const input = JSON.stringify(refs.map((r) => ({ o: r.organizationId, t: r.textId, c: r.createdAtMs })));
   const { rows } = await tx.execute<{ o: string; t: string; c: string; phone_id: string }>(sql`
@@ -38,7 +38,10 @@ export async function routeTextRefs(tx: Tx, refs: readonly TextRef[]): Promise<M
  * phones_sender_number_idx. A number held by more than one organization (released by one, bought by another)
  * lists its active holders first; the caller keeps the first whose provider verifies the request.
  */
-export async function routeSenderNumbers(tx: Tx, numbers: readonly string[]): Promise<Map<string, WebhookRoute[]>> {
+export async function routeSenderNumbers(
+  tx: Queryable,
+  numbers: readonly string[],
+): Promise<Map<string, WebhookRoute[]>> {
   const routes = new Map<string, WebhookRoute[]>();
   if (!numbers.length) return routes;
   const { rows } = await tx.execute<{ number: string; organization_id: string; id: string }>(sql`
