@@ -1,4 +1,5 @@
 import { listErrorMessages, listMessages } from '@canvass/domain';
+import { Readable } from 'node:stream';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
@@ -6,6 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { memorySource } from '../../../test/memory-source';
 import type { ColumnRole } from './column-roles';
 import { runListLoad } from './run-list-load';
+import { createCsvSource } from './sources/csv-source';
 import { sweepStaging } from './staging-sweep';
 
 let app: TestApp;
@@ -167,6 +169,48 @@ describe('a list load, through the whole pipeline', () => {
     expect(rows[2].column_two).toBe('tab\there');
     expect(rows[11]).toMatchObject({ first_name: 'Multi\nline', last_name: 'Back\\slash' });
     expect(await stagingTables()).toEqual([]);
+  });
+
+  it("stores a CSV file's cells as the file holds them: quoted, escaped, trimmed, in any script", async () => {
+    // The CSV path copies cells from the file's bytes into COPY's text format (sources/csv-scan.ts, copy-text.ts).
+    const csv =
+      'Phone,First,Last,Ward,Note\r\n' +
+      '"(212) 555-0101", Ada ,"Love""lace","7, east","multi\r\nline"\r\n' +
+      '2125550102,\u00a0Bo\u00a0,Zoë,back\\slash,tab\there\r\n' +
+      '2125550103,,,,"  "\r\n' +
+      '\r\n' +
+      '5.55123E+09,Cy,"",x\u0000y,東京\r\n';
+    // An organization of its own: the others' phones and rows are counted by the tests below.
+    const own = await buildOrganization(app, 'CSV');
+    const listId = await makeList(own.id);
+    const source = createCsvSource(() => Readable.from([Buffer.from(csv)]), 'voters.csv');
+    await runListLoad(app.platform, { organizationId: own.id, userId: null }, listId, { source });
+    expect(await rowsOf(listId)).toEqual([
+      {
+        position: 1,
+        raw_phone_number: '(212) 555-0101',
+        to_phone_number: '2125550101',
+        first_name: 'Ada',
+        last_name: 'Love"lace',
+        state: 'NY',
+        row_status: 'Valid',
+        column_one: '7, east',
+        column_two: 'multi\r\nline',
+        column_three: null,
+      },
+      expect.objectContaining({ position: 2, first_name: 'Bo', last_name: 'Zoë', column_one: 'back\\slash' }),
+      expect.objectContaining({ position: 3, first_name: null, last_name: null, column_one: null, column_two: null }),
+      expect.objectContaining({
+        position: 4,
+        raw_phone_number: '5.55123E+09',
+        row_status: 'Invalid',
+        first_name: 'Cy',
+        last_name: null,
+        column_one: 'xy',
+        column_two: '東京',
+      }),
+    ]);
+    expect((await rowsOf(listId))[1].column_two).toBe('tab\there');
   });
 
   it('makes each recipient number one phone of the organization, with its state, shared by the lists that have it', async () => {

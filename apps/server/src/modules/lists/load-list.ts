@@ -9,8 +9,9 @@ import { cleanListPhone } from './clean-phone';
 import { planColumns, type ColumnPlan, type ColumnRole } from './column-roles';
 import { createRecipientPhoneWriter, type RecipientPhoneWriter } from './recipient-phones';
 import { openRowChunks, type RowChunkWriter } from './row-chunks';
-import { SheetError, type SpreadsheetSource } from './sources/source';
-import { copyField, rowsAreDistributed } from './staging';
+import { cellRowsOf, SheetError, type CellRows, type SpreadsheetSource } from './sources/source';
+import { rowsAreDistributed } from './staging';
+import { CopyText } from './copy-text';
 
 export interface LoadScope {
   organizationId: number;
@@ -117,17 +118,16 @@ async function stageRows(
   const org = String(organizationId);
   let skip = sheet.headerRowIndex + 1;
   let lastProgress = Date.now();
-  const cell = (row: string[], i: number | null) => (i === null ? undefined : row[i]?.trim());
-  for await (const batch of source.rows(sheet.sourceSheetId)) {
-    let lines = '';
+  const out = new CopyText();
+  for await (const batch of cellRowsOf(source, sheet.sourceSheetId)) {
     const before = counts.rows;
-    for (const row of batch) {
+    for (let r = 0; r < batch.length; r++) {
       if (skip > 0) {
         skip--;
         continue;
       }
       const position = ++counts.rows;
-      const raw = row[plan.phone]?.trim();
+      const raw = batch.text(r, plan.phone);
       const phone = cleanListPhone(raw);
       let status: 'Valid' | 'Invalid' | 'Duplicate';
       if (!phone) status = 'Invalid';
@@ -143,18 +143,43 @@ async function stageRows(
         if (!optedOut && !doNotContact) counts.optimized++;
       }
       counts[status === 'Valid' ? 'valid' : status === 'Invalid' ? 'invalid' : 'duplicate']++;
-      let line = `${org}\t${position}\t${copyField(raw)}\t${phone ? phone.number : '\\N'}\t${copyField(cell(row, plan.firstName))}\t${copyField(cell(row, plan.lastName))}\t${phone?.state ?? '\\N'}\t${status}`;
-      for (const i of plan.columns) line += `\t${copyField(row[i])}`;
-      lines += `${line}\n`;
+      out.plain(org);
+      out.tab();
+      out.plain(String(position));
+      out.tab();
+      batch.copyTo(r, plan.phone, out, true);
+      out.tab();
+      out.plain(phone ? phone.number : NULL);
+      out.tab();
+      copyName(batch, r, plan.firstName, out);
+      out.tab();
+      copyName(batch, r, plan.lastName, out);
+      out.tab();
+      out.plain(phone?.state ?? NULL);
+      out.tab();
+      out.plain(status);
+      for (const i of plan.columns) {
+        out.tab();
+        batch.copyTo(r, i, out);
+      }
+      out.endLine();
     }
     const batchRows = counts.rows - before;
-    if (lines) await writer.add(lines, batchRows);
+    if (batchRows > 0) await writer.add(out.take(), batchRows);
     if (hooks.progress && Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
       lastProgress = Date.now();
       await hooks.progress(counts.rows, estimatedTotal(source, counts.rows));
     }
   }
   return counts;
+}
+
+const NULL = '\\N';
+
+/** A name cell, trimmed, or NULL for a sheet without the column. */
+function copyName(batch: CellRows, row: number, cell: number | null, out: CopyText): void {
+  if (cell === null) out.plain(NULL);
+  else batch.copyTo(row, cell, out, true);
 }
 
 function estimatedTotal(source: SpreadsheetSource, rows: number): number | null {

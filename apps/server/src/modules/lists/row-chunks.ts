@@ -13,8 +13,8 @@ const CHUNK_BYTES = 16 * 1024 * 1024;
 const CHUNK_TABLE = 'pg_temp.list_rows_chunk';
 
 export interface RowChunkWriter {
-  /** Lines in COPY text format (staging.ts's column order), `count` rows, in sheet order. */
-  add(lines: string, count: number): Promise<void>;
+  /** Lines in COPY text format (staging.ts's column order), `count` rows, in sheet order; kept until sent. */
+  add(lines: Buffer, count: number): Promise<void>;
   /** Sends the last chunk and settles when every row is in. */
   finish(): Promise<void>;
   /**
@@ -69,12 +69,9 @@ export async function openRowChunks(target: ChunkTarget): Promise<RowChunkWriter
 
   return {
     async add(lines, count) {
-      // Held as bytes: the text as built is a tree of pieces that keeps the parsed file's chunks alive (a chunk of
-      // rows cost hundreds of megabytes that way).
-      const bytes = Buffer.from(lines);
-      gathering.push(bytes);
+      gathering.push(lines);
       gatheredRows += count;
-      gatheredBytes += bytes.length;
+      gatheredBytes += lines.length;
       if (gatheredRows < chunkRows && gatheredBytes < CHUNK_BYTES) return;
       if (running) await running;
       send();

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { parseCsv } from './csv-parse';
+import { parseCsv, scanCsvRows } from './csv-parse';
 import { previewRows } from './preview';
 import { requireDataRows } from './sheet-errors';
 import { SheetError, type SheetInfo, type SpreadsheetSource } from './source';
@@ -29,10 +29,13 @@ export function createCsvSource(read: () => Readable, filename: string, size?: n
       check(sheetId);
       return previewRows(parseCsv(read()), limit);
     },
-    rows(sheetId: string) {
+    async *rows(sheetId: string) {
+      for await (const rows of source.cellRows(sheetId)) yield rows.toStrings();
+    },
+    cellRows(sheetId: string) {
       check(sheetId);
       source.bytesRead = 0;
-      const batches = parseCsv(read(), (bytes) => {
+      const batches = scanCsvRows(read(), (bytes) => {
         source.bytesRead += bytes;
       });
       return requireDataRows(batches, 'The file');

@@ -40,7 +40,10 @@ export const sheetErrors = {
  * Passes the batches of a sheet through and, once the sheet has ended, refuses one that had no rows or only a header:
  * the loader then fails with a message rather than loading an empty list.
  */
-export async function* requireDataRows(batches: AsyncIterable<RowBatch>, where: string): AsyncGenerator<RowBatch> {
+export async function* requireDataRows<Batch extends { length: number } = RowBatch>(
+  batches: AsyncIterable<Batch>,
+  where: string,
+): AsyncGenerator<Batch> {
   let rows = 0;
   for await (const batch of batches) {
     rows += batch.length;

@@ -18,6 +18,55 @@ export function rowBatch(): string[][] & { lines: number[] } {
   return Object.assign([] as string[][], { lines: [] as number[] });
 }
 
+/** Where a cell is written as a field of a COPY line (the list load's CopyText). */
+export interface CopyTarget {
+  text(value: string | null | undefined): void;
+  bytes(source: Buffer, start: number, end: number): void;
+}
+
+/**
+ * A batch of rows read cell by cell, for the list load: a cell's text when it is needed (the phone, the names), or
+ * the cell copied straight into a COPY line (a CSV's bytes, never made a string). `lines` as in RowBatch.
+ */
+export interface CellRows {
+  readonly length: number;
+  readonly lines?: number[];
+  /** The cell's text, trimmed; undefined past the row's last cell. A CSV's cells are always trimmed. */
+  text(row: number, cell: number): string | undefined;
+  /** The cell as a COPY field, as it stands or `trimmed` (NULL past the row's last cell). */
+  copyTo(row: number, cell: number, out: CopyTarget, trimmed?: boolean): void;
+}
+
+/** A batch of string rows read cell by cell. */
+export class StringCellRows implements CellRows {
+  constructor(private readonly rows: RowBatch) {}
+
+  get length(): number {
+    return this.rows.length;
+  }
+
+  get lines(): number[] | undefined {
+    return this.rows.lines;
+  }
+
+  text(row: number, cell: number): string | undefined {
+    return this.rows[row][cell]?.trim();
+  }
+
+  copyTo(row: number, cell: number, out: CopyTarget, trimmed = false): void {
+    out.text(trimmed ? this.text(row, cell) : this.rows[row][cell]);
+  }
+}
+
+/** The rows of a sheet cell by cell: the source's own reading when it has one, else its string rows. */
+export async function* cellRowsOf(source: SpreadsheetSource, sheetId: string): AsyncGenerator<CellRows> {
+  if (source.cellRows) {
+    yield* source.cellRows(sheetId);
+    return;
+  }
+  for await (const batch of source.rows(sheetId)) yield new StringCellRows(batch);
+}
+
 /**
  * A spreadsheet the list loader reads, whatever it came from (an uploaded CSV or XLSX, a Google Sheet).
  * Cells are strings exactly as shown in the sheet (dates as YYYY-MM-DD, numbers as displayed; never guessed).
@@ -32,6 +81,8 @@ export interface SpreadsheetSource {
    * numbers in the sheet (`lines`) when the source knows them.
    */
   rows(sheetId: string): AsyncIterable<RowBatch>;
+  /** The same rows as `rows`, cell by cell, when the source reads them cheaper that way (a CSV's bytes). */
+  cellRows?(sheetId: string): AsyncIterable<CellRows>;
   /** Bytes read so far of the whole source, and its size when known: progress before the row count is known. */
   readonly bytesRead?: number;
   readonly size?: number;

@@ -4,10 +4,14 @@ import iconv from 'iconv-lite';
 /** The text encodings a spreadsheet exported as CSV arrives in. */
 export type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
-/** Turns the bytes of a file, chunk by chunk, into text; `end()` flushes a sequence split by the last chunk. */
+/**
+ * Turns the bytes of a file, chunk by chunk, into UTF-8 text; `end()` flushes a sequence split by the last chunk.
+ * UTF-8 out whatever came in, so the CSV scanner (csv-scan.ts) reads one encoding, and a UTF-8 file (the common
+ * case) passes through as the bytes read, never decoded into JavaScript strings.
+ */
 export interface ChunkDecoder {
-  write(chunk: Buffer): string;
-  end(): string;
+  write(chunk: Buffer): Buffer;
+  end(): Buffer;
   /** The encoding in use: a UTF-8 decoder becomes Windows-1252 at the first bytes that are not UTF-8. */
   readonly encoding: TextEncoding;
 }
@@ -63,14 +67,16 @@ export function createChunkDecoder(head: Buffer): ChunkDecoder {
   };
 }
 
+const utf8 = (text: string | undefined) => Buffer.from(text ?? '', 'utf8');
+
 function iconvDecoder(encoding: TextEncoding): ChunkDecoder {
   const decoder = iconv.getDecoder(encoding, { stripBOM: false });
-  return { encoding, write: (chunk) => decoder.write(chunk), end: () => decoder.end() ?? '' };
+  return { encoding, write: (chunk) => utf8(decoder.write(chunk)), end: () => utf8(decoder.end()) };
 }
 
 /**
  * UTF-8 until a chunk holds bytes that are not UTF-8, then Windows-1252 for that chunk and the rest of the file.
- * isUtf8 checks a chunk natively, so valid UTF-8 (the common case) costs one scan and one native decode.
+ * isUtf8 checks a chunk natively, so valid UTF-8 (the common case) costs one scan and no copy.
  */
 function utf8OrWindows1252(): ChunkDecoder {
   let encoding: TextEncoding = 'utf-8';
@@ -83,24 +89,24 @@ function utf8OrWindows1252(): ChunkDecoder {
     write(chunk) {
       const bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
       carry = undefined;
-      if (encoding === 'windows-1252') return windows1252.write(bytes);
+      if (encoding === 'windows-1252') return utf8(windows1252.write(bytes));
       // A character split by the chunk boundary waits for the rest of its bytes.
       const cut = bytes.length - incompleteUtf8Tail(bytes);
       const whole = bytes.subarray(0, cut);
       if (!isUtf8(whole)) {
         encoding = 'windows-1252';
-        return windows1252.write(bytes);
+        return utf8(windows1252.write(bytes));
       }
       if (cut < bytes.length) carry = Buffer.from(bytes.subarray(cut));
-      return whole.toString('utf8');
+      return whole;
     },
     end() {
       // A file cannot end inside a UTF-8 character: those last bytes were Windows-1252 (e.g. a final 'é').
-      if (!carry) return '';
+      if (!carry) return utf8('');
       encoding = 'windows-1252';
       const rest = windows1252.write(carry);
       carry = undefined;
-      return rest;
+      return utf8(rest);
     },
   };
 }
