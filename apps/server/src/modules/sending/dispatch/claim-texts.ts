@@ -37,19 +37,28 @@ export interface Claim {
 
 /**
  * The projects whose texts go out now: Blast projects released to send (Queued, or already Sending) and not
- * paused. A Queued one becomes Sending here, so its overview shows sending from the first claim.
+ * paused. A Queued one becomes Sending here, so its overview shows sending from the first claim; read first, so a
+ * claim whose projects all send already (every claim but a project's first) makes one statement of it.
  */
 async function sendingProjects(tx: Tx, organizationId: number): Promise<number[]> {
-  const { rows } = await tx.execute<{ id: string }>(sql`
+  const { rows } = await tx.execute<{ id: string; project_status: string }>(sql`
+    SELECT id, project_status FROM projects
+     WHERE organization_id = ${organizationId} AND delivery_type = 'Blast'
+       AND project_status IN ('Queued', 'Sending') AND NOT is_paused`);
+  const sending = rows.filter((r) => r.project_status === 'Sending').map((r) => Number(r.id));
+  if (sending.length === rows.length) return sending;
+  const { rows: started } = await tx.execute<{ id: string }>(sql`
     UPDATE projects SET project_status = 'Sending', updated_at = now()
      WHERE organization_id = ${organizationId} AND delivery_type = 'Blast' AND project_status = 'Queued'
        AND NOT is_paused
     RETURNING id`);
-  const sending = await tx.execute<{ id: string }>(sql`
+  if (started.length === rows.length - sending.length) return [...sending, ...started.map((r) => Number(r.id))];
+  // Another claim started some first (or they were paused meanwhile): read again what sends now.
+  const { rows: now } = await tx.execute<{ id: string }>(sql`
     SELECT id FROM projects
      WHERE organization_id = ${organizationId} AND delivery_type = 'Blast' AND project_status = 'Sending'
        AND NOT is_paused`);
-  return [...new Set([...rows, ...sending.rows].map((r) => Number(r.id)))];
+  return [...new Set([...started, ...now].map((r) => Number(r.id)))];
 }
 
 /**

@@ -4,7 +4,7 @@ import { bigintArray, withTenant } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
 import type { MessagingProvider, ProviderName, SendOutcome } from '../providers/messaging-provider';
 import { textRefUrl } from '../providers/text-ref-codec';
-import { providerFor, senderIdentity, type SendingIdentity } from '../resolve-provider';
+import { providerFor, senderIdentities, type SendingIdentity } from '../resolve-provider';
 import type { ClaimedText } from './claimed-text';
 import type { InFlight } from './in-flight';
 import { chargeDays, returnUnused, takeRates, type Rate } from './rate-windows';
@@ -39,19 +39,22 @@ const failed = (errorMessage: string, status: 'Error' | 'Failed' | 'MediaSize' |
 
 /** Each sender number's identity and provider client, resolved once for the batch. */
 async function resolveSenders(platform: Platform, organizationId: number, phoneIds: number[]) {
+  const identities = await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, (tx) =>
+    senderIdentities(tx, platform, organizationId, phoneIds),
+  );
   const senders = new Map<number, Sender>();
-  await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, async (tx) => {
-    for (const phoneId of phoneIds) {
+  for (const [phoneId, identity] of identities) {
+    if (identity instanceof Error)
+      senders.set(phoneId, { identity: null, provider: null, unavailable: identity.message });
+    else if (!identity)
+      senders.set(phoneId, { identity, provider: null, unavailable: 'The sender number was not found' });
+    else
       try {
-        const identity = await senderIdentity(tx, platform, organizationId, phoneId);
-        if (!identity)
-          senders.set(phoneId, { identity, provider: null, unavailable: 'The sender number was not found' });
-        else senders.set(phoneId, { identity, provider: providerFor(platform, identity), unavailable: null });
+        senders.set(phoneId, { identity, provider: providerFor(platform, identity), unavailable: null });
       } catch (err) {
         senders.set(phoneId, { identity: null, provider: null, unavailable: (err as Error).message });
       }
-    }
-  });
+  }
   return senders;
 }
 
