@@ -140,7 +140,10 @@ async function lockDueTexts(
   for (const r of found.values())
     if (r.project_id !== null)
       cursor.set(Number(r.project_id), Math.max(cursor.get(Number(r.project_id)) ?? 0, Number(r.id)));
-  return [...found.values()].map((r) => ({ ...r, created_at: new Date(r.created_at) }));
+  // The driver reads timestamptz as a Date already: a row is copied only in the rare case it did not.
+  return [...found.values()].map((r) =>
+    r.created_at instanceof Date ? (r as TextRow & { created_at: Date }) : { ...r, created_at: new Date(r.created_at) },
+  );
 }
 
 /** Marks checked texts Queued (claimed now, one more attempt), moves their counts, and reads what sending needs. */
