@@ -1,7 +1,7 @@
 import { providerEnvKeys, Provider } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/system-at-once';
-import type { Tx } from '../../platform/db/tenant';
+import { bigintArray, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { providerFactories, webhookParsers } from './providers/index';
 import type {
@@ -156,36 +156,63 @@ export async function senderIdentity(
   organizationId: number,
   phoneId: number,
 ): Promise<SendingIdentity | null> {
-  const [row] = (
-    await tx.execute<SenderRow>(sql`
-      SELECT p.provider AS phone_provider, p.phone_status, b.id AS brand_id, b.provider AS brand_provider, b.throughput,
-             c.campaign_type, b.daily_cap_per_number, o.time_zone,
-             b.provider_configuration_type AS configuration_type,
-             b.provider_configuration_values AS configuration_values
-        FROM phones p
-        JOIN organizations o ON o.id = p.organization_id
-        LEFT JOIN campaigns c ON c.organization_id = p.organization_id AND c.id = p.campaign_id
-        LEFT JOIN brands b ON b.organization_id = c.organization_id AND b.id = c.brand_id
-       WHERE p.organization_id = ${organizationId} AND p.id = ${phoneId}`)
-  ).rows;
-  if (!row) return null;
-  // A number given back to its provider can no longer send: its texts say so rather than reach the provider.
-  if (row.phone_status === 'Released' || row.phone_status === 'AwaitingAPIRelease')
-    throw new ProviderUnavailableError(releasedSenderMessage);
-  const provider = (row.brand_provider ?? row.phone_provider) as ProviderName | null;
-  if (!provider) throw new ProviderUnavailableError('This number has no provider: assign it to a campaign first');
-  const settings = await brandSettings(tx, platform, organizationId, provider, row);
-  return {
-    organizationId,
-    phoneId,
-    brandId: row.brand_id === null ? null : Number(row.brand_id),
-    provider,
-    throughput: row.throughput,
-    registered: row.campaign_type === 'Registered',
-    dailyCap: row.daily_cap_per_number,
-    timeZone: row.time_zone,
-    settings,
-  };
+  const identity = (await senderIdentities(tx, platform, organizationId, [phoneId])).get(phoneId) ?? null;
+  if (identity instanceof Error) throw identity;
+  return identity;
+}
+
+/**
+ * The identities of several sender numbers (a dispatch batch's), in one read, each brand's or the organization's
+ * settings opened once: for each number its identity, null when the organization has no such number, or the error
+ * that keeps it from sending (ProviderUnavailableError: released, no provider; settings that cannot be opened).
+ */
+export async function senderIdentities(
+  tx: Queryable,
+  platform: Platform,
+  organizationId: number,
+  phoneIds: readonly number[],
+): Promise<Map<number, SendingIdentity | Error | null>> {
+  const identities = new Map<number, SendingIdentity | Error | null>(phoneIds.map((id) => [id, null]));
+  if (!phoneIds.length) return identities;
+  const { rows } = await tx.execute<SenderRow & { phone_id: string }>(sql`
+    SELECT p.id AS phone_id, p.provider AS phone_provider, p.phone_status, b.id AS brand_id,
+           b.provider AS brand_provider, b.throughput, c.campaign_type, b.daily_cap_per_number, o.time_zone,
+           b.provider_configuration_type AS configuration_type,
+           b.provider_configuration_values AS configuration_values
+      FROM phones p
+      JOIN organizations o ON o.id = p.organization_id
+      LEFT JOIN campaigns c ON c.organization_id = p.organization_id AND c.id = p.campaign_id
+      LEFT JOIN brands b ON b.organization_id = c.organization_id AND b.id = c.brand_id
+     WHERE p.organization_id = ${organizationId} AND p.id = ANY(${bigintArray(phoneIds)})`);
+  // Numbers of one brand (or none) share their settings: opened once.
+  const settingsOf = new Map<string, Promise<ProviderSettings>>();
+  for (const row of rows) {
+    const phoneId = Number(row.phone_id);
+    try {
+      // A number given back to its provider can no longer send: its texts say so rather than reach the provider.
+      if (row.phone_status === 'Released' || row.phone_status === 'AwaitingAPIRelease')
+        throw new ProviderUnavailableError(releasedSenderMessage);
+      const provider = (row.brand_provider ?? row.phone_provider) as ProviderName | null;
+      if (!provider) throw new ProviderUnavailableError('This number has no provider: assign it to a campaign first');
+      const key = JSON.stringify([row.brand_id, provider]);
+      let settings = settingsOf.get(key);
+      if (!settings) settingsOf.set(key, (settings = brandSettings(tx, platform, organizationId, provider, row)));
+      identities.set(phoneId, {
+        organizationId,
+        phoneId,
+        brandId: row.brand_id === null ? null : Number(row.brand_id),
+        provider,
+        throughput: row.throughput,
+        registered: row.campaign_type === 'Registered',
+        dailyCap: row.daily_cap_per_number,
+        timeZone: row.time_zone,
+        settings: await settings,
+      });
+    } catch (err) {
+      identities.set(phoneId, err instanceof Error ? err : new Error(String(err)));
+    }
+  }
+  return identities;
 }
 
 /**

@@ -168,8 +168,17 @@ export async function applyCountDeltas(tx: Tx, organizationId: number, deltas: r
     if (held) held.delta += d.delta;
     else summed.set(key, { ...d });
   }
+  // In key order: every transaction locks the count rows it moves in the same order, so two that move the same
+  // rows (a lane's claim and another's record) wait for each other rather than deadlock.
   const rows = [...summed.values()]
     .filter((d) => d.delta !== 0)
+    .sort(
+      (a, b) =>
+        a.projectId - b.projectId ||
+        (a.day < b.day ? -1 : a.day > b.day ? 1 : 0) ||
+        a.fromPhoneId - b.fromPhoneId ||
+        (a.textStatus < b.textStatus ? -1 : a.textStatus > b.textStatus ? 1 : 0),
+    )
     .map((d) => ({
       project_id: d.projectId,
       day: d.day,

@@ -2,20 +2,19 @@ import { sql } from 'drizzle-orm';
 import { bigintArray, type Tx } from '../../../platform/db/tenant';
 import { isCountedText, moveTextCounts } from '../text-transitions';
 import { e164, type ClaimedText } from './claimed-text';
-import { applySendTimeChecks, type SendTimeContext } from './send-time-checks';
+import { applySendTimeChecks, sendTimeFacts, type CheckedText, type SendTimeContext } from './send-time-checks';
 
-interface TextRow extends Record<string, unknown> {
-  id: string;
-  created_at: Date | string;
-  project_id: string | null;
-  from_phone_id: string | null;
-  to_phone_id: string | null;
+interface TextRow extends CheckedText, Record<string, unknown> {
   body: string;
   segments: number | null;
   messaging_service_type: string;
-  text_type: string;
   send_attempts: number;
   resend_count: number;
+  /** The sender's and the recipient's numbers, and the project's media: what sending needs. */
+  from_number: string | null;
+  to_number: string | null;
+  media_url: string | null;
+  media_size: number | null;
 }
 
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
@@ -38,28 +37,45 @@ export interface Claim {
 
 /**
  * The projects whose texts go out now: Blast projects released to send (Queued, or already Sending) and not
- * paused. A Queued one becomes Sending here, so its overview shows sending from the first claim.
+ * paused. A Queued one becomes Sending here, so its overview shows sending from the first claim; read first, so a
+ * claim whose projects all send already (every claim but a project's first) makes one statement of it.
  */
 async function sendingProjects(tx: Tx, organizationId: number): Promise<number[]> {
-  const { rows } = await tx.execute<{ id: string }>(sql`
+  const { rows } = await tx.execute<{ id: string; project_status: string }>(sql`
+    SELECT id, project_status FROM projects
+     WHERE organization_id = ${organizationId} AND delivery_type = 'Blast'
+       AND project_status IN ('Queued', 'Sending') AND NOT is_paused`);
+  const sending = rows.filter((r) => r.project_status === 'Sending').map((r) => Number(r.id));
+  if (sending.length === rows.length) return sending;
+  const { rows: started } = await tx.execute<{ id: string }>(sql`
     UPDATE projects SET project_status = 'Sending', updated_at = now()
      WHERE organization_id = ${organizationId} AND delivery_type = 'Blast' AND project_status = 'Queued'
        AND NOT is_paused
     RETURNING id`);
-  const sending = await tx.execute<{ id: string }>(sql`
+  if (started.length === rows.length - sending.length) return [...sending, ...started.map((r) => Number(r.id))];
+  // Another claim started some first (or they were paused meanwhile): read again what sends now.
+  const { rows: now } = await tx.execute<{ id: string }>(sql`
     SELECT id FROM projects
      WHERE organization_id = ${organizationId} AND delivery_type = 'Blast' AND project_status = 'Sending'
        AND NOT is_paused`);
-  return [...new Set([...rows, ...sending.rows].map((r) => Number(r.id)))];
+  return [...new Set([...started, ...now].map((r) => Number(r.id)))];
 }
 
-const TEXT_COLUMNS = sql`t.id, t.created_at, t.project_id, t.from_phone_id, t.to_phone_id,
-  coalesce(t.rendered_message, t.body) AS body, t.segments, t.messaging_service_type, t.text_type, t.send_attempts,
-  t.resend_count`;
+/**
+ * A due text with what the send-time checks read (sendTimeFacts) and what sending needs, locked by the statement
+ * that selects it (FOR UPDATE OF t: only the text is locked, not its phones or project).
+ */
+const claimSelect = (organizationId: number) => {
+  const facts = sendTimeFacts(organizationId);
+  return sql`SELECT t.id, t.created_at, t.project_id, t.from_phone_id,
+      coalesce(t.rendered_message, t.body) AS body, t.segments, t.messaging_service_type, t.text_type, t.send_attempts,
+      t.resend_count, s.number AS from_number, r.number AS to_number, p.media_url, p.media_size, ${facts.columns}
+    FROM texts t ${facts.joins}`;
+};
 
 /**
  * Claims up to `limit` texts due to go out, for this worker alone: locked with FOR UPDATE SKIP LOCKED (so workers
- * claiming at once take different texts), checked at this moment (send-time-checks.ts: opt-outs, do-not-contact,
+ * claiming at once take different texts), read with the facts of the checks, checked at this moment (send-time-checks.ts: opt-outs, do-not-contact,
  * the project's schedule, quiet hours), then marked Queued with claimed_at and one more attempt, their counts moved,
  * all in the caller's transaction. Once it commits, a text is this worker's to send, and a crash leaves it Queued
  * with its claim time, for reconciliation (reconcile.ts), never for a blind resend. Due: the Ready texts of a sending
@@ -96,14 +112,15 @@ async function lockDueTexts(
   const take = (rows: TextRow[]) => {
     for (const r of rows) found.set(`${r.id}@${new Date(r.created_at).getTime()}`, r);
   };
+  const select = claimSelect(organizationId);
   const due = sql`t.text_status = 'Ready' AND (t.send_after IS NULL OR t.send_after <= ${now.toISOString()}::timestamptz)`;
   take(
     (
       await tx.execute<TextRow>(sql`
-        SELECT ${TEXT_COLUMNS} FROM texts t
+        ${select}
          WHERE t.organization_id = ${organizationId} AND t.is_send_text AND ${due}
          ORDER BY t.id LIMIT ${limit}
-           FOR UPDATE SKIP LOCKED`)
+           FOR UPDATE OF t SKIP LOCKED`)
     ).rows,
   );
   // One project at a time, so each claim walks (organization, project, status, id) in order.
@@ -112,18 +129,21 @@ async function lockDueTexts(
     take(
       (
         await tx.execute<TextRow>(sql`
-          SELECT ${TEXT_COLUMNS} FROM texts t
+          ${select}
            WHERE t.organization_id = ${organizationId} AND t.project_id = ${projectId} AND ${due}
              AND t.id > ${cursor.get(projectId) ?? 0}
            ORDER BY t.id LIMIT ${limit - found.size}
-             FOR UPDATE SKIP LOCKED`)
+             FOR UPDATE OF t SKIP LOCKED`)
       ).rows,
     );
   }
   for (const r of found.values())
     if (r.project_id !== null)
       cursor.set(Number(r.project_id), Math.max(cursor.get(Number(r.project_id)) ?? 0, Number(r.id)));
-  return [...found.values()].map((r) => ({ ...r, created_at: new Date(r.created_at) }));
+  // The driver reads timestamptz as a Date already: a row is copied only in the rare case it did not.
+  return [...found.values()].map((r) =>
+    r.created_at instanceof Date ? (r as TextRow & { created_at: Date }) : { ...r, created_at: new Date(r.created_at) },
+  );
 }
 
 /** Marks checked texts Queued (claimed now, one more attempt), moves their counts, and reads what sending needs. */
@@ -149,38 +169,14 @@ async function markClaimed(
       counted: isCountedText(r.text_type),
     })),
   );
-  return withNumbersAndMedia(tx, organizationId, rows);
+  return claimedTexts(organizationId, rows);
 }
 
-/** The texts' sender and recipient numbers, and their projects' media, read once for the batch. */
-async function withNumbersAndMedia(
-  tx: Tx,
-  organizationId: number,
-  rows: (TextRow & { created_at: Date })[],
-): Promise<ClaimedText[]> {
-  const phoneIds = [
-    ...new Set(rows.flatMap((r) => [num(r.from_phone_id), num(r.to_phone_id)]).filter((id) => id !== null)),
-  ];
-  const numbers = new Map<number, string>();
-  if (phoneIds.length) {
-    const { rows: phones } = await tx.execute<{ id: string; number: string }>(sql`
-      SELECT id, number FROM phones WHERE organization_id = ${organizationId} AND id = ANY(${bigintArray(phoneIds)})`);
-    for (const p of phones) numbers.set(Number(p.id), p.number);
-  }
-  const mmsProjects = [
-    ...new Set(rows.filter((r) => r.messaging_service_type === 'MMS' && r.project_id).map((r) => Number(r.project_id))),
-  ];
-  const media = new Map<number, { url: string; bytes: number | null }>();
-  if (mmsProjects.length) {
-    const { rows: found } = await tx.execute<{ id: string; media_url: string | null; media_size: number | null }>(sql`
-      SELECT id, media_url, media_size FROM projects
-       WHERE organization_id = ${organizationId} AND id = ANY(${bigintArray(mmsProjects)})`);
-    for (const p of found) if (p.media_url) media.set(Number(p.id), { url: p.media_url, bytes: p.media_size });
-  }
+/** What sending needs of each claimed text, as the claim read it. */
+function claimedTexts(organizationId: number, rows: (TextRow & { created_at: Date })[]): ClaimedText[] {
   return rows.map((r) => {
     const projectId = num(r.project_id);
     const fromPhoneId = num(r.from_phone_id);
-    const toPhoneId = num(r.to_phone_id);
     const claimed: ClaimedText = {
       ref: {
         organizationId,
@@ -191,11 +187,11 @@ async function withNumbersAndMedia(
       createdAt: r.created_at,
       projectId,
       fromPhoneId,
-      from: e164(fromPhoneId === null ? null : (numbers.get(fromPhoneId) ?? null)),
-      to: e164(toPhoneId === null ? null : (numbers.get(toPhoneId) ?? null)),
+      from: e164(r.from_number),
+      to: e164(r.to_number),
       body: r.body,
       segments: Math.max(1, r.segments ?? 1),
-      media: r.messaging_service_type === 'MMS' && projectId !== null ? (media.get(projectId) ?? null) : null,
+      media: r.messaging_service_type === 'MMS' && r.media_url ? { url: r.media_url, bytes: r.media_size } : null,
       attempt: r.send_attempts + 1,
       counted: isCountedText(r.text_type),
     };

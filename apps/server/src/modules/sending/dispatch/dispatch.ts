@@ -6,7 +6,7 @@ import { InFlight } from './in-flight';
 import { sweepRateWindows } from './rate-windows';
 import { reconcileStaleClaims } from './reconcile';
 import { recordOutcomes } from './record-outcomes';
-import { sendBatch, type SendHooks } from './send-batch';
+import { sendBatch, type SendHooks, type TextOutcome } from './send-batch';
 import { SendTimeContext } from './send-time-checks';
 import { publishSendingProgress } from './sending-progress';
 
@@ -32,9 +32,9 @@ const earliest = (a: Date | null, b: Date | null) => (a && b ? (a < b ? a : b) :
 
 /**
  * Sends an organization's due texts until none is left (ARCHITECTURE §5). Each lane claims a batch in one
- * transaction (claimTexts), sends it (sendBatch) and records the outcomes in another (recordOutcomes), so a text
- * is claimed before it is sent and its provider id stored after: a crash in between leaves it Queued for
- * reconcileStaleClaims, which runs first. Pause takes effect at the next claim, a batch's time at most. Several
+ * transaction (claimTexts), sends it (sendBatch) and records the outcomes in another (recordOutcomes) while it claims
+ * and sends the next, so a text is claimed before it is sent and its provider id stored after: a crash in between
+ * leaves it Queued for reconcileStaleClaims, which runs first. Pause takes effect at the next claim, a batch's time at most. Several
  * runs for one organization on several workers share the texts through SKIP LOCKED.
  */
 export async function dispatchOrganization(
@@ -58,40 +58,68 @@ export async function dispatchOrganization(
 
   // One lane failing (the database gone, a crash stand-in) ends the run: the others claim nothing more.
   let stopped = false;
+  const record = async (outcomes: TextOutcome[]) => {
+    const recorded = await withTenant(platform.database, scope, (tx) =>
+      recordOutcomes(tx, platform, organizationId, outcomes),
+    );
+    nextRunAt = earliest(nextRunAt, recorded.nextRetryAt);
+    await publishSendingProgress(platform, organizationId, recorded.projectIds);
+  };
   const lane = async () => {
-    while (!stopped) {
-      const claim = await withTenant(platform.database, scope, (tx) =>
-        claimTexts(tx, organizationId, platform.config.SEND_BATCH_SIZE, cursor, context),
-      );
-      const claimed = claim.texts;
-      if (claim.stoppedProjectIds.length)
-        await publishSendingProgress(platform, organizationId, claim.stoppedProjectIds);
-      // A batch the send-time checks held or stopped entirely: the due texts go on after it (one transaction each).
-      if (!claimed.length && claim.read) continue;
-      if (!claimed.length && cursor.size) {
-        cursor.clear();
-        continue;
+    // The lane's last batch being recorded while it claims the next: its texts are sent (Queued until recorded, so
+    // no claim takes them), and the lane sends again without waiting for that transaction. One at a time per lane.
+    let recording: Promise<void> | null = null;
+    const recorded = async () => {
+      const pending = recording;
+      recording = null;
+      await pending;
+    };
+    try {
+      while (!stopped) {
+        const claim = await withTenant(platform.database, scope, (tx) =>
+          claimTexts(tx, organizationId, platform.config.SEND_BATCH_SIZE, cursor, context),
+        );
+        const claimed = claim.texts;
+        if (claim.stoppedProjectIds.length)
+          await publishSendingProgress(platform, organizationId, claim.stoppedProjectIds);
+        // A batch the send-time checks held or stopped entirely: the due texts go on after it (one transaction each).
+        if (!claimed.length && claim.read) continue;
+        // Nothing due: once the last batch is recorded, what it handed back (a release, a retry) is due or not.
+        if (!claimed.length && recording) {
+          await recorded();
+          continue;
+        }
+        if (!claimed.length && cursor.size) {
+          cursor.clear();
+          continue;
+        }
+        if (!claimed.length) {
+          const wait = nextRunAt ? nextRunAt.getTime() - Date.now() : Infinity;
+          if (wait > WAIT_FOR_RETRY_MS) return;
+          await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 50)));
+          nextRunAt = null;
+          continue;
+        }
+        claimedCount += claimed.length;
+        await publishSendingProgress(
+          platform,
+          organizationId,
+          claimed.map((t) => t.projectId).filter((id): id is number => id !== null),
+        );
+        const outcomes = await sendBatch(platform, organizationId, claimed, inFlight, options.hooks);
+        await recorded();
+        recording = record(outcomes);
+        // Handled here so a failure stops the other lanes at once; awaiting it (recorded) rethrows it in this lane.
+        recording.catch(() => {
+          stopped = true;
+        });
       }
-      if (!claimed.length) {
-        const wait = nextRunAt ? nextRunAt.getTime() - Date.now() : Infinity;
-        if (wait > WAIT_FOR_RETRY_MS) return;
-        await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 50)));
-        nextRunAt = null;
-        continue;
-      }
-      claimedCount += claimed.length;
-      await publishSendingProgress(
-        platform,
-        organizationId,
-        claimed.map((t) => t.projectId).filter((id): id is number => id !== null),
-      );
-      const outcomes = await sendBatch(platform, organizationId, claimed, inFlight, options.hooks);
-      const recorded = await withTenant(platform.database, scope, (tx) =>
-        recordOutcomes(tx, platform, organizationId, outcomes),
-      );
-      nextRunAt = earliest(nextRunAt, recorded.nextRetryAt);
-      await publishSendingProgress(platform, organizationId, recorded.projectIds);
+    } catch (err) {
+      // The batch before is recorded (or fails) before the run ends: nothing of this run is left writing after it.
+      await recording?.catch(() => {});
+      throw err;
     }
+    await recorded();
   };
   await Promise.all(
     Array.from({ length: options.lanes ?? 4 }, () =>

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { bigintArray, withTenant } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
 import type { MessagingProvider, ProviderName, SendOutcome } from '../providers/messaging-provider';
-import { withTextRef } from '../providers/text-ref-codec';
-import { providerFor, senderIdentity, type SendingIdentity } from '../resolve-provider';
+import { textRefUrl } from '../providers/text-ref-codec';
+import { providerFor, senderIdentities, type SendingIdentity } from '../resolve-provider';
 import type { ClaimedText } from './claimed-text';
 import type { InFlight } from './in-flight';
 import { chargeDays, returnUnused, takeRates, type Rate } from './rate-windows';
@@ -39,19 +39,22 @@ const failed = (errorMessage: string, status: 'Error' | 'Failed' | 'MediaSize' |
 
 /** Each sender number's identity and provider client, resolved once for the batch. */
 async function resolveSenders(platform: Platform, organizationId: number, phoneIds: number[]) {
+  const identities = await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, (tx) =>
+    senderIdentities(tx, platform, organizationId, phoneIds),
+  );
   const senders = new Map<number, Sender>();
-  await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, async (tx) => {
-    for (const phoneId of phoneIds) {
+  for (const [phoneId, identity] of identities) {
+    if (identity instanceof Error)
+      senders.set(phoneId, { identity: null, provider: null, unavailable: identity.message });
+    else if (!identity)
+      senders.set(phoneId, { identity, provider: null, unavailable: 'The sender number was not found' });
+    else
       try {
-        const identity = await senderIdentity(tx, platform, organizationId, phoneId);
-        if (!identity)
-          senders.set(phoneId, { identity, provider: null, unavailable: 'The sender number was not found' });
-        else senders.set(phoneId, { identity, provider: providerFor(platform, identity), unavailable: null });
+        senders.set(phoneId, { identity, provider: providerFor(platform, identity), unavailable: null });
       } catch (err) {
         senders.set(phoneId, { identity: null, provider: null, unavailable: (err as Error).message });
       }
-    }
-  });
+  }
   return senders;
 }
 
@@ -135,13 +138,14 @@ export async function sendBatch(
       }
       const { provider, identity } = sender;
       const base = { provider: provider.name, deliveryReceipts: provider.capabilities.deliveryReceipts };
+      const callbackUrl = textRefUrl(`${platform.config.publicUrl}/webhooks/${provider.name}/status`);
       const sendOne = async (text: ClaimedText) => {
         const refused = refusal(text, provider);
         const result =
           refused ??
           (await inFlight.run(() => {
             hooks.beforeSend?.(text);
-            return attempt(platform, provider, text);
+            return attempt(provider, text, callbackUrl);
           }));
         if (!refused) hooks.afterSend?.(text, result);
         outcomes.push({ ...base, text, result });
@@ -160,7 +164,11 @@ export async function sendBatch(
 }
 
 /** One send; a thrown error (network, timeout) is a retry, as the interface says. Each adapter bounds its own time. */
-async function attempt(platform: Platform, provider: MessagingProvider, text: ClaimedText): Promise<SendOutcome> {
+async function attempt(
+  provider: MessagingProvider,
+  text: ClaimedText,
+  callbackUrl: (ref: ClaimedText['ref']) => string,
+): Promise<SendOutcome> {
   try {
     return await provider.send({
       ref: text.ref,
@@ -168,7 +176,7 @@ async function attempt(platform: Platform, provider: MessagingProvider, text: Cl
       to: text.to!,
       body: text.body,
       mediaUrls: text.media ? [text.media.url] : [],
-      statusCallbackUrl: withTextRef(`${platform.config.publicUrl}/webhooks/${provider.name}/status`, text.ref),
+      statusCallbackUrl: callbackUrl(text.ref),
     });
   } catch (err) {
     return { kind: 'retry', reason: (err as Error).message || 'The provider could not be reached' };

@@ -16,13 +16,45 @@ import { isCountedText, moveTextCounts } from '../text-transitions';
  * no phone (so the demo sends at 11pm as at noon; every real provider's texts wait).
  */
 
-/** The part of a claimed row the checks read. */
+/**
+ * What the checks read of a text, selected with it by the claim's locking statement (sendTimeFacts): the facts are
+ * those of the moment the text is locked, in one statement rather than a second read of the batch.
+ */
 export interface CheckedText {
   id: string;
   created_at: Date;
   project_id: string | null;
   from_phone_id: string | null;
   text_type: string;
+  auto_reply: boolean;
+  simulated: boolean | null;
+  area_code: string | null;
+  do_not_contact: boolean | null;
+  opted_out_at: Date | string | null;
+  start_at: Date | string | null;
+  end_at: Date | string | null;
+}
+
+/**
+ * The joins and columns a claim selects for the checks, over `texts t`: r the recipient's phone, s the sender's, p
+ * the project. The recipient's opt-outs: of the project's client, or of the whole organization (client_id NULL).
+ * Every table names the organization itself, so on Citus the statement routes to its one shard.
+ */
+export function sendTimeFacts(organizationId: number) {
+  return {
+    joins: sql`
+      LEFT JOIN phones r ON r.organization_id = ${organizationId} AND r.organization_id = t.organization_id
+                        AND r.id = t.to_phone_id
+      LEFT JOIN phones s ON s.organization_id = ${organizationId} AND s.organization_id = t.organization_id
+                        AND s.id = t.from_phone_id
+      LEFT JOIN projects p ON p.organization_id = ${organizationId} AND p.organization_id = t.organization_id
+                          AND p.id = t.project_id`,
+    columns: sql`t.auto_reply, s.provider = 'Simulator' AS simulated, substr(r.number, 1, 3) AS area_code,
+      r.do_not_contact, p.start_at, p.end_at,
+      (SELECT min(o.created_at) FROM opt_outs o
+        WHERE o.organization_id = ${organizationId} AND o.phone_id = t.to_phone_id
+          AND (o.client_id IS NULL OR o.client_id = p.client_id)) AS opted_out_at`,
+  };
 }
 
 const ALL_DAY: QuietHours = { start: '00:00', end: '24:00', states: [] };
@@ -67,30 +99,18 @@ export class SendTimeContext {
   }
 }
 
-interface Facts extends Record<string, unknown> {
-  id: string;
-  created_at: Date | string;
-  auto_reply: boolean;
-  simulated: boolean | null;
-  area_code: string | null;
-  do_not_contact: boolean | null;
-  opted_out_at: Date | string | null;
-  start_at: Date | string | null;
-  end_at: Date | string | null;
-}
-
 type Verdict =
   { kind: 'send' } | { kind: 'hold'; until: Date } | { kind: 'stop'; status: 'Rejected' | 'Expired'; message: string };
 
 const SEND: Verdict = { kind: 'send' };
 const date = (v: Date | string | null) => (v === null ? null : new Date(v));
 
-function verdictOf(f: Facts, textType: string, now: Date, context: SendTimeContext): Verdict {
+function verdictOf(f: CheckedText, now: Date, context: SendTimeContext): Verdict {
   if (f.auto_reply) return SEND;
   if (f.do_not_contact) return { kind: 'stop', status: 'Rejected', message: sendTimeMessages.doNotContact };
   const optedOut = date(f.opted_out_at);
   if (optedOut) return { kind: 'stop', status: 'Rejected', message: sendTimeMessages.optedOut(optedOut) };
-  if (textType === 'Test') return SEND;
+  if (f.text_type === 'Test') return SEND;
   const end = date(f.end_at);
   if (end && end <= now) return { kind: 'stop', status: 'Expired', message: sendTimeMessages.projectEnded };
   const start = date(f.start_at);
@@ -103,9 +123,8 @@ function verdictOf(f: Facts, textType: string, now: Date, context: SendTimeConte
 }
 
 /**
- * Checks claimed rows (locked, still Ready) and returns those that may go now, and the projects of those stopped
- * (their counts moved, for the live overview). The others leave the claim in the
- * same transaction: held ones wait in Ready with send_after at their window's opening or the project's start (the
+ * Checks claimed rows (locked, still Ready, with their facts) and returns those that may go now, and the projects
+ * of those stopped (their counts moved, for the live overview). The others leave the claim in the same transaction: held ones wait in Ready with send_after at their window's opening or the project's start (the
  * claim's due test skips them until then, and the minute sweep's run for a sending project finds them again);
  * stopped ones become Rejected or Expired with their reason, their counts moved. One statement per distinct
  * outcome (a few: a reason, an opening time), never one per text.
@@ -119,33 +138,11 @@ export async function applySendTimeChecks<T extends CheckedText>(
   const stoppedProjectIds = new Set<number>();
   if (!rows.length) return { sendable: [], stoppedProjectIds: [] };
   const now = context.clock();
-  const ids = bigintArray(rows.map((r) => Number(r.id)));
-  const days = `{${[...new Set(rows.map((r) => r.created_at.toISOString()))].join(',')}}`;
-  // The recipient's opt-outs: of the project's client, or of the whole organization (client_id NULL). Every table
-  // names the organization itself, so on Citus the statement routes to its one shard.
-  const { rows: facts } = await tx.execute<Facts>(sql`
-    SELECT t.id, t.created_at, t.auto_reply, s.provider = 'Simulator' AS simulated,
-           substr(r.number, 1, 3) AS area_code, r.do_not_contact,
-           p.start_at, p.end_at,
-           (SELECT min(o.created_at) FROM opt_outs o
-             WHERE o.organization_id = ${organizationId} AND o.phone_id = t.to_phone_id
-               AND (o.client_id IS NULL OR o.client_id = p.client_id)) AS opted_out_at
-      FROM texts t
-      LEFT JOIN phones r ON r.organization_id = ${organizationId} AND r.organization_id = t.organization_id
-                        AND r.id = t.to_phone_id
-      LEFT JOIN phones s ON s.organization_id = ${organizationId} AND s.organization_id = t.organization_id
-                        AND s.id = t.from_phone_id
-      LEFT JOIN projects p ON p.organization_id = ${organizationId} AND p.organization_id = t.organization_id
-                          AND p.id = t.project_id
-     WHERE t.organization_id = ${organizationId} AND t.id = ANY(${ids}) AND t.created_at = ANY(${days}::timestamptz[])`);
-  const factsOf = new Map(facts.map((f) => [`${f.id}@${new Date(f.created_at).getTime()}`, f]));
-
   const sendable: T[] = [];
   const held = new Map<string, T[]>();
   const stopped = new Map<string, { status: 'Rejected' | 'Expired'; message: string; rows: T[] }>();
   for (const row of rows) {
-    const f = factsOf.get(`${row.id}@${row.created_at.getTime()}`);
-    const verdict = f ? verdictOf(f, row.text_type, now, context) : SEND;
+    const verdict = verdictOf(row, now, context);
     if (verdict.kind === 'send') sendable.push(row);
     else if (verdict.kind === 'hold') {
       const until = verdict.until.toISOString();

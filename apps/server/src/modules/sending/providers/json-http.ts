@@ -30,7 +30,16 @@ export async function requestJson(
     bodyTimeout: 15_000,
   });
   const text = await res.body.text();
-  return { status: res.statusCode, headers: headersOf(res.headers), body: parseJson(text) };
+  const raw = res.headers;
+  let headers: Headers | null = null;
+  // Built when read: callers read a header (Retry-After) only on a refusal, and a Headers per answer is not free.
+  return {
+    status: res.statusCode,
+    get headers() {
+      return (headers ??= headersOf(raw));
+    },
+    body: parseJson(text),
+  };
 }
 
 function headersOf(raw: Record<string, string | string[] | undefined>): Headers {

@@ -26,6 +26,19 @@ export function withTextRef(url: string, ref: TextRef): string {
   return u.href;
 }
 
+/**
+ * withTextRef for many refs on one URL: the URL parsed once, each ref's parameters appended to its text (dispatch
+ * builds one callback URL per text sent). The same text as withTextRef, which it falls back to when the ref's
+ * parameters would not come last (the URL already has some of them, or a fragment).
+ */
+export function textRefUrl(url: string): (ref: TextRef) => string {
+  const tail = 'o=1&t=2&c=3';
+  const probe = withTextRef(url, { organizationId: 1, textId: 2, createdAtMs: 3 });
+  if (!probe.endsWith(tail)) return (ref) => withTextRef(url, ref);
+  const base = probe.slice(0, -tail.length);
+  return (ref) => `${base}o=${ref.organizationId}&t=${ref.textId}&c=${ref.createdAtMs}`;
+}
+
 export function textRefFromUrl(url: string): TextRef | null {
   const q = new URL(url).searchParams;
   return refOf(q.get('o'), q.get('t'), q.get('c'));
