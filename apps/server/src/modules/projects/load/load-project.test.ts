@@ -1,10 +1,13 @@
 import { GSM7_BASIC, GSM7_EXTENSION, placeholderMessages } from '@canvass/domain';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
+import { withTenant } from '../../../platform/db/tenant';
 import { projectLoadMessages } from './load-error';
 import { loadProjectJob } from './project-load.jobs';
 import { runProjectLoad, runProjectUnload } from './run-project-load';
+import { withLinkToken } from './link-token-sql';
 import { GSM_CELL } from './segments-sql';
 import {
   addFilter,
@@ -496,5 +499,20 @@ describe('link tokens (canvass_link_permute, canvass_base62_8)', () => {
     // Not a counter: neighbours share no common prefix as a sequence would.
     const sharedPrefix = tokens.slice(1).filter((t, i) => t.slice(0, 4) === tokens[i].slice(0, 4)).length;
     expect(sharedPrefix).toBeLessThan(10);
+  });
+
+  it('withLinkToken, the load’s round-per-level form, gives canvass_link_permute’s tokens', async () => {
+    for (const key of [12345n, 0n, 6740974011122232592n, 9223372036854775804n]) {
+      const ids = sql`SELECT g AS id FROM generate_series(1, 20000) g
+                      UNION ALL SELECT v FROM unnest('{0,8388607,8388608,70368744177663,1000000000000}'::bigint[]) v`;
+      const { rows } = await withTenant(app.platform.database, { organizationIds: [org.id], userId: null }, (tx) =>
+        tx.execute<{ n: number; differ: number }>(sql`
+          SELECT count(*)::int AS n,
+                 count(*) FILTER (WHERE t.token IS DISTINCT FROM
+                                        canvass_base62_8(canvass_link_permute(t.id, ${key.toString()}::bigint)))::int AS differ
+            FROM (${withLinkToken(ids, key)}) t`),
+      );
+      expect(rows[0]).toEqual({ n: 20005, differ: 0 });
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { Platform } from '../../../platform/platform';
 import { rowsAreDistributed } from '../../lists/staging';
 import { messageLinksOf } from '../../shortened-links/message-links';
 import { ProjectLoadError, projectLoadMessages } from './load-error';
+import { withLinkToken } from './link-token-sql';
 import { columnsOf, compileTemplate, hasLink, renderSql, type TemplatePart } from './message-template';
 import { removeLoad } from './remove-load';
 import { segmentsSql } from './segments-sql';
@@ -321,8 +322,8 @@ interface LoadInsert {
  * code into project_area_codes, and one Ready List text per eligible row, with its id supplied (idBase + position).
  * Three passes over the rows cost twice the join and twice the row-level security checks of a million rows.
  *
- * The rendered message is a concatenation of bound literals and columns; the token, the message and its segments
- * each come from the level below (OFFSET 0 keeps the levels apart), so the inlined SQL functions read a column and
+ * The rendered message is a concatenation of bound literals and columns; the token (withLinkToken), the message and
+ * its segments each come from the level below (OFFSET 0 keeps the levels apart), so the inlined SQL functions read a column and
  * run once per row.
  */
 async function insertLoad(tx: Tx, t: LoadInsert) {
@@ -332,17 +333,21 @@ async function insertLoad(tx: Tx, t: LoadInsert) {
   const sender = senderOf(project.area_code_selection, t.phones);
   const cols = columnsOf(parts);
   const base = sql`
-    SELECT x.id, x.to_phone_id, ${sender.phone} AS from_phone_id
-           ${link ? sql`, canvass_link_permute(x.id, ${t.key.toString()}::bigint) AS tnum` : sql``}${sql.raw(cols.map((c) => `, x.${c}`).join(''))}
+    SELECT x.id, x.to_phone_id, ${sender.phone} AS from_phone_id${sql.raw(cols.map((c) => `, x.${c}`).join(''))}
       FROM x ${sender.join}
      WHERE x.reason IS NULL`;
-  const tokened = link ? sql`SELECT b.*, canvass_base62_8(b.tnum) AS token FROM (${base} OFFSET 0) b` : base;
+  const tokened = link ? withLinkToken(base, t.key) : base;
   const seg = segmentsSql(parts, 'k');
   const rendered = sql`SELECT k.*, ${renderSql(parts, 'k')} AS rendered, ${seg.measures} FROM (${tokened} OFFSET 0) k`;
   const segmented = sql`SELECT m.*, ${seg.segments('m')} AS segments FROM (${rendered} OFFSET 0) m`;
   const mms = serviceType(project) === 'MMS';
+  // Most texts are one segment: their price is the bound constant, not a numeric product made per row.
   const price =
-    t.price === null ? sql`NULL::numeric` : mms ? sql`${t.price}::numeric` : sql`${t.price}::numeric * y.segments`;
+    t.price === null
+      ? sql`NULL::numeric`
+      : mms
+        ? sql`${t.price}::numeric`
+        : sql`CASE WHEN y.segments = 1 THEN ${t.price}::numeric ELSE ${t.price}::numeric * y.segments END`;
   const { rows } = await tx.execute<{
     texts: number;
     excluded: Record<string, number> | null;
