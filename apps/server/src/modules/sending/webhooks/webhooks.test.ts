@@ -83,10 +83,16 @@ describe('the simulator, end to end over HTTP', () => {
     const sent = await sendText(app, org.id, textIds[0]);
     // Sent, Delivered and the reply: three signed callbacks to this app's webhook routes.
     await vi.waitFor(async () => expect(await storedEvents()).toBe(3), { timeout: 15_000, interval: 50 });
-    const { rows: jobs } = await app.sql(`SELECT key FROM graphile_worker.jobs WHERE task_identifier = $1`, [
-      'processWebhookEvents',
-    ]);
-    expect(jobs.map((j: { key: string }) => j.key)).toEqual([`webhook-events:${org.id}`]);
+    // Processing is asked for once per organization per enqueue window, shortly after the events commit.
+    await vi.waitFor(
+      async () => {
+        const { rows: jobs } = await app.sql(`SELECT key FROM graphile_worker.jobs WHERE task_identifier = $1`, [
+          'processWebhookEvents',
+        ]);
+        expect(jobs.map((j: { key: string }) => j.key)).toEqual([`webhook-events:${org.id}`]);
+      },
+      { timeout: 5_000, interval: 50 },
+    );
 
     expect(await processWebhookEvents(app.platform, org.id)).toBe(3);
     expect(await textRow(sent.id)).toMatchObject({
