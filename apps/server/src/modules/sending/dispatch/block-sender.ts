@@ -6,6 +6,10 @@ import { applyCountDeltas, type CountDelta } from '../text-transitions';
 export const allSendersBlockedReason =
   'Sending paused: carriers blocked every sender number of this project as spam. Add an active number, then resume.';
 
+/** Why a project stopped sending by itself when its numbers left service otherwise (released, burned, invalid …). */
+export const noActiveSenderReason =
+  'Sending paused: no sender number of this project is active any more. Add an active number, then resume.';
+
 /**
  * A carrier blocked these sender numbers as spam (Twilio 30007, Bandwidth 4470/4770): each is marked Blocked, and
  * the Ready texts it still had in a sending project move to that project's other Active senders, spread evenly
@@ -17,6 +21,42 @@ export async function blockSenders(tx: Tx, organizationId: number, phoneIds: rea
   await tx.execute(sql`
     UPDATE phones SET phone_status = 'Blocked', updated_at = now()
      WHERE organization_id = ${organizationId} AND id = ANY(${bigintArray(phoneIds)}) AND phone_status <> 'Blocked'`);
+  return moveTextsOffSenders(tx, organizationId, phoneIds, allSendersBlockedReason);
+}
+
+/**
+ * A claim found sending texts on these numbers while they are no longer Active (someone released, burned or
+ * invalidated them after the project was set up): their Ready texts move to the project's other Active senders as
+ * a blocked number's do, or the project pauses saying why. Runs in a transaction of its own after the claim's, and
+ * locks the phones first, so claims (which lock only texts, and skip locked ones) never wait for it, and two lanes
+ * that found the same number move its texts one after the other. Returns the projects it touched.
+ */
+export async function retireInactiveSenders(
+  tx: Tx,
+  organizationId: number,
+  phoneIds: readonly number[],
+): Promise<number[]> {
+  if (!phoneIds.length) return [];
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    SELECT id FROM phones
+     WHERE organization_id = ${organizationId} AND id = ANY(${bigintArray(phoneIds)}) AND phone_status <> 'Active'
+     ORDER BY id FOR UPDATE`);
+  return moveTextsOffSenders(
+    tx,
+    organizationId,
+    rows.map((r) => Number(r.id)),
+    noActiveSenderReason,
+  );
+}
+
+/** Moves the Ready texts of sending projects off these numbers (see blockSenders); a project left without pauses. */
+async function moveTextsOffSenders(
+  tx: Tx,
+  organizationId: number,
+  phoneIds: readonly number[],
+  pauseReason: string,
+): Promise<number[]> {
+  if (!phoneIds.length) return [];
   const { rows: uses } = await tx.execute<{ project_id: string; phone_id: string }>(sql`
     SELECT pp.project_id, pp.phone_id
       FROM project_phones pp
@@ -28,12 +68,18 @@ export async function blockSenders(tx: Tx, organizationId: number, phoneIds: rea
   for (const use of uses) {
     const projectId = Number(use.project_id);
     touched.add(projectId);
-    await moveToOtherSenders(tx, organizationId, projectId, Number(use.phone_id));
+    await moveToOtherSenders(tx, organizationId, projectId, Number(use.phone_id), pauseReason);
   }
   return [...touched];
 }
 
-async function moveToOtherSenders(tx: Tx, organizationId: number, projectId: number, blockedId: number) {
+async function moveToOtherSenders(
+  tx: Tx,
+  organizationId: number,
+  projectId: number,
+  blockedId: number,
+  pauseReason: string,
+) {
   const { rows: others } = await tx.execute<{ phone_id: string }>(sql`
     SELECT pp.phone_id
       FROM project_phones pp
@@ -43,7 +89,7 @@ async function moveToOtherSenders(tx: Tx, organizationId: number, projectId: num
      ORDER BY pp.phone_id`);
   if (!others.length) {
     await tx.execute(sql`
-      UPDATE projects SET is_paused = true, pause_reason = ${allSendersBlockedReason}, updated_at = now()
+      UPDATE projects SET is_paused = true, pause_reason = ${pauseReason}, updated_at = now()
        WHERE organization_id = ${organizationId} AND id = ${projectId} AND NOT is_paused`);
     return;
   }

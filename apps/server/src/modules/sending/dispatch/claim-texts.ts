@@ -15,6 +15,9 @@ interface TextRow extends CheckedText, Record<string, unknown> {
   to_number: string | null;
   media_url: string | null;
   media_size: number | null;
+  /** The sender's status as the claim locked the text; a project's texts go out only from Active numbers. */
+  from_phone_status: string | null;
+  is_send_text: boolean;
 }
 
 const num = (v: string | number | null): number | null => (v === null ? null : Number(v));
@@ -33,6 +36,11 @@ export interface Claim {
   /** 0 when nothing was due; more than texts.length when the checks held or stopped some (the next claim reads on). */
   read: number;
   stoppedProjectIds: number[];
+  /**
+   * Sender numbers no longer Active that due project texts were on: those texts were left Ready, unsent, for the
+   * caller to move off the numbers (retireInactiveSenders) once this claim has committed.
+   */
+  inactiveSenderIds: number[];
 }
 
 /**
@@ -69,7 +77,7 @@ const claimSelect = (organizationId: number) => {
   const facts = sendTimeFacts(organizationId);
   return sql`SELECT t.id, t.created_at, t.project_id, t.from_phone_id,
       coalesce(t.rendered_message, t.body) AS body, t.segments, t.messaging_service_type, t.text_type, t.send_attempts,
-      t.resend_count, s.number AS from_number, r.number AS to_number, p.media_url, p.media_size, ${facts.columns}
+      t.resend_count, t.is_send_text, s.phone_status AS from_phone_status, s.number AS from_number, r.number AS to_number, p.media_url, p.media_size, ${facts.columns}
     FROM texts t ${facts.joins}`;
 };
 
@@ -91,12 +99,32 @@ export async function claimTexts(
 ): Promise<Claim> {
   const projectIds = await sendingProjects(tx, organizationId);
   const due = await lockDueTexts(tx, organizationId, limit, cursor, projectIds, context.clock());
-  const { sendable, stoppedProjectIds } = await applySendTimeChecks(tx, organizationId, due, context);
+  const { fromActive, inactiveSenderIds } = setAsideInactiveSenders(due);
+  const { sendable, stoppedProjectIds } = await applySendTimeChecks(tx, organizationId, fromActive, context);
   return {
     texts: sendable.length ? await markClaimed(tx, organizationId, sendable) : [],
     read: due.length,
     stoppedProjectIds,
+    inactiveSenderIds,
   };
+}
+
+/**
+ * A sending project's texts whose sender number is no longer Active (released, burned, invalid … since the project
+ * was set up; a blocked one's texts were moved when it was blocked) are not sent from it: they stay Ready, and the
+ * caller moves them to the project's other numbers or pauses the project. Only texts the project's own claim found
+ * (not single texts marked to send, which are claimed even while their project is paused): once moved or paused,
+ * the next claim cannot find them on that number again.
+ */
+function setAsideInactiveSenders<T extends TextRow>(rows: T[]): { fromActive: T[]; inactiveSenderIds: number[] } {
+  const inactive = new Set<number>();
+  const fromActive = rows.filter((r) => {
+    const retired =
+      r.project_id !== null && !r.is_send_text && r.from_phone_status !== null && r.from_phone_status !== 'Active';
+    if (retired) inactive.add(Number(r.from_phone_id));
+    return !retired;
+  });
+  return { fromActive, inactiveSenderIds: [...inactive] };
 }
 
 /** Locks up to `limit` due Ready texts: single texts to send first, then each sending project's in id order. */

@@ -4,7 +4,7 @@ import { gql, type TestApp } from '../../../../test/harness';
 import type { TwilioMock } from '../../../../test/mocks/twilio-mock';
 import { textRefFromUrl } from '../providers/text-ref-codec';
 import { dispatchOrganization } from './dispatch';
-import { allSendersBlockedReason, blockSenders } from './block-sender';
+import { allSendersBlockedReason, blockSenders, noActiveSenderReason } from './block-sender';
 import { withTenant } from '../../../platform/db/tenant';
 import { releasedSenderMessage } from '../resolve-provider';
 import { unknownOutcomeMessage } from './reconcile';
@@ -163,19 +163,66 @@ describe('dispatch through Twilio', () => {
     expect(await countsByStatus(app, org.id, blast.projectId)).toEqual({ NumberFormat: 1, Sending: 1 });
   });
 
-  it('sends nothing from a released sender number, and says why on its texts', async () => {
-    const { org, blast } = await twilioBlast('Dispatch released sender', 2);
-    await app.sql(`UPDATE phones SET phone_status = 'Released' WHERE organization_id = $1 AND id = ANY($2)`, [
+  it('sends nothing from a sender number no longer active: its texts go out from the other one', async () => {
+    twilio.messages.length = 0;
+    const org = await buildOrganization(app, 'Dispatch released sender');
+    const blast = await loadedBlast(app, org, {
+      recipients: 6,
+      provider: 'Twilio',
+      settings: twilioSettings,
+      senders: ['3125559201', '3125559202'],
+    });
+    const [released, other] = blast.senderIds;
+    await app.sql(`UPDATE phones SET phone_status = 'Released' WHERE organization_id = $1 AND id = $2`, [
+      org.id,
+      released,
+    ]);
+
+    await dispatchOrganization(app.platform, org.id);
+
+    expect(twilio.messages.map((m) => m.from)).toEqual(Array(6).fill('+13125559202'));
+    const rows = await texts(org.id, blast.projectId);
+    expect(rows.every((r) => r.text_status === 'Sending' && Number(r.from_phone_id) === other)).toBe(true);
+    expect(await countsByStatus(app, org.id, blast.projectId)).toEqual({ Sending: 6 });
+    expect((await projectRow(org.id, blast.projectId)).project_status).toBe('Complete');
+  });
+
+  it('pauses a project whose every sender number left service, saying why, and sends nothing', async () => {
+    const { org, blast } = await twilioBlast('Dispatch burned senders', 2);
+    await app.sql(`UPDATE phones SET phone_status = 'Burned' WHERE organization_id = $1 AND id = ANY($2)`, [
       org.id,
       blast.senderIds,
     ]);
 
     await dispatchOrganization(app.platform, org.id);
 
-    const rows = await texts(org.id, blast.projectId);
-    expect(rows.map((r) => [r.text_status, r.error_message])).toEqual(Array(2).fill(['Error', releasedSenderMessage]));
     expect(twilio.messages).toHaveLength(0);
-    expect(await countsByStatus(app, org.id, blast.projectId)).toEqual({ Error: 2 });
+    expect(await projectRow(org.id, blast.projectId)).toMatchObject({
+      project_status: 'Sending',
+      is_paused: true,
+      pause_reason: noActiveSenderReason,
+    });
+    expect(await textsByStatus(app, org.id, blast.projectId)).toEqual({ Ready: 2 });
+  });
+
+  it('says why on a single text whose released sender cannot send it', async () => {
+    const { org, blast } = await twilioBlast('Dispatch released single text', 1);
+    await app.sql(`UPDATE phones SET phone_status = 'Released' WHERE organization_id = $1 AND id = ANY($2)`, [
+      org.id,
+      blast.senderIds,
+    ]);
+    // A text marked to send by itself ('Save and send') goes even while its project is paused.
+    await app.sql(`UPDATE projects SET is_paused = true WHERE id = $1`, [blast.projectId]);
+    await app.sql(`UPDATE texts SET is_send_text = true WHERE organization_id = $1 AND project_id = $2`, [
+      org.id,
+      blast.projectId,
+    ]);
+
+    await dispatchOrganization(app.platform, org.id);
+
+    const rows = await texts(org.id, blast.projectId);
+    expect(rows.map((r) => [r.text_status, r.error_message])).toEqual([['Error', releasedSenderMessage]]);
+    expect(twilio.messages).toHaveLength(0);
   });
 
   it('marks a sender the carrier blocked as spam Blocked, and its text Spam', async () => {

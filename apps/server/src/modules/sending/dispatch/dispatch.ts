@@ -1,5 +1,6 @@
 import { withTenant } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
+import { retireInactiveSenders } from './block-sender';
 import { claimTexts, type ClaimCursor } from './claim-texts';
 import { finishProjects } from './finish-projects';
 import { InFlight } from './in-flight';
@@ -82,6 +83,14 @@ export async function dispatchOrganization(
         const claimed = claim.texts;
         if (claim.stoppedProjectIds.length)
           await publishSendingProgress(platform, organizationId, claim.stoppedProjectIds);
+        if (claim.inactiveSenderIds.length)
+          await publishSendingProgress(
+            platform,
+            organizationId,
+            await withTenant(platform.database, scope, (tx) =>
+              retireInactiveSenders(tx, organizationId, claim.inactiveSenderIds),
+            ),
+          );
         // A batch the send-time checks held or stopped entirely: the due texts go on after it (one transaction each).
         if (!claimed.length && claim.read) continue;
         // Nothing due: once the last batch is recorded, what it handed back (a release, a retry) is due or not.
