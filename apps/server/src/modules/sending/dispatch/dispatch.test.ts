@@ -44,10 +44,13 @@ function sendsPerText(): Map<number, number> {
 }
 
 /** A fresh organization's loaded Blast through the Twilio mock, the mock's messages cleared. */
-async function twilioBlast(name: string, recipients: number) {
+async function twilioBlast(name: string, recipients: number, senders?: string[]) {
   twilio.messages.length = 0;
   const org = await buildOrganization(app, name);
-  return { org, blast: await loadedBlast(app, org, { recipients, provider: 'Twilio', settings: twilioSettings }) };
+  return {
+    org,
+    blast: await loadedBlast(app, org, { recipients, provider: 'Twilio', settings: twilioSettings, senders }),
+  };
 }
 
 const texts = async (orgId: number, projectId: number) =>
@@ -164,14 +167,7 @@ describe('dispatch through Twilio', () => {
   });
 
   it('sends nothing from a sender number no longer active: its texts go out from the other one', async () => {
-    twilio.messages.length = 0;
-    const org = await buildOrganization(app, 'Dispatch released sender');
-    const blast = await loadedBlast(app, org, {
-      recipients: 6,
-      provider: 'Twilio',
-      settings: twilioSettings,
-      senders: ['3125559201', '3125559202'],
-    });
+    const { org, blast } = await twilioBlast('Dispatch released sender', 6, ['3125559201', '3125559202']);
     const [released, other] = blast.senderIds;
     await app.sql(`UPDATE phones SET phone_status = 'Released' WHERE organization_id = $1 AND id = $2`, [
       org.id,
@@ -241,13 +237,7 @@ describe('dispatch through Twilio', () => {
 
 describe('a blocked sender', () => {
   it('hands its Ready texts to the other active sender, then pauses the project when none is left', async () => {
-    const org = await buildOrganization(app, 'Blocked senders');
-    const blast = await loadedBlast(app, org, {
-      recipients: 6,
-      provider: 'Twilio',
-      settings: twilioSettings,
-      senders: ['3125559101', '3125559102'],
-    });
+    const { org, blast } = await twilioBlast('Blocked senders', 6, ['3125559101', '3125559102']);
     const [first, second] = blast.senderIds;
     await app.sql(`UPDATE projects SET project_status = 'Sending' WHERE id = $1`, [blast.projectId]);
     const block = (phoneId: number) =>
