@@ -128,7 +128,8 @@ export function ProjectSummaryCard({ projectId, live = false }: { projectId: str
       <Stack gap="sm">
         <Title order={4}>Summaries</Title>
         {summary?.pauseReason && (
-          <Alert color="orange" title="Sending paused" aria-label="Sending paused">
+          // No title: every reason already begins "Sending paused:", and a title said it a second time.
+          <Alert color="orange" aria-label="Sending paused">
             {summary.pauseReason}
           </Alert>
         )}
