@@ -91,6 +91,7 @@ async function reserve(tx: Tx, platform: Platform, scope: NumberScope, request: 
   if (!toBuy.length) return { provider, reserved: [] as Reserved[] };
 
   // A released number of the organization is its row taken up again (the number is unique per organization and type).
+  // The excluded row's own updated_at (its default, now()): Citus takes only IMMUTABLE functions in DO UPDATE SET.
   const { rows } = await tx.execute<{ id: string; number: string }>(sql`
     INSERT INTO phones (organization_id, number, phone_status, phone_type, phone_class, campaign_id, client_id, provider)
     SELECT ${organizationId}, n, 'Pending', 'FromPhone', 'Provider', ${request.campaignId}, ${clientId},
@@ -98,7 +99,7 @@ async function reserve(tx: Tx, platform: Platform, scope: NumberScope, request: 
       FROM unnest(${numbersArray(toBuy)}) AS n
         ON CONFLICT (organization_id, number, phone_type) DO UPDATE
        SET phone_status = 'Pending', campaign_id = EXCLUDED.campaign_id, client_id = EXCLUDED.client_id,
-           provider = EXCLUDED.provider, validated_at = NULL, updated_at = now()
+           provider = EXCLUDED.provider, validated_at = NULL, updated_at = EXCLUDED.updated_at
      WHERE phones.phone_status = 'Released'
     RETURNING id, number`);
   const reserved = rows.map((r) => ({ id: Number(r.id), number: r.number, reused: released.has(r.number) }));
