@@ -95,3 +95,23 @@ export async function addMember(app: TestApp, organizationId: number, userId: nu
   ]);
   await app.sql('SELECT canvass_sync_membership($1, $2)', [userId, organizationId]);
 }
+
+/**
+ * A background task of `kind` for the organization's member `email`, as a run leaves it (a worker killed mid-run
+ * leaves it Running). Two statements, not a subquery in the INSERT: Citus takes none (the Citus suite runs these).
+ */
+export async function insertTask(
+  app: TestApp,
+  organizationId: number,
+  email: string,
+  kind: string,
+  status = 'Running',
+): Promise<number> {
+  const { rows: users } = await app.sql('SELECT id FROM users WHERE lower(email) = lower($1)', [email]);
+  const { rows } = await app.sql(
+    `INSERT INTO background_tasks (organization_id, user_id, kind, status, payload)
+     VALUES ($1, $2, $3, $4, '{}') RETURNING id`,
+    [organizationId, users[0].id, kind, status],
+  );
+  return Number(rows[0].id);
+}

@@ -1,6 +1,6 @@
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
+import { buildOrganization, insertTask, type BuiltOrganization } from '../../../test/factories';
 import { dataImportSteps, IMPORT_STATE, IMPORT_TASK, START_IMPORT } from '../../../test/data-imports';
 import { createTestApp, gql, type TestApp } from '../../../test/harness';
 import { createWorker } from '../../app';
@@ -153,7 +153,7 @@ describe('opt-outs import', () => {
     const again = await runDataImport(app.platform, { organizationId: org.id, userId: null }, id);
     expect(again).toMatchObject({ rowsCount: 6, importedCount: 0, skippedCount: 3, rejectedCount: 3 });
     const { rows } = await app.sql(
-      `SELECT p.number, o.client_id, o.opt_out_type FROM opt_outs o JOIN phones p ON p.id = o.phone_id
+      `SELECT p.number, o.client_id, o.opt_out_type FROM opt_outs o JOIN phones p ON p.organization_id = o.organization_id AND p.id = o.phone_id
         WHERE o.organization_id = $1 ORDER BY p.number, o.client_id NULLS LAST`,
       [org.id],
     );
@@ -286,12 +286,7 @@ describe('a run that died', () => {
     });
     const id = created.dataImport!.id;
     // What a worker killed mid-run leaves: the import and its task Running, and a half-filled staging table.
-    const { rows } = await app.sql(
-      `INSERT INTO background_tasks (organization_id, user_id, kind, status, payload)
-       VALUES ($1, (SELECT id FROM users WHERE lower(email) = lower($2)), 'runDataImport', 'Running', '{}') RETURNING id`,
-      [org.id, org.emailFor('Admin')],
-    );
-    const deadTask = rows[0].id;
+    const deadTask = await insertTask(app, org.id, org.emailFor('Admin'), 'runDataImport');
     await app.sql(`UPDATE data_imports SET status = 'Running', background_task_id = $2 WHERE id = $1`, [id, deadTask]);
     await app.sql(`CREATE TABLE canvass_staging.import_${org.id}_${id} (position integer, number text, state text)`);
     await app.sql(`INSERT INTO canvass_staging.import_${org.id}_${id} VALUES (1, '9175550179', NULL)`);

@@ -10,7 +10,8 @@ import { withTenant, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { openFileSource } from '../lists/sources/file-source';
 import { SheetError, type SpreadsheetSource } from '../lists/sources/source';
-import { copyField, importStagingTableName, openStagingCopy } from '../lists/staging';
+import { runCommitStep } from './commit-steps';
+import { copyField, importStagingTableName, openStagingCopy, rowsAreDistributed } from '../lists/staging';
 import { rowChecker } from './check-row';
 import { releaseRunLock, takeRunLock } from '../../platform/jobs/run-lock';
 import { duplicateFinder } from './file-duplicates';
@@ -217,6 +218,14 @@ export async function runDataImport(
     const context = await rowContextOf(platform, scope, target);
     const staged = await stageRows(client, table, source, target, plan, context, options.progress);
     await options.progress?.(staged.rows);
+    const distributed = await rowsAreDistributed(client);
+    // On Citus the staged rows must meet the distributed tables they join on every worker: a reference table. Its
+    // grant is made before, since a grant in the final transaction would change its placements over several
+    // connections, which Citus then refuses to read in that transaction.
+    if (distributed) {
+      await client.query(`GRANT SELECT ON ${table} TO canvass_app`);
+      await client.query(`SELECT create_reference_table('${table}')`);
+    }
 
     let file: { filePath: string; filename: string } | undefined;
     if (staged.rejected.length) {
@@ -229,13 +238,15 @@ export async function runDataImport(
     const counts = await withTenant(platform.database, tenant(scope), async (tx) => {
       const staging = sql.raw(table);
       // The staging table belongs to the connection's own user; the app role may read this one only, only now.
-      await tx.execute(sql`RESET ROLE`);
-      await tx.execute(sql`GRANT SELECT ON ${staging} TO canvass_app`);
-      await tx.execute(sql`SET LOCAL ROLE canvass_app`);
+      if (!distributed) {
+        await tx.execute(sql`RESET ROLE`);
+        await tx.execute(sql`GRANT SELECT ON ${staging} TO canvass_app`);
+        await tx.execute(sql`SET LOCAL ROLE canvass_app`);
+      }
       let imported = 0;
       for (const step of target.commit(staging, scope.organizationId, scope.userId)) {
-        const n = 'run' in step ? await step.run(tx) : (await tx.execute<{ n: number }>(step.statement)).rows[0]?.n;
-        if (step.counted) imported += Number(n ?? 0);
+        const n = await runCommitStep(tx, scope.organizationId, step, distributed);
+        if (step.counted) imported += n;
       }
       const counts: DataImportCounts = {
         rowsCount: staged.rows,
@@ -248,11 +259,16 @@ export async function runDataImport(
         .set({ ...counts, status: 'Done', errorMessage: null, updatedAt: new Date() })
         .where(and(eq(dataImports.organizationId, scope.organizationId), eq(dataImports.id, importId)));
       if (options.beforeCommit) await options.beforeCommit(tx);
-      await tx.execute(sql`RESET ROLE`);
-      await tx.execute(sql`DROP TABLE ${staging}`);
-      await tx.execute(sql`SET LOCAL ROLE canvass_app`);
+      if (!distributed) {
+        await tx.execute(sql`RESET ROLE`);
+        await tx.execute(sql`DROP TABLE ${staging}`);
+        await tx.execute(sql`SET LOCAL ROLE canvass_app`);
+      }
       return counts;
     });
+    // Citus deadlocks dropping a reference table in the transaction that read it; a drop lost to a crash here is the
+    // daily sweep's (staging-sweep.ts), the import being Done already.
+    if (distributed) await client.query(`DROP TABLE ${table}`);
     return { ...counts, ...file };
   } catch (err) {
     failed = true;

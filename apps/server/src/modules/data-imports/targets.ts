@@ -11,7 +11,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
 import type { Tx } from '../../platform/db/tenant';
-import { recordChangesOf, type ChangeOrigin } from '../opt-outs/opt-out-changes';
+import type { ChangeOrigin, OptOutChange } from '../opt-outs/opt-out-changes';
 import { userTarget } from './user-target';
 
 export type ImportResource = EnumValue<typeof DataImportResource>;
@@ -39,7 +39,17 @@ export interface TargetField {
 export type CommitStep = {
   /** Whether n counts as imported (the recipients an opt-out import adds on the way do not). */
   counted: boolean;
-} & ({ statement: SQL } | { run(tx: Tx): Promise<number> });
+} & ({ statement: SQL } | { run(tx: Tx): Promise<number> } | AuditedStep);
+
+/**
+ * A change to opt-outs or do-not-contact numbers and its audit records: `changes` modifies and returns the rows it
+ * changed (number, phone_id, client_id); n is how many. run-data-import.ts makes one statement of the two where it
+ * can (a data-modifying CTE) and two on Citus, which takes no INSERT … SELECT from a CTE under row-level security.
+ */
+export interface AuditedStep {
+  changes: SQL;
+  audit: { change: Pick<OptOutChange, 'subject' | 'action' | 'optOutType'>; origin: ChangeOrigin } | null;
+}
 
 /** A row whose cells are each fine, by field name. */
 export type StagedRow = Record<string, string | null>;
@@ -83,21 +93,18 @@ const importOrigin = (userId: number | null): ChangeOrigin => ({ userId, source:
 
 /**
  * A recipient number (ToPhone) for each staged number that the organization does not have yet. Numbers that come
- * in marked do-not-contact get their audit record in the same statement.
+ * in marked do-not-contact get their audit records with them.
  */
-const newRecipients = (staging: SQL, org: number, doNotContact: boolean, userId: number | null) => sql`
-  WITH added AS (
+const newRecipients = (staging: SQL, org: number, doNotContact: boolean, userId: number | null): AuditedStep => ({
+  changes: sql`
     INSERT INTO phones (organization_id, number, phone_status, phone_type, phone_class, state, do_not_contact)
     SELECT DISTINCT ON (s.number) ${org}::bigint, s.number, 'ToPhone', 'ToPhone', 'Recipient', s.state, ${doNotContact}
       FROM ${staging} s
     ORDER BY s.number
     ON CONFLICT DO NOTHING
-    RETURNING number, id AS phone_id, NULL::bigint AS client_id)${
-      doNotContact
-        ? sql`, audit AS (${recordChangesOf('added', org, { subject: 'DoNotContact', action: 'Added' }, importOrigin(userId))})`
-        : sql``
-    }
-  SELECT count(*)::int AS n FROM added`;
+    RETURNING number, id AS phone_id, NULL::bigint AS client_id`,
+  audit: doNotContact ? { change: { subject: 'DoNotContact', action: 'Added' }, origin: importOrigin(userId) } : null,
+});
 
 /**
  * What each import resource's rows become. A row repeating an earlier row of the file is rejected as its duplicate
@@ -138,19 +145,22 @@ export const targets: Record<ImportResource, ImportTarget> = {
     key: ['number', 'client_id'],
     // The recipients first (not counted: the opt-outs are what the user imports), then one opt-out per number and client.
     commit: (staging, org, userId) => [
-      { statement: newRecipients(staging, org, false, userId), counted: false },
-      // The opt-outs and their audit records: one INSERT … SELECT each, in one statement.
-      counted(sql`
-      WITH added AS (
-        INSERT INTO opt_outs (organization_id, phone_id, number, client_id, opt_out_type, created_by)
-        SELECT ${org}::bigint, p.id, p.number, s.client_id::bigint, 'Manual', ${userId}::bigint
-          FROM ${staging} s
-          JOIN phones p ON p.organization_id = ${org} AND p.number = s.number AND p.phone_type = 'ToPhone'
-        ORDER BY s.position
-        ON CONFLICT DO NOTHING
-        RETURNING number, phone_id, client_id),
-      audit AS (${recordChangesOf('added', org, { subject: 'OptOut', action: 'Added', optOutType: 'Manual' }, importOrigin(userId))})
-      SELECT count(*)::int AS n FROM added`),
+      { ...newRecipients(staging, org, false, userId), counted: false },
+      {
+        counted: true,
+        changes: sql`
+          INSERT INTO opt_outs (organization_id, phone_id, number, client_id, opt_out_type, created_by)
+          SELECT ${org}::bigint, p.id, p.number, s.client_id::bigint, 'Manual', ${userId}::bigint
+            FROM ${staging} s
+            JOIN phones p ON p.organization_id = ${org} AND p.number = s.number AND p.phone_type = 'ToPhone'
+          ORDER BY s.position
+          ON CONFLICT DO NOTHING
+          RETURNING number, phone_id, client_id`,
+        audit: {
+          change: { subject: 'OptOut', action: 'Added', optOutType: 'Manual' },
+          origin: importOrigin(userId),
+        },
+      },
     ],
   },
   DoNotContact: {
@@ -158,16 +168,17 @@ export const targets: Record<ImportResource, ImportTarget> = {
     key: ['number'],
     // New numbers come in marked; known recipients not yet marked are marked. Either counts as imported.
     commit: (staging, org, userId) => [
-      counted(newRecipients(staging, org, true, userId)),
-      counted(sql`
-      WITH marked AS (
-        UPDATE phones p SET do_not_contact = true, updated_at = now()
-          FROM (SELECT DISTINCT number FROM ${staging}) s
-         WHERE p.organization_id = ${org} AND p.number = s.number AND p.phone_type = 'ToPhone'
-           AND NOT p.do_not_contact
-        RETURNING p.number, p.id AS phone_id, NULL::bigint AS client_id),
-      audit AS (${recordChangesOf('marked', org, { subject: 'DoNotContact', action: 'Added' }, importOrigin(userId))})
-      SELECT count(*)::int AS n FROM marked`),
+      { ...newRecipients(staging, org, true, userId), counted: true },
+      {
+        counted: true,
+        changes: sql`
+          UPDATE phones p SET do_not_contact = true, updated_at = now()
+            FROM (SELECT DISTINCT number FROM ${staging}) s
+           WHERE p.organization_id = ${org} AND p.number = s.number AND p.phone_type = 'ToPhone'
+             AND NOT p.do_not_contact
+          RETURNING p.number, p.id AS phone_id, NULL::bigint AS client_id`,
+        audit: { change: { subject: 'DoNotContact', action: 'Added' }, origin: importOrigin(userId) },
+      },
     ],
   },
   Client: {

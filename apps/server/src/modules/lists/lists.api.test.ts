@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { listErrorMessages, listMessages, messages } from '@canvass/domain';
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
+import { buildOrganization, insertTask, type BuiltOrganization } from '../../../test/factories';
 import { freePort } from '../../../test/free-port';
 import { createTestApp, gql, type TestApp } from '../../../test/harness';
 import { startMockGoogle, type MockGoogle } from '../../../test/mock-google';
@@ -371,10 +371,12 @@ describe('a list from an uploaded CSV', () => {
     const list = await readyList();
     await gql(app, LOAD, { listId: list.id, async: false }, { token });
     const { rows: users } = await app.sql('SELECT id FROM users WHERE email = $1', [org.emailFor('Admin')]);
+    // Values, not subqueries: Citus takes no subquery in an INSERT (this file runs in the Citus suite too).
+    const { rows: types } = await app.sql('SELECT (enum_range(NULL::project_type))[1] AS t');
     await app.sql(
       `INSERT INTO projects (organization_id, name, message, project_type, client_id, manager_id, list_id, project_status)
-       VALUES ($1, 'GOTV', 'Hi', (SELECT enum_range(NULL::project_type))[1], $2, $3, $4, 'Live')`,
-      [org.id, org.clientId, users[0].id, list.id],
+       VALUES ($1, 'GOTV', 'Hi', $5, $2, $3, $4, 'Live')`,
+      [org.id, org.clientId, users[0].id, list.id, types[0].t],
     );
     const res = await gql(app, LOAD, { listId: list.id, async: false }, { token });
     const message = listErrorMessages.ErrorSheetIsInUseByAProject;
@@ -392,12 +394,8 @@ describe('a load that died', () => {
     const list = await readyList();
     await gql(app, LOAD, { listId: list.id, async: false }, { token });
     // What a worker killed mid-load leaves: the list Loading and its task Running, no run holding the list's lock.
-    const { rows } = await app.sql(
-      `INSERT INTO background_tasks (organization_id, user_id, kind, status, payload)
-       VALUES ($1, (SELECT id FROM users WHERE lower(email) = lower($2)), 'loadList', 'Running', '{}') RETURNING id`,
-      [org.id, org.emailFor('Admin')],
-    );
-    await app.sql(`UPDATE lists SET list_status = 'Loading', load_task_id = $2 WHERE id = $1`, [list.id, rows[0].id]);
+    const deadTask = await insertTask(app, org.id, org.emailFor('Admin'), 'loadList');
+    await app.sql(`UPDATE lists SET list_status = 'Loading', load_task_id = $2 WHERE id = $1`, [list.id, deadTask]);
 
     // While a run holds the lock the list is loading: a second load and a new column choice wait.
     const lock = await app.platform.database.pool.connect();
@@ -420,7 +418,7 @@ describe('a load that died', () => {
     // Its worker gone, the lock is free: the list loads again, with the rows it had.
     const again = await gql(app, LOAD, { listId: list.id, async: false }, { token });
     expect(again.data?.loadList).toMatchObject({ errors: [], list: { listStatus: 'Loaded', rowsCount: 4 } });
-    const dead = await app.sql('SELECT status, error_message FROM background_tasks WHERE id = $1', [rows[0].id]);
+    const dead = await app.sql('SELECT status, error_message FROM background_tasks WHERE id = $1', [deadTask]);
     expect(dead.rows[0]).toEqual({
       status: 'Failed',
       error_message: 'The load stopped before it finished (its worker ended); the list kept its previous rows',
@@ -467,7 +465,9 @@ describe('another organization', () => {
     const rows = await gql(app, ROWS, { listId: list.id }, { token: otherToken });
     expect(rows.data?.rows).toEqual({ totalCount: 0, nodes: [] });
     const { rows: mine } = await app.sql(
-      'SELECT list_status, header_row_index FROM lists JOIN sheets ON sheets.id = lists.sheet_id WHERE lists.id = $1',
+      `SELECT list_status, header_row_index
+         FROM lists JOIN sheets ON sheets.organization_id = lists.organization_id AND sheets.id = lists.sheet_id
+        WHERE lists.id = $1`,
       [list.id],
     );
     expect(mine[0]).toEqual({ list_status: 'Loaded', header_row_index: 1 });

@@ -162,10 +162,10 @@ export async function lookUpPhoneCarriers(
       await withTenant(platform.database, tenant, (tx) =>
         tx.execute(sql`
           UPDATE phones p
-             SET carrier = x.carrier::carrier, line_type = x.line_type::line_type,
-                 network = COALESCE(x.network, p.network), updated_at = now()
+             SET carrier = x.carrier, line_type = x.line_type,
+                 network = COALESCE(x.network, p.network), updated_at = ${new Date().toISOString()}::timestamptz
             FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb)
-                 AS x(id bigint, carrier text, line_type text, network text)
+                 AS x(id bigint, carrier carrier, line_type line_type, network text)
            WHERE p.organization_id = ${organizationId} AND p.id = x.id`),
       );
     }

@@ -14,12 +14,13 @@ import { joinTeams } from './users.service';
 export async function addImportedMembers(tx: Tx, staging: SQL, organizationId: number): Promise<number> {
   // Accounts are global: finding one by email crosses organizations, and a new one starts in none (accountFor does
   // the same for Add, in a transaction of its own; here it is the import's, so a failed import leaves no account).
+  // A known email is left out by its unique key (lower(email)): a NOT EXISTS beside it is what Citus refuses, a
+  // correlated subquery over the staged rows (a reference table there).
   const accounts = await withSystemIn(tx, async (system) => {
     await system.execute(sql`
       INSERT INTO users (name, email, current_organization_id)
       SELECT s.name, s.email, ${organizationId}::bigint
         FROM ${staging} s
-       WHERE NOT EXISTS (SELECT 1 FROM users u WHERE lower(u.email) = lower(s.email))
        ORDER BY s.position
       ON CONFLICT DO NOTHING`);
     const found = await system.execute<{ position: number; user_id: string; invited: boolean }>(sql`
