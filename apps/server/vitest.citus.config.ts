@@ -18,6 +18,10 @@ export default defineConfig({
       'src/modules/sending/dispatch/send-time-checks.test.ts',
       // Issue 15's deliverability: second and day windows of send_rate_windows, taken in one upsert per rate.
       'src/modules/sending/dispatch/deliverability.test.ts',
+      // Issue 14's sending through each provider path and the simulator, and the texts screens.
+      'src/modules/sending/dispatch/provider-paths.test.ts',
+      'src/modules/sending/dispatch/send-simulator.test.ts',
+      'test/texts.test.ts',
       // Issue 14's webhooks: routing across organizations on the system handle, verified events stored once, applied.
       'src/modules/sending/webhooks/webhooks.test.ts',
       'src/modules/sending/webhooks/sender-providers.test.ts',
@@ -37,6 +41,7 @@ export default defineConfig({
       // The list load's hot path: COPY into local staging, INSERT … SELECT into distributed rows and phones.
       'src/modules/lists/load-list.test.ts',
       'src/modules/lists/lists.api.test.ts',
+      'test/list-filters.test.ts',
       // Issue 11's data imports: staged rows as a reference table, changes and their audit records.
       'src/modules/data-imports/data-imports.test.ts',
       'src/modules/data-imports/user-imports.test.ts',
