@@ -10,6 +10,9 @@ export interface WebhookRoute {
 
 export const refKey = (ref: TextRef) => `${ref.organizationId}:${ref.textId}:${ref.createdAtMs}`;
 
+/** A route's key: its organization and sender number. */
+export const routeKey = (r: WebhookRoute) => `${r.organizationId}:${r.phoneId}`;
+
 /**
  * The sender number of each text a status callback names, by refKey. The ref names the organization, so each text
  * is read by its full key (organization, id, created_at); the handle is the system one because a batch holds
