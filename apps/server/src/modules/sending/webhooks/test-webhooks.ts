@@ -56,7 +56,8 @@ export interface SentText {
 export async function sendText(app: TestApp, orgId: number, textId: number): Promise<SentText> {
   const { rows } = await app.sql(
     `SELECT t.id, t.created_at, t.from_phone_id, t.rendered_message, f.number AS from_number, r.number AS to_number
-       FROM texts t JOIN phones f ON f.id = t.from_phone_id JOIN phones r ON r.id = t.to_phone_id
+       FROM texts t JOIN phones f ON f.organization_id = t.organization_id AND f.id = t.from_phone_id
+       JOIN phones r ON r.organization_id = t.organization_id AND r.id = t.to_phone_id
       WHERE t.organization_id = $1 AND t.id = $2`,
     [orgId, textId],
   );

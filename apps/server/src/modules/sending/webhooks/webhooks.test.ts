@@ -101,7 +101,7 @@ describe('the simulator, end to end over HTTP', () => {
     });
     const { rows: received } = await app.sql(
       `SELECT t.text_type, t.project_id, t.body, f.number AS from_number, t.to_phone_id
-         FROM texts t JOIN phones f ON f.id = t.from_phone_id
+         FROM texts t JOIN phones f ON f.organization_id = t.organization_id AND f.id = t.from_phone_id
         WHERE t.organization_id = $1 AND t.text_status = 'Received'`,
       [org.id],
     );
