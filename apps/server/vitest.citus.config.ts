@@ -18,6 +18,8 @@ export default defineConfig({
       'src/modules/sending/dispatch/send-time-checks.test.ts',
       // Issue 15's deliverability: second and day windows of send_rate_windows, taken in one upsert per rate.
       'src/modules/sending/dispatch/deliverability.test.ts',
+      // Issue 14's webhooks: callbacks routed (a prepared statement over the texts partitions), verified and stored.
+      'src/modules/sending/webhooks/webhooks.test.ts',
       'test/tenancy.test.ts',
       'test/permissions.test.ts',
       'test/policies.test.ts',
