@@ -22,7 +22,8 @@ export default defineConfig({
       'src/modules/sending/dispatch/provider-paths.test.ts',
       'src/modules/sending/dispatch/send-simulator.test.ts',
       'test/texts.test.ts',
-      // Issue 14's webhooks: routing across organizations on the system handle, verified events stored once, applied.
+      // Issue 14's webhooks: callbacks routed across organizations (a prepared statement over the texts partitions),
+      // verified, stored once and applied.
       'src/modules/sending/webhooks/webhooks.test.ts',
       'src/modules/sending/webhooks/sender-providers.test.ts',
       'src/modules/sending/webhooks/prune-webhook-events.test.ts',

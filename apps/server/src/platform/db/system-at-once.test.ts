@@ -59,4 +59,16 @@ describe('withSystemAtOnce', () => {
     ).rejects.toThrow(/Failed query: SELECT 1 \/ 0/);
     expect(await organizationsNamed('Half done')).toBe(0);
   });
+
+  it('runs a Prepared statement with its values, in the system context, however often a connection reuses it', async () => {
+    const statement = {
+      name: 'test_at_once_prepared',
+      text: `SELECT $1::int AS n, current_setting('app.system') AS system`,
+    };
+    // More runs than the server's custom plans before it settles on a generic one (five), on the pool's connections.
+    for (let n = 1; n <= 8; n++) {
+      const rows = await withSystemAtOnce(app.platform.database, 'test-at-once', (tx) => tx.run(statement, [n]));
+      expect(rows).toEqual([{ n, system: 'on' }]);
+    }
+  });
 });

@@ -3,7 +3,7 @@ import type { Platform } from '../../../platform/platform';
 import type { MessagingProvider } from '../providers/messaging-provider';
 import { providerFor, ProviderUnavailableError, senderIdentity } from '../resolve-provider';
 import type { IncomingWebhook } from './webhook-ingest';
-import type { WebhookRoute } from './webhook-routing';
+import { routeKey, type WebhookRoute } from './webhook-routing';
 
 /**
  * How long a sender number's provider, once read, verifies webhooks without being read again. Resolving it costs
@@ -20,8 +20,6 @@ interface Remembered {
   provider: MessagingProvider | null;
   until: number;
 }
-
-const routeKey = (r: WebhookRoute) => `${r.organizationId}:${r.phoneId}`;
 
 /** The provider client of a sender number, or null when it has none Canvass can use. */
 async function senderProvider(

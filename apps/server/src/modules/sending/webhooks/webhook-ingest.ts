@@ -6,7 +6,7 @@ import { coalesce, type CoalesceOptions } from './coalesce';
 import { senderProviders, type SenderProviders } from './sender-providers';
 import { insertEvents, type StoredRow } from './store-events';
 import { enqueueProcessing } from './webhook-events.jobs';
-import { refKey, routeSenderNumbers, routeTextRefs, type WebhookRoute } from './webhook-routing';
+import { refKey, routeKey, routeSenderNumbers, routeTextRefs, type WebhookRoute } from './webhook-routing';
 
 type ProviderValue = EnumValue<typeof Provider>;
 
@@ -21,8 +21,6 @@ export interface IncomingWebhook {
 
 /** stored: at least one event verified and is kept (or was already); refused: none could be routed and verified. */
 export type IngestOutcome = 'stored' | 'refused';
-
-const routeKey = (r: WebhookRoute) => `${r.organizationId}:${r.phoneId}`;
 
 /** The 10-digit number of an E.164 address, or null for one Canvass does not hold (not NANP). */
 function senderNumberOf(e164: string): string | null {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../../platform/db/system-at-once';
+import type { AtOnce, Prepared, Queryable } from '../../../platform/db/system-at-once';
 import type { TextRef } from '../providers/messaging-provider';
 
 /** The organization and sender number (a FromPhone) a webhook event concerns. */
@@ -10,20 +10,32 @@ export interface WebhookRoute {
 
 export const refKey = (ref: TextRef) => `${ref.organizationId}:${ref.textId}:${ref.createdAtMs}`;
 
+/** A route's key: its organization and sender number. */
+export const routeKey = (r: WebhookRoute) => `${r.organizationId}:${r.phoneId}`;
+
+/**
+ * The text refs of one batch, as a Prepared statement: planning it (the texts partitions, each with its policy)
+ * cost more than running it for a batch of a hundred refs, and every batch runs it.
+ */
+const routeTextRefsStatement: Prepared = {
+  name: 'webhook_route_text_refs',
+  text: `
+    SELECT i.o, i.t, i.c, t.from_phone_id AS phone_id
+      FROM jsonb_to_recordset($1::jsonb) AS i(o bigint, t bigint, c bigint)
+      JOIN texts t ON t.organization_id = i.o AND t.id = i.t
+                  AND t.created_at = 'epoch'::timestamptz + i.c * interval '1 millisecond'
+     WHERE t.from_phone_id IS NOT NULL`,
+};
+
 /**
  * The sender number of each text a status callback names, by refKey. The ref names the organization, so each text
  * is read by its full key (organization, id, created_at); the handle is the system one because a batch holds
  * callbacks for many organizations. A text that is not there (a forged or stale ref) has no route.
  */
-export async function routeTextRefs(tx: Queryable, refs: readonly TextRef[]): Promise<Map<string, WebhookRoute>> {
+export async function routeTextRefs(tx: AtOnce, refs: readonly TextRef[]): Promise<Map<string, WebhookRoute>> {
   if (!refs.length) return new Map();
   const input = JSON.stringify(refs.map((r) => ({ o: r.organizationId, t: r.textId, c: r.createdAtMs })));
-  const { rows } = await tx.execute<{ o: string; t: string; c: string; phone_id: string }>(sql`
-    SELECT i.o, i.t, i.c, t.from_phone_id AS phone_id
-      FROM jsonb_to_recordset(${input}::jsonb) AS i(o bigint, t bigint, c bigint)
-      JOIN texts t ON t.organization_id = i.o AND t.id = i.t
-                  AND t.created_at = 'epoch'::timestamptz + i.c * interval '1 millisecond'
-     WHERE t.from_phone_id IS NOT NULL`);
+  const rows = await tx.run<{ o: string; t: string; c: string; phone_id: string }>(routeTextRefsStatement, [input]);
   return new Map(
     rows.map((r) => [
       refKey({ organizationId: Number(r.o), textId: Number(r.t), createdAtMs: Number(r.c) }),
