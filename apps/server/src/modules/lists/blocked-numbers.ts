@@ -7,7 +7,19 @@ import type { Tx } from '../../platform/db/tenant';
  * and do-not-contact numbers run to millions, which as a Set of strings would cost the load hundreds of megabytes.
  */
 export class NumberSet {
-  private constructor(private readonly sorted: Float64Array) {}
+  /** Where each bucket (numbers sharing their first BUCKET_DIGITS digits) starts in `sorted`; one more entry. */
+  private readonly buckets: Int32Array;
+
+  private constructor(private readonly sorted: Float64Array) {
+    // A lookup per valid row of a million-row list: a binary search over the whole set cost half a second, over
+    // one bucket of a few numbers next to nothing (the table is 400 KB whatever the set's size).
+    this.buckets = new Int32Array(BUCKETS + 1);
+    let at = 0;
+    for (let b = 0; b <= BUCKETS; b++) {
+      while (at < sorted.length && bucketOf(sorted[at]) < b) at++;
+      this.buckets[b] = at;
+    }
+  }
 
   static async read(tx: Tx, query: SQL): Promise<NumberSet> {
     let values = new Float64Array(1024);
@@ -33,10 +45,12 @@ export class NumberSet {
     return this.sorted.length;
   }
 
-  has(number: string): boolean {
-    const n = Number(number);
-    let low = 0;
-    let high = this.sorted.length - 1;
+  /** Whether the set holds `n`, a 10-digit number as a number. */
+  has(n: number): boolean {
+    const b = bucketOf(n);
+    if (!(b >= 0 && b < BUCKETS)) return false;
+    let low = this.buckets[b];
+    let high = this.buckets[b + 1] - 1;
     while (low <= high) {
       const mid = (low + high) >>> 1;
       const v = this.sorted[mid];
@@ -47,6 +61,11 @@ export class NumberSet {
     return false;
   }
 }
+
+const BUCKET_DIGITS = 5;
+const BUCKETS = 10 ** BUCKET_DIGITS;
+const BUCKET_SIZE = 10 ** (10 - BUCKET_DIGITS);
+const bucketOf = (n: number) => Math.floor(n / BUCKET_SIZE);
 
 /** The numbers a list's rows are scrubbed against: the organization-wide opt-outs and the do-not-contact numbers. */
 export interface BlockedNumbers {

@@ -45,6 +45,20 @@ export class CopyText {
     this.length += this.buf.write(value, this.length, 'utf8');
   }
 
+  /** A non-negative integer (a row's position), written without a string of its own. */
+  integer(value: number): void {
+    let digits = 1;
+    for (let rest = value; rest >= 10; rest = Math.floor(rest / 10)) digits++;
+    this.reserve(digits);
+    const buf = this.buf;
+    let rest = value;
+    for (let at = this.length + digits - 1; at >= this.length; at--) {
+      buf[at] = 0x30 + (rest % 10);
+      rest = Math.floor(rest / 10);
+    }
+    this.length += digits;
+  }
+
   /** Writes `value` when it is all ASCII; false (nothing written) when it is not. */
   private ascii(value: string): boolean {
     const n = value.length;

@@ -6,6 +6,7 @@ import { withTenant, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { readBlockedNumbers, type BlockedNumbers } from './blocked-numbers';
 import { cleanListPhone } from './clean-phone';
+import { DistinctNumbers } from './distinct-numbers';
 import { planColumns, type ColumnPlan, type ColumnRole } from './column-roles';
 import { createRecipientPhoneWriter, type RecipientPhoneWriter } from './recipient-phones';
 import { openRowChunks, type RowChunkWriter } from './row-chunks';
@@ -105,7 +106,7 @@ async function stageRows(
 ): Promise<StagedCounts> {
   // Numbers as numbers (exact for 10 digits): a Set of the cells' strings would keep alive the parsed text each was
   // cut from, the whole file by the end.
-  const seen = new Set<number>();
+  const seen = new DistinctNumbers();
   const counts: StagedCounts = {
     rows: 0,
     valid: 0,
@@ -127,25 +128,30 @@ async function stageRows(
         continue;
       }
       const position = ++counts.rows;
-      const raw = batch.text(r, plan.phone);
-      const phone = cleanListPhone(raw);
+      const phone = cleanListPhone(batch.text(r, plan.phone));
       let status: 'Valid' | 'Invalid' | 'Duplicate';
-      if (!phone) status = 'Invalid';
-      else if (seen.has(Number(phone.number))) status = 'Duplicate';
-      else {
-        seen.add(Number(phone.number));
-        phones.add(phone.number, phone.state);
-        status = 'Valid';
-        const optedOut = blocked.optedOut.has(phone.number);
-        const doNotContact = blocked.doNotContact.has(phone.number);
-        if (optedOut) counts.optedOut++;
-        if (doNotContact) counts.doNotContact++;
-        if (!optedOut && !doNotContact) counts.optimized++;
+      if (!phone) {
+        status = 'Invalid';
+        counts.invalid++;
+      } else {
+        const number = Number(phone.number);
+        if (!seen.add(number)) {
+          status = 'Duplicate';
+          counts.duplicate++;
+        } else {
+          status = 'Valid';
+          counts.valid++;
+          phones.add(phone.number, phone.state);
+          const optedOut = blocked.optedOut.has(number);
+          const doNotContact = blocked.doNotContact.has(number);
+          if (optedOut) counts.optedOut++;
+          if (doNotContact) counts.doNotContact++;
+          if (!optedOut && !doNotContact) counts.optimized++;
+        }
       }
-      counts[status === 'Valid' ? 'valid' : status === 'Invalid' ? 'invalid' : 'duplicate']++;
       out.plain(org);
       out.tab();
-      out.plain(String(position));
+      out.integer(position);
       out.tab();
       batch.copyTo(r, plan.phone, out, true);
       out.tab();
