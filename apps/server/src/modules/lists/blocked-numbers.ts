@@ -37,8 +37,14 @@ export class NumberSet {
         values[size++] = Number(line);
       }
     }
-    // PostgreSQL sorted the text; numbers of equal length sort the same as text, but a sort here costs nothing.
-    return new NumberSet(values.slice(0, size).sort());
+    return NumberSet.of(values.slice(0, size));
+  }
+
+  /** The set of these numbers (the array is sorted in place and kept). */
+  static of(values: Float64Array): NumberSet {
+    // Whatever order they came in (PostgreSQL's sort of text is that of numbers of equal length): a sort here costs
+    // nothing next to reading them.
+    return new NumberSet(values.sort());
   }
 
   get size(): number {
@@ -59,6 +65,18 @@ export class NumberSet {
       else high = mid - 1;
     }
     return false;
+  }
+
+  /**
+   * A lookup for numbers asked in ascending order (each at least the one before): a sorted batch is checked in one
+   * pass over the set, instead of a binary search per number.
+   */
+  ascendingLookup(): (n: number) => boolean {
+    let next = 0;
+    return (n) => {
+      while (next < this.sorted.length && this.sorted[next] < n) next++;
+      return next < this.sorted.length && this.sorted[next] === n;
+    };
   }
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NumberSet } from './blocked-numbers';
 import { PhoneBatch } from './phone-batch';
 
 const batchOf = (phones: [string, string | null][]) => {
@@ -45,5 +46,20 @@ describe('a batch of recipient phones', () => {
     expect(numbers[999_999]).toBe(String(2_000_000_000 + 999_999 * 7));
     expect(numbers.every((n, i) => i === 0 || Number(n) > Number(numbers[i - 1]))).toBe(true);
     expect(first.states.split(',').slice(0, 3)).toEqual(['{NULL', 'NY', 'NULL']);
+  });
+
+  it('leaves out the numbers the organization already has, and gives no range when none is left', () => {
+    const phones: [string, string | null][] = [
+      ['9175550100', 'NY'],
+      ['2125550100', 'NY'],
+      ['8005550100', null],
+      ['4155550100', 'CA'],
+    ];
+    const known = NumberSet.of(Float64Array.from(['9995550100', '2125550100', '8005550100', '3125550100'], Number));
+    expect(batchOf(phones).sortedArrayLiterals(2, known)).toEqual([
+      { numbers: '{4155550100}', states: '{CA}' },
+      { numbers: '{9175550100}', states: '{NY}' },
+    ]);
+    expect(batchOf(phones.slice(1, 3)).sortedArrayLiterals(2, known)).toEqual([]);
   });
 });

@@ -1,3 +1,5 @@
+import type { NumberSet } from './blocked-numbers';
+
 /** Room for each state's index below a number: more than the states and territories (about 60). */
 const STATE_SLOTS = 64;
 
@@ -27,12 +29,14 @@ export class PhoneBatch {
 
   /**
    * The numbers in ascending order and their states, as PostgreSQL array literals (varchar[]), cut into `parts`
-   * ranges of consecutive numbers (fewer when the batch is smaller). No quoting needed: cleaned numbers are ten
-   * digits and states two capital letters.
+   * ranges of consecutive numbers (fewer when the batch is smaller, none when it is empty), leaving out the numbers
+   * in `known`. No quoting needed: cleaned numbers are ten digits and states two capital letters.
    */
-  sortedArrayLiterals(parts = 1): { numbers: string; states: string }[] {
-    const sorted = this.values.subarray(0, this.size).sort();
-    const count = Math.max(1, Math.min(parts, sorted.length));
+  sortedArrayLiterals(parts = 1, known?: NumberSet): { numbers: string; states: string }[] {
+    let sorted: Float64Array = this.values.subarray(0, this.size).sort();
+    if (known) sorted = withoutKnown(sorted, known);
+    if (sorted.length === 0) return [];
+    const count = Math.min(parts, sorted.length);
     const cut = Math.ceil(sorted.length / count);
     return Array.from({ length: count }, (_, p) => this.literalsOf(sorted.subarray(p * cut, (p + 1) * cut)));
   }
@@ -59,4 +63,15 @@ export class PhoneBatch {
     }
     return index;
   }
+}
+
+/** The sorted values whose number is not in `known`, compacted in place (one pass: both are in number order). */
+function withoutKnown(sorted: Float64Array, known: NumberSet): Float64Array {
+  const isKnown = known.ascendingLookup();
+  let kept = 0;
+  for (let i = 0; i < sorted.length; i++) {
+    const value = sorted[i];
+    if (!isKnown((value - (value % STATE_SLOTS)) / STATE_SLOTS)) sorted[kept++] = value;
+  }
+  return sorted.subarray(0, kept);
 }
