@@ -92,13 +92,20 @@ const state: TargetField = { name: 'state', label: 'State', kind: 'state' };
 const importOrigin = (userId: number | null): ChangeOrigin => ({ userId, source: 'Import', ipAddress: null });
 
 /**
+ * A staged number (text) as the number columns hold it. Citus moves a staged row into a distributed table with the
+ * column's own collation (COLLATE "C", schema/_columns.ts) only when the select list already has it: with the
+ * implicit conversion it fails ("attribute 2 of type record has wrong type").
+ */
+const stagedNumber = sql`s.number::varchar(10) COLLATE "C"`;
+
+/**
  * A recipient number (ToPhone) for each staged number that the organization does not have yet. Numbers that come
  * in marked do-not-contact get their audit records with them.
  */
 const newRecipients = (staging: SQL, org: number, doNotContact: boolean, userId: number | null): AuditedStep => ({
   changes: sql`
     INSERT INTO phones (organization_id, number, phone_status, phone_type, phone_class, state, do_not_contact)
-    SELECT DISTINCT ON (s.number) ${org}::bigint, s.number, 'ToPhone', 'ToPhone', 'Recipient', s.state, ${doNotContact}
+    SELECT DISTINCT ON (s.number) ${org}::bigint, ${stagedNumber}, 'ToPhone', 'ToPhone', 'Recipient', s.state, ${doNotContact}
       FROM ${staging} s
     ORDER BY s.number
     ON CONFLICT DO NOTHING
@@ -130,7 +137,7 @@ export const targets: Record<ImportResource, ImportTarget> = {
       WITH added AS (
         INSERT INTO phones (organization_id, number, phone_type, phone_status, phone_class, description, client_id,
                             state, first_name, last_name)
-        SELECT ${org}::bigint, s.number, s.phone_type::phone_type, s.phone_status::phone_status,
+        SELECT ${org}::bigint, ${stagedNumber}, s.phone_type::phone_type, s.phone_status::phone_status,
                CASE WHEN s.phone_type = 'ToPhone' THEN 'Recipient'::phone_class END, s.description,
                s.client_id::bigint, s.state, s.first_name, s.last_name
           FROM ${staging} s

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   foreignKey,
   index,
   pgPolicy,
@@ -20,6 +21,16 @@ export const appRole = pgRole('canvass_app').existing();
 /** Primary key of a table that is not distributed (organizations, users, auth): bigint identity, numbers in
  * TypeScript (ids stay well below 2^53). */
 export const id = () => bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity();
+
+/**
+ * A phone number's 10 digits, compared byte by byte (COLLATE "C"). The database's default collation is the
+ * server's locale (en_US.UTF-8, C.UTF-8 …), whose comparisons go through strcoll: every key of an index on a number
+ * paid that, a million times per list load. Ten ASCII digits sort the same either way, and a comparison with a
+ * column or value of the default collation takes this one, so joins and parameters work unchanged.
+ */
+export const phoneNumber = customType<{ data: string; driverData: string }>({
+  dataType: () => 'varchar(10) COLLATE "C"',
+});
 
 /**
  * The id of a tenant table: a bigint identity that is unique on its own, but the primary key is

@@ -1,6 +1,6 @@
 import { OptOutChangeAction, OptOutChangeSource, type EnumDef } from '@canvass/domain';
-import { index, pgEnum, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { organizationId, refId, tenantId, tenantKey, tenantPolicy } from './_columns';
+import { index, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { organizationId, refId, tenantId, tenantKey, phoneNumber, tenantPolicy } from './_columns';
 import { optOutTypeEnum } from './enums';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -25,7 +25,7 @@ export const optOutChanges = pgTable(
     organizationId: organizationId(() => organizations.id),
     subject: optOutChangeSubjectEnum('subject').notNull(),
     action: optOutChangeActionEnum('action').notNull(),
-    number: varchar('number', { length: 10 }).notNull(),
+    number: phoneNumber('number').notNull(),
     phoneId: refId('phone_id'),
     clientId: refId('client_id'),
     optOutType: optOutTypeEnum('opt_out_type'),

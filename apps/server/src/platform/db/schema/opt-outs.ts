@@ -1,5 +1,14 @@
-import { index, pgTable, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
-import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
+import { index, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  organizationId,
+  refId,
+  tenantId,
+  tenantKey,
+  tenantPolicy,
+  tenantRef,
+  phoneNumber,
+  timestamps,
+} from './_columns';
 import { clients } from './clients';
 import { optOutTypeEnum } from './enums';
 import { organizations } from './organizations';
@@ -15,7 +24,7 @@ export const optOuts = pgTable(
     phoneId: refId('phone_id').notNull(),
     // The phone's 10 digits as opted out: listed, searched and exported with the opt-out, for viewers (a client)
     // who may see the opt-out but not the recipient phone itself.
-    number: varchar('number', { length: 10 }).notNull(),
+    number: phoneNumber('number').notNull(),
     clientId: refId('client_id'),
     // The text that carried the STOP (or that staff opted out from): its key in texts, which is partitioned by
     // month. Not a foreign key: one into texts would block dropping or detaching an old month.

@@ -1,6 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
+import {
+  organizationId,
+  refId,
+  tenantId,
+  tenantKey,
+  tenantPolicy,
+  tenantRef,
+  phoneNumber,
+  timestamps,
+} from './_columns';
 import { campaigns } from './campaigns';
 import { clients } from './clients';
 import { carrierEnum, lineTypeEnum, phoneClassEnum, phoneStatusEnum, phoneTypeEnum, providerEnum } from './enums';
@@ -16,7 +25,7 @@ export const phones = pgTable(
   {
     id: tenantId(),
     organizationId: organizationId(() => organizations.id),
-    number: varchar('number', { length: 10 }).notNull(),
+    number: phoneNumber('number').notNull(),
     phoneStatus: phoneStatusEnum('phone_status').notNull(),
     phoneType: phoneTypeEnum('phone_type').notNull(),
     phoneClass: phoneClassEnum('phone_class'),
