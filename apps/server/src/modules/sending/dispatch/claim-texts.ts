@@ -48,7 +48,7 @@ export interface Claim {
  * paused. A Queued one becomes Sending here, so its overview shows sending from the first claim; read first, so a
  * claim whose projects all send already (every claim but a project's first) makes one statement of it.
  */
-async function sendingProjects(tx: Tx, organizationId: number): Promise<number[]> {
+export async function sendingProjects(tx: Tx, organizationId: number): Promise<number[]> {
   const { rows } = await tx.execute<{ id: string; project_status: string }>(sql`
     SELECT id, project_status FROM projects
      WHERE organization_id = ${organizationId} AND delivery_type = 'Blast'

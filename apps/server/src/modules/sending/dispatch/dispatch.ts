@@ -1,7 +1,7 @@
 import { withTenant } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
 import { retireInactiveSenders } from './block-sender';
-import { claimTexts, type ClaimCursor } from './claim-texts';
+import { claimTexts, sendingProjects, type ClaimCursor } from './claim-texts';
 import { finishProjects } from './finish-projects';
 import { InFlight } from './in-flight';
 import { sweepRateWindows } from './rate-windows';
@@ -50,12 +50,15 @@ export async function dispatchOrganization(
   const cursor: ClaimCursor = new Map();
   let nextRunAt: Date | null = null;
   // Read once a run: a change to the organization's quiet hours applies from the next run (a minute at most).
-  const context = await withTenant(platform.database, scope, (tx) =>
-    SendTimeContext.load(tx, organizationId, {
+  const context = await withTenant(platform.database, scope, async (tx) => {
+    // Projects released since the last run start sending here, before the lanes: each lane's claim would otherwise
+    // start them itself, and every lane but the first would wait on the project's row for that first claim.
+    await sendingProjects(tx, organizationId);
+    return SendTimeContext.load(tx, organizationId, {
       clock: options.clock ?? (() => new Date()),
       quietHours: platform.config.SEND_QUIET_HOURS,
-    }),
-  );
+    });
+  });
 
   // One lane failing (the database gone, a crash stand-in) ends the run: the others claim nothing more.
   let stopped = false;

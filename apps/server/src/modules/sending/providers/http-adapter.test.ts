@@ -61,6 +61,16 @@ describe('configurable HTTP provider', () => {
     expect(await telucom.send(message)).toMatchObject({ kind: 'failed', errorMessage: /destination barred/ });
   });
 
+  it("fills a setting that names a text's field for each text, not once for the provider", async () => {
+    // A contrived header that carries the recipient: the mock accepts only the one whose number is its key.
+    const perText = httpProviderFactory('Telucom')(
+      { ...settings, HTTP_AUTH_HEADER: 'X-Api-Key: {to}' },
+      { baseUrl: mock.url },
+    );
+    expect(await perText.send({ ...message, to: 'tk-123' })).toMatchObject({ kind: 'accepted' });
+    expect(await perText.send(message)).toMatchObject({ kind: 'failed', errorMessage: /credentials \(401\)/ });
+  });
+
   it('accepts a webhook signed with the secret and refuses a forged one', () => {
     const hook = mock.signed('https://canvass.example.org/webhooks/telucom/status', { id: 'tx-1', state: 'DELIVRD' });
     expect(telucom.verifyWebhook(hook)).toBe(true);

@@ -14,7 +14,14 @@ import { deliveryFailureWords, deliveryStatusOf } from './delivery-states';
 import { hmacSha256Hex, signatureMatches } from './hmac-signature';
 import { isRetryableStatus, networkRetry, retryAfterMs, retryOutcome } from './http-retry';
 import { requestJson } from './json-http';
-import { compileJsonTemplate, compileText, valueAt, type TemplateLookup } from './json-template';
+import {
+  compileJsonTemplate,
+  compileText,
+  pathReader,
+  placeholdersIn,
+  valueAt,
+  type TemplateLookup,
+} from './json-template';
 import { requiredSetting } from './provider-settings';
 import { textRefFromIdempotencyKey } from './text-ref-codec';
 
@@ -121,64 +128,74 @@ export function httpWebhookParser(settings: ProviderSettings): (request: Webhook
   };
 }
 
+/** The placeholders each text fills itself; every other placeholder is one of the brand's settings. */
+const messageFields = new Set(['from', 'to', 'body', 'mediaUrls', 'idempotencyKey', 'statusCallbackUrl']);
+
 export function httpProviderFactory(name: ProviderName): ProviderFactory {
   return (settings, options = {}) => {
-    const sendUrl = compileText(requiredSetting(settings, 'HTTP_SEND_URL'));
     const method = (settings.HTTP_SEND_METHOD || 'POST').toUpperCase();
     const fillBody = compileJsonTemplate(requiredSetting(settings, 'HTTP_BODY_TEMPLATE'));
     const idPath = requiredSetting(settings, 'HTTP_MESSAGE_ID_PATH');
+    const messageId = pathReader(idPath);
     const authHeader = settings.HTTP_AUTH_HEADER ?? '';
     const authColon = authHeader.indexOf(':');
     const authName = authColon > 0 ? authHeader.slice(0, authColon).trim().toLowerCase() : null;
-    const authValue = compileText(authColon > 0 ? authHeader.slice(authColon + 1).trim() : '');
     const secret = settings.HTTP_WEBHOOK_SECRET ?? '';
     const signatureHeader = (settings.HTTP_WEBHOOK_SIGNATURE_HEADER || 'x-signature').toLowerCase();
     const settingValues = new Map(
       Object.entries(settings).filter((e): e is [string, string] => typeof e[1] === 'string'),
     );
-    // The send URL is the same for every text unless it names one of the text's fields: rebased once, not per text.
-    let lastUrl: { filled: string; rebased: string } | null = null;
-    const urlOf = (filled: string) => {
-      if (lastUrl?.filled !== filled) lastUrl = { filled, rebased: rebase(filled, options.baseUrl) };
-      return lastUrl.rebased;
-    };
+    const settingOf: TemplateLookup = (key) => settingValues.get(key);
 
-    function headers(lookup: TemplateLookup): Record<string, string> {
+    // The text being filled, its own fields first, then the brand's settings: one lookup for every text rather than
+    // a closure per text at thousands a second. Filling is synchronous, so no other send's text is current meanwhile.
+    let current: OutboundMessage | null = null;
+    const lookup: TemplateLookup = (key) => {
+      const message = current!;
+      switch (key) {
+        case 'from':
+          return message.from;
+        case 'to':
+          return message.to;
+        case 'body':
+          return message.body;
+        case 'mediaUrls':
+          return message.mediaUrls;
+        case 'idempotencyKey':
+          return idempotencyKeyOf(message.ref);
+        case 'statusCallbackUrl':
+          return message.statusCallbackUrl;
+        default:
+          return settingValues.get(key);
+      }
+    };
+    /** A setting filled for each text, or once when it names only the brand's settings (the usual URL and key). */
+    const perText = <T>(text: string, finish: (filled: string) => T): (() => T) => {
+      const fill = compileText(text);
+      if (placeholdersIn(text).some((key) => messageFields.has(key))) return () => finish(fill(lookup));
+      // Filled at the first send, not here: a setting that cannot be filled fails that send (a retry), as per text.
+      let fixed: { value: T } | null = null;
+      return () => (fixed ??= { value: finish(fill(settingOf)) }).value;
+    };
+    const urlOf = perText(requiredSetting(settings, 'HTTP_SEND_URL'), (url) => rebase(url, options.baseUrl));
+    const headersOf = perText(authColon > 0 ? authHeader.slice(authColon + 1).trim() : '', (authValue) => {
       const h: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-      if (authName) h[authName] = authValue(lookup);
+      if (authName) h[authName] = authValue;
       return h;
-    }
+    });
 
     async function send(message: OutboundMessage, signal?: AbortSignal): Promise<SendOutcome> {
-      // The text's own fields first, then the brand's settings (no object of both per text at thousands a second).
-      const lookup: TemplateLookup = (key) => {
-        switch (key) {
-          case 'from':
-            return message.from;
-          case 'to':
-            return message.to;
-          case 'body':
-            return message.body;
-          case 'mediaUrls':
-            return message.mediaUrls;
-          case 'idempotencyKey':
-            return idempotencyKeyOf(message.ref);
-          case 'statusCallbackUrl':
-            return message.statusCallbackUrl;
-          default:
-            return settingValues.get(key);
-        }
-      };
-      const answer = await requestJson(
-        urlOf(sendUrl(lookup)),
-        { method, headers: headers(lookup), body: fillBody(lookup) },
-        signal,
-      );
+      current = message;
+      const url = urlOf();
+      const headers = headersOf();
+      const body = fillBody(lookup);
+      current = null;
+      const answer = await requestJson(url, { method, headers, body }, signal);
       if (isRetryableStatus(answer.status)) {
         return retryOutcome(name, answer.status, retryAfterMs(answer.headers.get('retry-after')));
       }
       if (answer.status >= 200 && answer.status < 300) {
-        const id = asText(valueAt(answer.body, idPath));
+        const id = asText(messageId(answer.body));
         if (id) return { kind: 'accepted', providerMessageId: id };
         return { kind: 'retry', reason: `${name} accepted the text but its answer had no message id at ${idPath}` };
       }

@@ -81,16 +81,22 @@ export function compileJsonTemplate(template: string): (lookup: TemplateLookup) 
 /** A plain string (a URL or a header value) compiled once, its placeholders filled for each text. */
 export const compileText = (text: string): ((lookup: TemplateLookup) => string) => compileString(text);
 
+/** The names of a string's placeholders, in order. */
+export const placeholdersIn = (text: string): string[] => [...text.matchAll(placeholder)].map((m) => m[1]);
+
 /** Fills placeholders in a plain string once. */
 export const fillText = (text: string, values: TemplateValues): string => compileString(text)(lookupIn(values));
 
 /** The value at a dotted path (`data.messages.0.id`) of a parsed JSON answer. */
-export function valueAt(json: unknown, path: string): unknown {
-  return path
-    .split('.')
-    .filter(Boolean)
-    .reduce<unknown>(
-      (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
-      json,
-    );
+export const valueAt = (json: unknown, path: string): unknown => pathReader(path)(json);
+
+/** A dotted path split once, for reading the same path of many answers. */
+export function pathReader(path: string): (json: unknown) => unknown {
+  const keys = path.split('.').filter(Boolean);
+  return (json) => {
+    let node = json;
+    for (const key of keys)
+      node = node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined;
+    return node;
+  };
 }
