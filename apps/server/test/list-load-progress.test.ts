@@ -4,11 +4,8 @@ import { createWorker } from '../src/app';
 import { dataImportSteps } from './data-imports';
 import { buildOrganization, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
-import { expectNotFollowable, wsClients } from './ws-client';
+import { expectNotFollowable, FOLLOW_TASK, followQueuedTask, wsClients } from './ws-client';
 
-type Task = { id: string; status: string; processed: number; total: number | null };
-
-const FOLLOW = `subscription($id: ID!) { backgroundTaskChanged(id: $id) { id status processed total } }`;
 const TASK = `query($id: ID!) { backgroundTask(id: $id) { id status } }`;
 const CREATE_LIST = `mutation($a: ListAttributes!) { createList(attributes: $a) { list { id sheets { id } } errors { field messages } } }`;
 const SET_COLUMNS = `mutation($listId: ID!, $sheetId: ID!, $roles: [ListColumnRole!]!) {
@@ -69,19 +66,10 @@ describe("a list's load followed live", () => {
         status: 'Queued',
       });
 
-      const updates = ws.connect(colleague).iterate({ query: FOLLOW, variables: { id: taskId } });
-      const first = await updates.next();
-      expect((first.value?.data as { backgroundTaskChanged: Task }).backgroundTaskChanged).toMatchObject({
-        id: taskId,
-        status: 'Queued',
+      // The worker takes the load only after the first answer, so every change after it reaches the colleague live.
+      const seen = await followQueuedTask(ws.connect(colleague), taskId, async () => {
+        worker = await createWorker(app.platform);
       });
-      // The worker takes the load only now, so every change after the first answer reaches the colleague live.
-      worker = await createWorker(app.platform);
-      const seen: Task[] = [];
-      for await (const result of { [Symbol.asyncIterator]: () => updates }) {
-        expect(result.errors).toBeUndefined();
-        seen.push((result.data as { backgroundTaskChanged: Task }).backgroundTaskChanged);
-      }
       expect(seen.at(-1)).toEqual({ id: taskId, status: 'Done', processed: 4, total: 4 });
     },
   );
@@ -90,7 +78,7 @@ describe("a list's load followed live", () => {
     const taskId = await listLoadStartedByAdmin();
     // Another organization's admin; a Texter of this one, who may not view lists at all.
     for (const token of [await other.tokenFor('Admin'), await org.tokenFor('Texter')]) {
-      await expectNotFollowable(ws.connect(token), FOLLOW, taskId);
+      await expectNotFollowable(ws.connect(token), FOLLOW_TASK, taskId);
       expect((await gql(app, TASK, { id: taskId }, { token })).data?.backgroundTask).toBeNull();
     }
   });

@@ -5,11 +5,8 @@ import { addSender, loadedList, makeClient, makeProject } from '../src/modules/p
 import { buildOrganization, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
 import { LOAD_SEND } from './projects-helpers';
-import { expectNotFollowable, wsClients } from './ws-client';
+import { expectNotFollowable, FOLLOW_TASK, followQueuedTask, wsClients } from './ws-client';
 
-type Task = { id: string; status: string; processed: number; total: number | null };
-
-const FOLLOW = `subscription($id: ID!) { backgroundTaskChanged(id: $id) { id status processed total } }`;
 const TASK = `query($id: ID!) { backgroundTask(id: $id) { id } }`;
 const PROJECT = `query($id: ID!) { project(id: $id) { id projectStatus loadTask { id status processed total } } }`;
 
@@ -77,18 +74,9 @@ describe("a project's load followed live", () => {
       const taskId = before.loadTask.id as string;
 
       // Following it before any worker takes it: the first answer is the task as it is, then its changes.
-      const updates = ws.connect(token).iterate({ query: FOLLOW, variables: { id: taskId } });
-      const first = await updates.next();
-      expect((first.value?.data as { backgroundTaskChanged: Task }).backgroundTaskChanged).toMatchObject({
-        id: taskId,
-        status: 'Queued',
+      const seen = await followQueuedTask(ws.connect(token), taskId, async () => {
+        worker = await createWorker(app.platform);
       });
-      worker = await createWorker(app.platform);
-      const seen: Task[] = [];
-      for await (const result of { [Symbol.asyncIterator]: () => updates }) {
-        expect(result.errors).toBeUndefined();
-        seen.push((result.data as { backgroundTaskChanged: Task }).backgroundTaskChanged);
-      }
       // The stream ends with the load: every row of the list processed.
       expect(seen.at(-1)).toEqual({ id: taskId, status: 'Done', processed: 4, total: 4 });
       expect(seen.map((t) => t.processed)).toEqual([...seen.map((t) => t.processed)].sort((a, b) => a - b));
@@ -103,7 +91,7 @@ describe("a project's load followed live", () => {
     const taskId = await loadStartedByAdmin(projectId);
 
     const outsider = await other.tokenFor('Admin');
-    await expectNotFollowable(ws.connect(outsider), FOLLOW, taskId);
+    await expectNotFollowable(ws.connect(outsider), FOLLOW_TASK, taskId);
     // Nor through the project: it is not theirs to read.
     expect((await gql(app, PROJECT, { id: projectId }, { token: outsider })).data?.project).toBeNull();
   });
@@ -120,7 +108,7 @@ describe("a project's load followed live", () => {
     expect(await followable('Client', ownTask)).toBe(ownTask);
     // Another client's project is not the Client user's to see: nor is its load.
     const client = await org.tokenFor('Client');
-    await expectNotFollowable(ws.connect(client), FOLLOW, anotherTask);
+    await expectNotFollowable(ws.connect(client), FOLLOW_TASK, anotherTask);
     expect(await followable('Client', anotherTask)).toBeNull();
     expect((await gql(app, PROJECT, { id: anotherClients }, { token: client })).data?.project).toBeNull();
   });

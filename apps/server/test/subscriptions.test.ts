@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import type { FormattedExecutionResult } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/platform/db/tenant';
 import { followTask } from '../src/modules/tasks/follow-task';
@@ -11,11 +10,14 @@ import { defineJob, type JobDef } from '../src/platform/jobs/registry';
 import { buildOrganization, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
 import { stepsJob } from './steps-job';
-import { collect as collectOf, expectNotFollowable, wsClients } from './ws-client';
-
-const SUBSCRIPTION = `subscription($id: ID!) { backgroundTaskChanged(id: $id) { id status processed total } }`;
-type Task = { id: string; status: string; processed: number; total: number | null };
-type Result = FormattedExecutionResult<{ backgroundTaskChanged: Task | null }>;
+import {
+  collect as collectOf,
+  expectNotFollowable,
+  FOLLOW_TASK,
+  followQueuedTask,
+  wsClients,
+  type FollowedTask,
+} from './ws-client';
 
 let app: TestApp;
 let url: string;
@@ -24,7 +26,8 @@ let otherOrg: BuiltOrganization;
 let worker: ChildProcess | null = null;
 let ws: ReturnType<typeof wsClients>;
 const connect = (token: string | null) => ws.connect(token);
-const collect = (...args: Parameters<typeof collectOf>) => collectOf<{ backgroundTaskChanged: Task | null }>(...args);
+const collect = (...args: Parameters<typeof collectOf>) =>
+  collectOf<{ backgroundTaskChanged: FollowedTask | null }>(...args);
 
 async function userId(email: string): Promise<number> {
   return (await app.sql('SELECT id FROM users WHERE email = $1', [email])).rows[0].id as number;
@@ -80,22 +83,8 @@ describe('backgroundTaskChanged over graphql-ws', () => {
     { timeout: 90_000 },
     async () => {
       const taskId = await queueTask();
-      const client = connect(await org.tokenFor('Manager'));
-      const updates = client.iterate({
-        query: SUBSCRIPTION,
-        variables: { id: taskId },
-      }) as AsyncIterableIterator<Result>;
-      // The task as it is now, before any worker took it.
-      const first = await updates.next();
-      expect(first.value?.data?.backgroundTaskChanged).toMatchObject({ id: taskId, status: 'Queued', processed: 0 });
-
       // Only the worker process runs jobs; its announcements travel through PostgreSQL to this one.
-      await startWorkerProcess();
-      const seen: Task[] = [];
-      for await (const result of { [Symbol.asyncIterator]: () => updates }) {
-        expect(result.errors).toBeUndefined();
-        seen.push(result.data!.backgroundTaskChanged!);
-      }
+      const seen = await followQueuedTask(connect(await org.tokenFor('Manager')), taskId, startWorkerProcess);
       expect(seen.at(-1)).toMatchObject({ status: 'Done', processed: 4, total: 4 });
       const steps = seen.filter((t) => t.status === 'Running').map((t) => t.processed);
       // The steps come as they happen (300 ms apart, above the throttle), in order. A busy reader may fold two
@@ -108,7 +97,7 @@ describe('backgroundTaskChanged over graphql-ws', () => {
   it('gives a user of another organization, or another user of the same one, an error and never the task', async () => {
     const taskId = await queueTask();
     for (const token of [await otherOrg.tokenFor('Admin'), await org.tokenFor('Texter')])
-      await expectNotFollowable(connect(token), SUBSCRIPTION, taskId);
+      await expectNotFollowable(connect(token), FOLLOW_TASK, taskId);
   });
 
   it("keeps an export's task to the user who asked for it, even from an admin of the same organization", async () => {
@@ -120,13 +109,13 @@ describe('backgroundTaskChanged over graphql-ws', () => {
 
     // Its file may hold clients' data another user may not see: no one else follows it.
     const colleague = await org.tokenFor('Admin');
-    await expectNotFollowable(connect(colleague), SUBSCRIPTION, taskId);
+    await expectNotFollowable(connect(colleague), FOLLOW_TASK, taskId);
     expect((await gql(app, TASK, { id: taskId }, { token: colleague })).data?.backgroundTask).toBeNull();
   });
 
   it('refuses a connection without a valid access token', async () => {
     for (const token of [null, 'not-a-token']) {
-      const { results, error } = await collect(connect(token), SUBSCRIPTION, { id: '1' });
+      const { results, error } = await collect(connect(token), FOLLOW_TASK, { id: '1' });
       expect(results).toEqual([]);
       expect((error as { code?: number }).code).toBe(4403);
     }

@@ -49,3 +49,32 @@ export async function expectNotFollowable(client: Client, query: string, taskId:
   expect(results.every((r) => !r.data || Object.values(r.data).every((v) => v == null))).toBe(true);
   expect(results.flatMap((r) => r.errors ?? []).map((e) => e.extensions?.code)).toEqual(['NOT_FOUND']);
 }
+
+/** A background task as the followers of `backgroundTaskChanged` see it. */
+export type FollowedTask = { id: string; status: string; processed: number; total: number | null };
+
+/** The subscription a screen follows a background task with. */
+export const FOLLOW_TASK = `subscription($id: ID!) { backgroundTaskChanged(id: $id) { id status processed total } }`;
+
+/**
+ * Follows a task that no worker has taken yet, as `client`: expects the first answer to be the task as it is
+ * (Queued), then calls `start` (whatever makes a worker take it) and returns every change that follows, to the
+ * end of the stream. Starting only after the first answer is what proves the changes arrive live.
+ */
+export async function followQueuedTask(
+  client: Client,
+  taskId: string,
+  start: () => Promise<void>,
+): Promise<FollowedTask[]> {
+  type Result = FormattedExecutionResult<{ backgroundTaskChanged: FollowedTask }>;
+  const updates = client.iterate({ query: FOLLOW_TASK, variables: { id: taskId } }) as AsyncIterableIterator<Result>;
+  const first = await updates.next();
+  expect(first.value?.data?.backgroundTaskChanged).toMatchObject({ id: taskId, status: 'Queued', processed: 0 });
+  await start();
+  const seen: FollowedTask[] = [];
+  for await (const result of { [Symbol.asyncIterator]: () => updates }) {
+    expect(result.errors).toBeUndefined();
+    seen.push(result.data!.backgroundTaskChanged);
+  }
+  return seen;
+}
