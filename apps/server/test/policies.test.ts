@@ -1,6 +1,7 @@
 import {
   can,
   defaultRestrictions,
+  entryByName,
   guardOf,
   inputFields,
   OWNER_RESOURCE,
@@ -73,8 +74,8 @@ const seesOwner = (u: { limitedTo: Owner[] | null }, owner: Owner) =>
   u.limitedTo === null || (owner !== null && u.limitedTo.includes(owner));
 /** What spec §6 allows: the viewer's organization, its clients (rows of a resource without owner: all), and View. */
 const allowed = (u: FixtureUser, row: FixtureRow): boolean => {
-  const def = resourceByName(row.resource);
-  // A user (a project's manager) is not a registry resource: a reference to one names nobody here.
+  // A user (a project's manager, a texter) is not among `resources` but is named by references all the same.
+  const def = entryByName(row.resource);
   if (!def) return false;
   return row.org === 'A' && seesRow(u, def, row) && permitted(u, 'View', def);
 };
@@ -208,7 +209,7 @@ async function buildClients(org: Org, built: BuiltOrganization) {
 
 async function buildFixture(org: Org, built: BuiltOrganization) {
   await buildClients(org, built);
-  // People are not a registry resource; refs to a user (a project's manager, a texter) name the org's admin.
+  // People are not among the generic resources; refs to a user (a project's manager, a texter) name the org's admin.
   const { rows: admin } = await app.sql('SELECT id FROM users WHERE email = $1', [built.emailFor('Admin')]);
   rows.push({ resource: 'user', id: Number(admin[0].id), org, owner: null, label: 'admin', refs: {} });
   for (const def of buildOrder()) {

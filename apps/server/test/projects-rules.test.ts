@@ -151,6 +151,22 @@ describe('a new project', () => {
   });
 });
 
+describe("a project's manager", () => {
+  const MANAGER = `query($id: ID!) { project(id: $id) { id managerId manager { id name } } }`;
+
+  it("is named on the project for whoever may see the organization's staff, and for nobody else", async () => {
+    const id = await createProject(app, org, admin);
+    const named = await gql(app, MANAGER, { id }, { token: admin });
+    expect(named.errors).toBeUndefined();
+    const managerName = (await app.sql('SELECT name FROM users WHERE id = $1', [managerId])).rows[0].name;
+    expect(named.data?.project).toEqual({ id, managerId, manager: { id: managerId, name: managerName } });
+    // A Client-role user sees its client's project but only its own client's people: the manager is not one.
+    const seenByClient = await gql(app, MANAGER, { id }, { token: client });
+    expect(seenByClient.errors).toBeUndefined();
+    expect(seenByClient.data?.project).toEqual({ id, managerId, manager: null });
+  });
+});
+
 describe('the status', () => {
   it('is edited only in the Setup group', async () => {
     const id = await createProject(app, org, admin);

@@ -13,7 +13,7 @@ let to: string;
 let project: string;
 let otherClientProject: string;
 
-const FIELDS = `id body textStatus textType isSendText fromPhoneId toPhoneId projectId texterId texterName
+const FIELDS = `id body textStatus textType isSendText fromPhoneId toPhoneId projectId texterId texter { id name }
   provider providerColor`;
 const CREATE = `mutation($a: TextAttributes!) { createText(attributes: $a) {
   text { ${FIELDS} } errors { field messages } message } }`;
@@ -100,7 +100,7 @@ describe('a text made by hand', () => {
       isSendText: false,
       projectId: null,
       texterId: texter,
-      texterName: expect.stringContaining('Texter'),
+      texter: { id: texter, name: expect.stringContaining('Texter') },
       // Not sent yet: the provider its from phone goes through, in the organization's colour for it.
       provider: 'Twilio',
       providerColor: '#e03131',

@@ -1,4 +1,4 @@
-import { resourceByName } from '@canvass/domain';
+import { entryByName } from '@canvass/domain';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../platform/db/schema/index';
 
@@ -9,7 +9,7 @@ const tablesByExport = schema as unknown as Record<string, unknown>;
  * shortenedLinks), so a new resource needs no line here; tables.test.ts checks every entry has one.
  */
 export const tableOf = (resourceName: string): PgTable | undefined => {
-  const def = resourceByName(resourceName);
+  const def = entryByName(resourceName);
   const table = def && tablesByExport[def.plural];
   return table instanceof PgTable ? table : undefined;
 };

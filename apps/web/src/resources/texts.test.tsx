@@ -25,7 +25,6 @@ function textOf(overrides: Record<string, unknown> = {}) {
     project: ref('3', 'Get out the vote'),
     texterId: '9',
     texter: ref('9', 'Grace Hopper'),
-    texterName: 'Grace Hopper',
     renderedMessage: null,
     messagingServiceType: 'SMS',
     provider: 'Twilio',
@@ -54,7 +53,7 @@ describe('a text’s anchor (spec §2 texts/{id})', { timeout: 20_000 }, () => {
     expect(anchor.getByRole('link', { name: '2125550101' }).getAttribute('href')).toBe('/phones/1/overview');
     expect(anchor.getByRole('link', { name: '2125550199' }).getAttribute('href')).toBe('/phones/2/overview');
     expect(anchor.getByRole('link', { name: 'Get out the vote' }).getAttribute('href')).toBe('/projects/3/overview');
-    expect(anchor.getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe('/users/9');
+    expect(anchor.getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe('/users/9/overview');
     expect(card.textContent).toContain(`Sent at${formatDateTime('2026-03-01T17:30:00.000Z')}`);
     expect(anchor.getByLabelText('Body').textContent).toBe('Polls open at 7am tomorrow');
     // The provider in the organization's colour for it.

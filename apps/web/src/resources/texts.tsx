@@ -8,7 +8,7 @@ import { TextMenuItems, textSendActions } from './texts/TextMenuItems';
 const TextHeader = lazyNamed(() => import('./texts/TextHeader'), 'TextHeader');
 const TextCreatePage = lazyNamed(() => import('./texts/text-forms'), 'TextCreatePage');
 const TextEditForm = lazyNamed(() => import('./texts/text-forms'), 'TextEditForm');
-const TextOverview = lazyNamed(() => import('./texts/TextOverview'), 'TextOverview');
+const ResourceOverview = lazyNamed(() => import('../ui/ResourceOverview'), 'ResourceOverview');
 
 /**
  * Spec §2 texts/{id}: the anchor (status, from, to, project, texter, sent at, body), a kebab with Send and Resend
@@ -24,7 +24,11 @@ export const textScreen = defineScreen(textEntry, {
   },
   newPage: () => <TextCreatePage />,
   tabs: [
-    { path: 'overview', label: 'Overview', render: ({ record }) => <TextOverview record={record} /> },
+    {
+      path: 'overview',
+      label: 'Overview',
+      render: ({ record }) => <ResourceOverview def={textEntry} record={record} />,
+    },
     { path: 'general', label: 'General', render: ({ record }) => <TextEditForm record={record} /> },
   ],
   editSections: [{ path: 'general', label: 'General', render: ({ record }) => <TextEditForm record={record} /> }],

@@ -1,5 +1,5 @@
 import { Anchor, Badge, ColorSwatch, Group, Stack, Text } from '@mantine/core';
-import { resourceByName, type EnumField, type FieldDef } from '@canvass/domain';
+import { entryByName, type EnumField, type FieldDef } from '@canvass/domain';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { displayText } from './format';
@@ -38,7 +38,7 @@ export function FieldValue({ name, field, record }: Props) {
   switch (field.kind) {
     case 'ref': {
       const ref = record[field.as];
-      const path = resourceByName(field.resource)?.path;
+      const path = entryByName(field.resource)?.path;
       if (!isReference(ref)) return EMPTY;
       if (!path) return <>{ref.name}</>;
       return (

@@ -16,7 +16,8 @@ import { row } from './row';
 import { textDefault } from './text-default';
 import { team } from './team';
 // Served by the users module, not the generic table service: see its entry.
-export { user } from './user';
+import { user } from './user';
+export { user };
 
 export { brand, campaign, client, dataImport, dataImportTemplate, list, listFilter, optOut, phone, row };
 export { collection, team, textDefault, project, projectPhone, projectTeam, projectTexter, textEntry };
@@ -49,4 +50,12 @@ export type ResourceName = keyof typeof resources;
 
 export function resourceByName(name: string): ResourceDef | undefined {
   return (resources as Record<string, ResourceDef | undefined>)[name];
+}
+
+/**
+ * The entry a reference names, by name: one of `resources`, or the users entry (served by the users module, so not
+ * in that list, yet named by a project's manager, a text's texter and a project's texters).
+ */
+export function entryByName(name: string): ResourceDef | undefined {
+  return name === user.name ? user : resourceByName(name);
 }

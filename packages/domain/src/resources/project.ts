@@ -88,7 +88,6 @@ export const project = defineResource({
     }),
     // The list's rows when the project was last read: its list's stored count, never a count(*) of rows.
     listCount: field('number', 'List count', { readOnly: true, required: true, integer: true }),
-    managerName: text('Manager name', { readOnly: true }),
     createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {

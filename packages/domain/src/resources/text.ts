@@ -63,9 +63,6 @@ export const textEntry = defineResource({
     provider: oneOf(Provider, 'Provider', { readOnly: true, colourFrom: 'providerColor' }),
     // The organization's colour for that provider (spec §2 provider-colors), added per page.
     providerColor: field('color', 'Provider colour', { readOnly: true }),
-    // The texter's name, added per page where the viewer may see that user: users are people shared across
-    // organizations, not a registry table, so the generic reference (texter) names nobody.
-    texterName: text('Texter', { readOnly: true }),
     sentAt: field('datetime', 'Sent', { readOnly: true }),
     errorMessage: text('Error', { readOnly: true }),
     segments: field('number', 'Segments', { readOnly: true, integer: true }),

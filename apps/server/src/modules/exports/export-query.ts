@@ -1,4 +1,4 @@
-import { resourceByName, type FieldDef, type ResourceDef } from '@canvass/domain';
+import { entryByName, type FieldDef, type ResourceDef } from '@canvass/domain';
 import { and, eq, sql, type SQL, type Subquery } from 'drizzle-orm';
 import { alias, QueryBuilder, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../platform/auth/viewer';
@@ -92,7 +92,7 @@ export function exportQuery(input: ExportQueryInput): { select: RenderedQuery; w
         return numberCell(col);
       case 'ref': {
         const target = input.tableOf(f.resource);
-        const targetDef = resourceByName(f.resource);
+        const targetDef = entryByName(f.resource);
         // A reference to a resource this build does not serve yet names nothing, as on screen.
         if (!target || !targetDef) return sql`''`;
         const aliased = alias(target, `t_${name}`);

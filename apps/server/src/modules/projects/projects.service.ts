@@ -19,7 +19,7 @@ import {
 } from '@canvass/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
-import { lists, projects, users } from '../../platform/db/schema/index';
+import { lists, projects } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import { ListArgumentError, type Filter, type ListArgs } from '../../platform/resources/list-query';
 import { createResourceService, type ResourceService, type Row } from '../../platform/resources/resource-service';
@@ -142,7 +142,7 @@ async function checkManager(tx: Tx, attrs: ProjectAttributes, viewer: Viewer): P
 
 /**
  * Adds what a project page shows beyond its columns: its stage, its list's stored row count, its phones, teams and
- * texters, its manager's name and the viewer's favourite mark, a few queries per page.
+ * texters and the viewer's favourite mark, a few queries per page.
  */
 async function decorateProjects(tx: Tx, rows: Row[], viewer: Viewer): Promise<void> {
   const org = viewer.organizationId;
@@ -154,8 +154,6 @@ async function decorateProjects(tx: Tx, rows: Row[], viewer: Viewer): Promise<vo
         .from(lists)
         .where(and(eq(lists.organizationId, org), inArray(lists.id, listIds)))
     : [];
-  const managerIds = [...new Set(rows.map((r) => Number(r.managerId)))];
-  const managers = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, managerIds));
   const phonesOf = await loadChildren(tx, org, 'projectPhones', ids);
   const teamsOf = await loadChildren(tx, org, 'projectTeams', ids);
   const textersOf = await loadChildren(tx, org, 'projectTexters', ids);
@@ -163,7 +161,6 @@ async function decorateProjects(tx: Tx, rows: Row[], viewer: Viewer): Promise<vo
   for (const r of rows) {
     r.projectStatusGroup = projectStatusGroup(r.projectStatus as ProjectStatusValue);
     r.listCount = listCounts.find((l) => l.id === r.listId)?.n ?? 0;
-    r.managerName = managers.find((m) => m.id === r.managerId)?.name ?? null;
     r.projectPhones = phonesOf.filter((p) => p.projectId === r.id);
     r.projectTeams = teamsOf.filter((p) => p.projectId === r.id);
     r.projectTexters = textersOf.filter((p) => p.projectId === r.id);

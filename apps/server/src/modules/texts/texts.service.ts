@@ -1,13 +1,11 @@
 import { startTextsDispatch } from '../sending/dispatch/dispatch.jobs';
 import { isTextEditable, textEntry, textMessages, type FieldErrors } from '@canvass/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import { viewerCan, type Viewer } from '../../platform/auth/viewer';
-import { organizationUsers, phones, texts, users } from '../../platform/db/schema/index';
+import { phones, texts } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import { createResourceService, type Row } from '../../platform/resources/resource-service';
 import { isMember } from '../auth/members.service';
 import { tableOf } from '../tables';
-import { visibleUsersWhere } from '../users/users.service';
 import { addProviderColors } from './provider-colors';
 import { addOptOutFlags } from './text-opt-out';
 
@@ -39,23 +37,6 @@ async function addProviders(tx: Tx, organizationId: number, rows: Row[]): Promis
 }
 
 /**
- * Each text's texter's name, only where the viewer may read that user itself (View on users, and
- * the users policy: a member of this organization it is allowed to see), as every other reference is served.
- */
-async function addTexters(tx: Tx, viewer: Viewer, rows: Row[]): Promise<void> {
-  const ids = [...new Set(rows.map((r) => r.texterId).filter((id): id is number => id != null))];
-  const names =
-    ids.length && viewerCan(viewer, 'View', 'User')
-      ? await tx
-          .select({ id: users.id, name: users.name })
-          .from(organizationUsers)
-          .innerJoin(users, eq(users.id, organizationUsers.userId))
-          .where(and(visibleUsersWhere(viewer), inArray(organizationUsers.userId, ids)))
-      : [];
-  for (const r of rows) r.texterName = names.find((n) => n.id === r.texterId)?.name ?? null;
-}
-
-/**
  * Texts written by hand (spec §4): a new one is Manual, every save makes it Ready (and 'Save and send' marks it
  * for the dispatch engine), and a text that is no longer Late, Ready or Sending is refused unchanged.
  */
@@ -84,7 +65,6 @@ export const textsService = createResourceService(textEntry, texts, tableOf, {
   async decorate(tx, rows, viewer) {
     await addProviders(tx, viewer.organizationId, rows);
     await addProviderColors(tx, viewer.organizationId, rows);
-    await addTexters(tx, viewer, rows);
     await addOptOutFlags(tx, viewer.organizationId, rows);
   },
 });

@@ -1,5 +1,4 @@
 import {
-  CLIENT_USER_TYPES,
   childRowChanges,
   messages,
   normalizeAttributes,
@@ -11,7 +10,7 @@ import {
   type ResourceDef,
   type RoleName,
 } from '@canvass/domain';
-import { and, count, eq, inArray, isNull, notInArray, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { viewerCan, type Viewer } from '../../platform/auth/viewer';
 import { organizationUsers, teams, teamUsers, users, userViews } from '../../platform/db/schema/index';
@@ -19,7 +18,7 @@ import { syncMembership } from '../../platform/db/membership-sync';
 import { withSystem, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { planList } from '../../platform/resources/list-query';
-import { ownerCondition, visibleWhereOf } from '../../platform/resources/policy';
+import { ownerCondition, visibleMembershipsWhere, visibleWhereOf } from '../../platform/resources/policy';
 import {
   listedColumns,
   readPage,
@@ -56,20 +55,8 @@ const selection = {
 };
 type Selected = { [K in keyof typeof selection]: unknown };
 
-/**
- * The one policy of users (spec §6 through policy.ts's client limit, on the membership's client): members of the
- * viewer's organization; a Client-role viewer only the users of its own client, an Agency viewer those of its
- * agency and the clients under it, a viewer with user views those of its clients. And "seeing all user types needs
- * view on User and Client": without View on Client, the users who belong to a client (Client, Agency) are not shown.
- */
-export function visibleUsersWhere(viewer: Viewer): SQL {
-  const inOrganization = eq(organizationUsers.organizationId, viewer.organizationId);
-  const owner = ownerCondition(organizationUsers.clientId, viewer, tableOf);
-  const types = viewerCan(viewer, 'View', 'Client')
-    ? undefined
-    : notInArray(organizationUsers.role, [...CLIENT_USER_TYPES]);
-  return and(inOrganization, owner, types)!;
-}
+/** The users the viewer may see, on their memberships (policy.ts visibleMembershipsWhere). */
+export const visibleUsersWhere = (viewer: Viewer): SQL => visibleMembershipsWhere(viewer, tableOf);
 
 const members = (tx: Tx) =>
   tx.select({ row: selection }).from(organizationUsers).innerJoin(users, eq(users.id, organizationUsers.userId));

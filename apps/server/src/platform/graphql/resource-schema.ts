@@ -3,7 +3,7 @@ import {
   guardOf,
   inputFields,
   messages,
-  resourceByName,
+  entryByName,
   type ChildrenField,
   type FieldDef,
   type ResourceDef,
@@ -114,7 +114,7 @@ export function parseId(value: string | number): number {
 function referenceLoader(ctx: Context, resource: string, table: PgTable, tableOf: TableOf) {
   return ctx.memo(`ref:${resource}`, () => {
     const cols = table as unknown as Record<string, PgColumn>;
-    const def = resourceByName(resource);
+    const def = entryByName(resource);
     // A resource without a name column (a phone) is named by its search field, as the web's reference query does.
     const nameCol = cols.name ?? (def ? cols[def.list.search] : undefined);
     return new DataLoader<number, ReferenceShape | null>(async (ids) => {

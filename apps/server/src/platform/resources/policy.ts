@@ -1,7 +1,16 @@
-import { guardOf, OWNER_RESOURCE, resourceByName, type ResourceDef } from '@canvass/domain';
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  CLIENT_USER_TYPES,
+  entryByName,
+  guardOf,
+  OWNER_RESOURCE,
+  resourceByName,
+  user,
+  type ResourceDef,
+} from '@canvass/domain';
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { viewerCan, type Viewer } from '../auth/viewer';
+import { organizationUsers } from '../db/schema/index';
 
 type Columns = Record<string, PgColumn>;
 
@@ -41,6 +50,9 @@ export function ownerCondition(owner: PgColumn, viewer: Viewer, tableOf: TableOf
  */
 export function visibleWhere(def: ResourceDef, table: PgTable, tableOf: TableOf, viewer: Viewer): SQL {
   const cols = table as unknown as Columns;
+  // People are global (users); a person is seen through a membership of the viewer's organization it may see.
+  if (def.name === user.name)
+    return sql`EXISTS (SELECT 1 FROM ${organizationUsers} WHERE ${organizationUsers.userId} = ${cols.id} AND ${visibleMembershipsWhere(viewer, tableOf)})`;
   const inOrganization = eq(cols.organizationId, viewer.organizationId);
   const owner = def.ownedBy
     ? ownerCondition(cols[def.ownedBy], viewer, tableOf)
@@ -48,6 +60,24 @@ export function visibleWhere(def: ResourceDef, table: PgTable, tableOf: TableOf,
       ? parentCondition(def, cols[def.ownedThrough], viewer, tableOf)
       : undefined;
   return owner ? and(inOrganization, owner)! : inOrganization;
+}
+
+/**
+ * The one policy of users (spec §6 through the client limit above, on the membership's client), on the memberships
+ * (organization_users): members of the viewer's organization; a Client-role viewer only the users of its own client,
+ * an Agency viewer those of its agency and the clients under it, a viewer with user views those of its clients. And
+ * "seeing all user types needs view on User and Client": without View on Client, the users who belong to a client
+ * (Client, Agency) are not shown. The users module lists them over the membership; every other path (a reference to
+ * a person, an export's name of one, a write naming one) reads a person through visibleWhere, which asks for one of
+ * these memberships.
+ */
+export function visibleMembershipsWhere(viewer: Viewer, tableOf: TableOf): SQL {
+  const inOrganization = eq(organizationUsers.organizationId, viewer.organizationId);
+  const owner = ownerCondition(organizationUsers.clientId, viewer, tableOf);
+  const types = viewerCan(viewer, 'View', 'Client')
+    ? undefined
+    : notInArray(organizationUsers.role, [...CLIENT_USER_TYPES]);
+  return and(inOrganization, owner, types)!;
 }
 
 /**
@@ -72,7 +102,7 @@ function parentCondition(def: ResourceDef, column: PgColumn, viewer: Viewer, tab
  * alias of its table when the query joins it under another name (an export's reference columns).
  */
 export function visibleWhereOf(resource: string, tableOf: TableOf, viewer: Viewer, on?: PgTable): SQL | null {
-  const def = resourceByName(resource);
+  const def = entryByName(resource);
   const table = on ?? tableOf(resource);
   return def && table ? visibleWhere(def, table, tableOf, viewer) : null;
 }
@@ -83,7 +113,7 @@ export function visibleWhereOf(resource: string, tableOf: TableOf, viewer: Viewe
  * it may name none of them.
  */
 export function referableWhere(resource: string, tableOf: TableOf, viewer: Viewer, on?: PgTable): SQL | null {
-  const def = resourceByName(resource);
+  const def = entryByName(resource);
   if (!def || !viewerCan(viewer, 'View', guardOf(def))) return null;
   return visibleWhereOf(resource, tableOf, viewer, on);
 }

@@ -3,7 +3,8 @@ import {
   inputFields,
   messages,
   resources,
-  resourceByName,
+  entryByName,
+  user,
   phoneDigits,
   normalizeAttributes,
   validateAttributes,
@@ -213,12 +214,14 @@ export function createResourceService<D extends ResourceDef>(
 
   /**
    * Refs must point at rows the viewer can see (the target's own policy, so a Client-role user cannot name another
-   * client) and match the field's where (an agency is of type Agency).
+   * client) and match the field's where (an agency is of type Agency). A person (a manager, a texter) is checked by
+   * the module that takes it, as a member of the organization: whom a viewer may name is not whom it may list (a
+   * Client-role user names the organization's manager, a staff member it does not see among its client's people).
    */
   async function checkRefs(tx: Tx, viewer: Viewer, attrs: Record<string, unknown>): Promise<FieldErrors> {
     const errors: FieldErrors = {};
     for (const [name, f] of writable) {
-      if (f.kind !== 'ref' || attrs[name] == null || attrs[name] === '') continue;
+      if (f.kind !== 'ref' || attrs[name] == null || attrs[name] === '' || f.resource === user.name) continue;
       const target = tableOf(f.resource);
       const targetVisible = visibleWhereOf(f.resource, tableOf, viewer);
       if (!target || !targetVisible) continue;
@@ -232,7 +235,7 @@ export function createResourceService<D extends ResourceDef>(
         .where(and(targetVisible, byId));
       if (found?.matches == null) errors[name] = [`${f.label} not found`];
       else if (!found.matches) {
-        const targetLabel = resourceByName(f.resource)?.label ?? f.resource;
+        const targetLabel = entryByName(f.resource)?.label ?? f.resource;
         errors[name] = [messages.mustBeOfType(f.label, targetLabel, where.map(([, v]) => v).join(', '))];
       }
     }

@@ -1,7 +1,6 @@
-import { Anchor, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { textEntry, type RecordOf } from '@canvass/domain';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { FieldValue } from '../../ui/FieldValue';
 import type { ResourceRecord } from '../../ui/types';
 import { TextOptOutSwitch } from './TextOptOutSwitch';
@@ -34,18 +33,7 @@ export function TextHeader({ record }: { record: RecordOf<typeof textEntry> }) {
         <Item label="From">{value('fromPhoneId')}</Item>
         <Item label="To">{value('toPhoneId')}</Item>
         <Item label="Project">{value('projectId')}</Item>
-        <Item label="Texter">
-          {/* People are not a registry resource: their page is /users/{id} all the same. */}
-          {record.texterId ? (
-            <Anchor component={Link} to={`/users/${record.texterId}`}>
-              {record.texterName ?? record.texterId}
-            </Anchor>
-          ) : (
-            <Text span c="dimmed">
-              —
-            </Text>
-          )}
-        </Item>
+        <Item label="Texter">{value('texterId')}</Item>
         <Item label="Sent at">{value('sentAt')}</Item>
         <TextOptOutSwitch record={record as unknown as ResourceRecord} />
       </Group>

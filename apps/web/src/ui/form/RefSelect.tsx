@@ -1,6 +1,6 @@
 import { Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { resourceByName, user, type RefField, type ResourceDef } from '@canvass/domain';
+import { entryByName, type RefField, type ResourceDef } from '@canvass/domain';
 import { useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { useSession } from '../../app/session';
@@ -16,8 +16,8 @@ const ADD_NEW = '__add_new__';
 const serverFiltered: OptionsFilter = ({ options }) => options;
 
 function targetOf(field: RefField): ResourceDef {
-  // People are served by the users module, not the registry's generic tables, but are chosen the same way (a texter).
-  const target = field.resource === user.name ? user : resourceByName(field.resource);
+  // People (a texter) are served by the users module, not the generic tables, but are chosen the same way.
+  const target = entryByName(field.resource);
   if (!target) throw new Error(`No resource ${field.resource} in the registry`);
   return target;
 }
