@@ -68,4 +68,12 @@ describe('the web build as a production site', () => {
       expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(shell);
     }
   });
+
+  it("answers a path of the server's own that no route serves with a 404, never the app shell", async () => {
+    for (const url of ['/auth/google/start', '/webhooks/Nowhere/status', '/api/nothing', '/graphql/extra']) {
+      const res = await web.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({ error: 'Not found' });
+    }
+  });
 });

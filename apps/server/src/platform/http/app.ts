@@ -10,6 +10,9 @@ import { createGraphQLServer } from '../graphql/yoga';
 import type { Platform } from '../platform';
 import { registerSecurityHeaders, relaxPolicyForGraphiQL } from './security-headers';
 
+/** Where the server's own routes live: never the web app's. */
+const SERVER_PATHS = ['/graphql', '/auth/', '/api/', '/webhooks/'];
+
 /**
  * Vite names everything under /assets by its content hash, so a browser may keep it for good; index.html (and the
  * app shell of every client-side route) must be revalidated so a new release is picked up on the next load.
@@ -63,9 +66,11 @@ export async function createHttpApp(
       cacheControl: false,
       setHeaders: (reply, filePath) => void reply.header('cache-control', cacheControlFor(dist, filePath)),
     });
-    // Client-side routes (/clients/12/overview) all load the app shell.
+    // Client-side routes (/clients/12/overview) all load the app shell; a path of the server's own that no route
+    // answers (a sign-in provider that is not configured, a webhook to a wrong address) is a 404, as without a build.
     app.setNotFoundHandler((req, reply) => {
-      if (req.method !== 'GET' || req.url.startsWith('/graphql')) return reply.code(404).send({ error: 'Not found' });
+      if (req.method !== 'GET' || SERVER_PATHS.some((p) => req.url.startsWith(p)))
+        return reply.code(404).send({ error: 'Not found' });
       return reply.sendFile('index.html');
     });
   }
