@@ -240,6 +240,10 @@ describe('lists of texts', { timeout: 20_000 }, () => {
     expect(within(status).queryByRole('button')).toBeNull();
     expect(callsTo(calls, 'Texts')[0].variables).toMatchObject({ sortBy: 'id', sortOrder: 'Desc' });
     expect(screen.getByRole('button', { name: 'Add new' }).textContent).toBe('Add new');
+    // The first column, the recipient, opens the text: named by its number, never by the phone's id.
+    const first = within(table).getAllByRole('row')[1].querySelector('td a');
+    expect(first?.textContent).toBe('2125550199');
+    expect(first?.getAttribute('href')).toMatch(/^\/texts\/\d+\/overview$/);
   });
 
   it("a team's Texts (the tab at path projects, spec §2) are its members' texts", async () => {

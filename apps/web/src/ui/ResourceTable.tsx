@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { FieldValue } from './FieldValue';
 import { displayText } from './format';
 import { SortableHeader } from './SortableHeader';
-import type { Filter, ResourceRecord } from './types';
+import { isReference, type Filter, type ResourceRecord } from './types';
 import type { Sort } from './useResourceList';
 
 interface Props {
@@ -23,6 +23,19 @@ interface Props {
 }
 
 export type CellRenderer = (column: string, record: ResourceRecord) => ReactNode | undefined;
+
+/**
+ * The first cell's words, the link that opens the record: the field as text (a reference by its target's name, a
+ * text's recipient by its number rather than the phone's id), or the record's id when it is blank.
+ */
+function firstCellText(def: ResourceDef, column: string, record: ResourceRecord): string {
+  const field = def.fields[column];
+  if (field.kind === 'ref') {
+    const ref = record[field.as];
+    return isReference(ref) && ref.name ? ref.name : record.id;
+  }
+  return displayText(field, record[column]) || record.id;
+}
 
 /** The index table: def.list.columns, each cell rendered the way the field's kind is shown everywhere. */
 export function ResourceTable({ def, nodes, fetching, sort, onSort, cell, linksRecords = true, filters }: Props) {
@@ -59,11 +72,11 @@ export function ResourceTable({ def, nodes, fetching, sort, onSort, cell, linksR
         {columns.map((column, i) => (
           <Table.Td key={column}>
             {i === 0 && !linksRecords ? (
-              (cell?.(column, record) ?? (displayText(def.fields[column], record[column]) || record.id))
+              (cell?.(column, record) ?? firstCellText(def, column, record))
             ) : i === 0 ? (
               // The first cell is a real link too, so keyboard and screen-reader users can open the record.
               <Anchor component={Link} to={overview(record.id)} onClick={(e) => e.stopPropagation()}>
-                {cell?.(column, record) ?? (displayText(def.fields[column], record[column]) || record.id)}
+                {cell?.(column, record) ?? firstCellText(def, column, record)}
               </Anchor>
             ) : (
               (cell?.(column, record) ?? <FieldValue name={column} field={def.fields[column]} record={record} />)
