@@ -50,8 +50,8 @@ describe('a text’s anchor (spec §2 texts/{id})', { timeout: 20_000 }, () => {
     expect(anchor.getByText('Sent').closest('.mantine-Badge-root')?.getAttribute('style')).toContain(
       'var(--mantine-color-green',
     );
-    expect(anchor.getByRole('link', { name: '2125550101' }).getAttribute('href')).toBe('/phones/1/overview');
-    expect(anchor.getByRole('link', { name: '2125550199' }).getAttribute('href')).toBe('/phones/2/overview');
+    expect(anchor.getByRole('link', { name: '(212)-555-0101' }).getAttribute('href')).toBe('/phones/1/overview');
+    expect(anchor.getByRole('link', { name: '(212)-555-0199' }).getAttribute('href')).toBe('/phones/2/overview');
     expect(anchor.getByRole('link', { name: 'Get out the vote' }).getAttribute('href')).toBe('/projects/3/overview');
     expect(anchor.getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe('/users/9/overview');
     expect(card.textContent).toContain(`Sent at${formatDateTime('2026-03-01T17:30:00.000Z')}`);
@@ -242,7 +242,7 @@ describe('lists of texts', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Add new' }).textContent).toBe('Add new');
     // The first column, the recipient, opens the text: named by its number, never by the phone's id.
     const first = within(table).getAllByRole('row')[1].querySelector('td a');
-    expect(first?.textContent).toBe('2125550199');
+    expect(first?.textContent).toBe('(212)-555-0199');
     expect(first?.getAttribute('href')).toMatch(/^\/texts\/\d+\/overview$/);
   });
 

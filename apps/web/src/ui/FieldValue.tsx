@@ -2,7 +2,7 @@ import { Anchor, Badge, ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { entryByName, type EnumField, type FieldDef } from '@canvass/domain';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { displayText } from './format';
+import { displayText, referenceText } from './format';
 import { isReference, type ResourceRecord } from './types';
 
 interface Props {
@@ -40,10 +40,11 @@ export function FieldValue({ name, field, record }: Props) {
       const ref = record[field.as];
       const path = entryByName(field.resource)?.path;
       if (!isReference(ref)) return EMPTY;
-      if (!path) return <>{ref.name}</>;
+      const text = referenceText(field, ref.name);
+      if (!path) return <>{text}</>;
       return (
         <Anchor component={Link} to={`/${path}/${ref.id}/overview`} onClick={stop}>
-          {ref.name}
+          {text}
         </Anchor>
       );
     }

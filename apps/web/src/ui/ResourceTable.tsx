@@ -3,7 +3,7 @@ import { sortableColumns, type ResourceDef } from '@canvass/domain';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FieldValue } from './FieldValue';
-import { displayText } from './format';
+import { displayText, referenceText } from './format';
 import { SortableHeader } from './SortableHeader';
 import { isReference, type Filter, type ResourceRecord } from './types';
 import type { Sort } from './useResourceList';
@@ -26,13 +26,13 @@ export type CellRenderer = (column: string, record: ResourceRecord) => ReactNode
 
 /**
  * The first cell's words, the link that opens the record: the field as text (a reference by its target's name, a
- * text's recipient by its number rather than the phone's id), or the record's id when it is blank.
+ * text's recipient by its formatted number, not the phone's id), or the record's id when it is blank.
  */
 function firstCellText(def: ResourceDef, column: string, record: ResourceRecord): string {
   const field = def.fields[column];
   if (field.kind === 'ref') {
     const ref = record[field.as];
-    return isReference(ref) && ref.name ? ref.name : record.id;
+    return isReference(ref) && ref.name ? referenceText(field, ref.name) : record.id;
   }
   return displayText(field, record[column]) || record.id;
 }

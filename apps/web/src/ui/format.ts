@@ -1,4 +1,4 @@
-import { formatPhone, type FieldDef, type ResourceDef } from '@canvass/domain';
+import { entryByName, formatPhone, type FieldDef, type RefField, type ResourceDef } from '@canvass/domain';
 import dayjs from 'dayjs';
 
 /** Spec §9: every date-time on screen reads M/D/YYYY hh:mm a. */
@@ -48,8 +48,17 @@ export function displayText(field: FieldDef, value: unknown): string {
   }
 }
 
+/** A reference's name as its target's own pages write it: a phone's number formatted, like the phone's title. */
+export function referenceText(field: RefField, name: string): string {
+  const target = entryByName(field.resource);
+  return target ? displayText(target.fields[titleField(target)], name) || name : name;
+}
+
+/** The field a record is called by: its name, or its search field (a phone's number) when it has none. */
+const titleField = (def: ResourceDef) => ('name' in def.fields ? 'name' : def.list.search);
+
 /** What a record is called in headings: its name, or its search field (a phone's number) when it has none. */
 export function recordTitle(def: ResourceDef, record: Record<string, unknown>): string {
-  const key = 'name' in def.fields ? 'name' : def.list.search;
+  const key = titleField(def);
   return displayText(def.fields[key], record[key]) || String(record.id ?? '');
 }
