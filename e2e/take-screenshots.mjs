@@ -1,6 +1,7 @@
 // Refreshes the README's screenshots: `node e2e/take-screenshots.mjs http://localhost:3000` against a running
 // Canvass with the demo organization (npm start). It loads a small list through the UI (upload, column roles,
-// load) for the list screenshots, so each run adds one list to the organization it is pointed at.
+// load) for the list screenshots and sends a project of it through the Simulator for the project screenshots, so
+// each run adds a list and a project to the organization it is pointed at.
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -86,4 +87,74 @@ await page.getByRole('tab', { name: 'Rows' }).click();
 await page.getByRole('table', { name: 'Rows' }).getByRole('row', { name: /Priya/ }).waitFor();
 await closeNotices();
 await page.screenshot({ path: path.join(out, 'list-rows.png') });
+
+// A Blast project of that list, through the stepper (as e2e/tests/projects.spec.ts builds one), sent through the
+// demo's built-in Simulator: the stepper's message editor, then the project as its texts go out.
+async function chooseOption(label, option) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+async function projectAction(item, done) {
+  await page.mouse.move(0, 0);
+  await page.getByRole('button', { name: 'Actions' }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+  if (done) await page.getByText(done).first().waitFor();
+}
+await page.goto(`${base}/projects/stepper`);
+await page.getByRole('textbox', { name: 'Name' }).fill('Austin GOTV: election day');
+await chooseOption('Type', 'Voter Contact');
+await page.getByRole('combobox', { name: 'Client', exact: true }).fill('Rivera');
+await page.getByRole('option', { name: 'Rivera for Senate', exact: true }).click();
+await chooseOption('Manager', 'Avery Admin');
+await page.waitForURL(/\/projects\/stepper\/\d+$/);
+const projectId = /\/projects\/stepper\/(\d+)$/.exec(page.url())[1];
+await page
+  .getByRole('textbox', { name: 'Message' })
+  .fill('Rivera for Senate here: polls are open until 8pm tonight. Every vote counts! Reply STOP to opt out');
+await closeNotices();
+// The message with its live count of characters and segments and its estimated cost under it.
+await page.getByRole('textbox', { name: 'Message' }).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+await page.screenshot({ path: path.join(out, 'project-stepper.png') });
+await page.getByRole('button', { name: 'Next' }).click();
+await page.getByRole('radio', { name: 'Austin volunteers' }).first().check();
+await page.getByRole('button', { name: 'Next' }).click();
+await page.getByRole('table', { name: 'List summary' }).waitFor();
+await page.getByRole('button', { name: 'Next' }).click();
+// One of the demo organization's numbers: its campaign's brand sends through the built-in Simulator.
+await page.getByRole('checkbox', { name: 'Use (212)-555-0100' }).check();
+await page.getByRole('radio', { name: 'Primary (212)-555-0100' }).check();
+await page.getByRole('button', { name: 'Next' }).click();
+await chooseOption('Time zone', 'Central (America/Chicago)');
+await page.getByRole('button', { name: 'Next' }).click();
+await chooseOption('Delivery type', 'Blast');
+await page.getByRole('button', { name: 'Next' }).click();
+await page.getByRole('button', { name: 'Finish' }).click();
+await page.waitForURL(new RegExp(`/projects/${projectId}/discussions$`));
+await page.goto(`${base}/projects/${projectId}/overview`);
+await projectAction('Approve', 'Project Approved');
+await projectAction('Assign', 'Project Assigned');
+await projectAction('Load Project');
+await page.getByLabel('Project status', { exact: true }).getByText('Ready').waitFor({ timeout: 60_000 });
+await closeNotices();
+await projectAction('Send Texts');
+// The Simulator's delivery receipts move the counts on the open page.
+await page
+  .getByRole('region', { name: 'Summaries' })
+  .getByRole('table', { name: 'Text status' })
+  .getByText(/Delivered/)
+  .waitFor({ timeout: 60_000 });
+await closeNotices();
+// The cost and the counts, below the project's fields.
+await page.getByRole('region', { name: 'Message and cost' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+await page.screenshot({ path: path.join(out, 'project-overview.png') });
+await page.goto(`${base}/projects/${projectId}/texts`);
+await page
+  .getByRole('row', { name: /polls are open/ })
+  .first()
+  .waitFor();
+await page.screenshot({ path: path.join(out, 'project-texts.png') });
+await page.goto(`${base}/projects/${projectId}/insights`);
+await page.locator('.recharts-surface').first().waitFor();
+await page.waitForTimeout(500);
+await page.screenshot({ path: path.join(out, 'project-insights.png') });
 await browser.close();
