@@ -59,7 +59,11 @@ export const projectScreen = defineScreen(project, {
   editSections: [{ path: 'prices', label: 'Prices', render: ({ record }) => <ProjectPricesEdit record={record} /> }],
   sectionExtra: (section, record) => <ProjectSectionNav projectId={record.id} current={section} />,
   tabs: [
-    overviewTab((record) => <ProjectOverviewExtra record={record} />),
+    // Its phones, teams and texters are ids in their rows: the Teams and Texters tabs and the Summaries' sender numbers
+    // name them.
+    overviewTab((record) => <ProjectOverviewExtra record={record} />, {
+      omit: ['projectPhones', 'projectTeams', 'projectTexters'],
+    }),
     childListTab({ path: 'teams', label: 'Teams', def: projectTeam, parentField: 'projectId' }),
     childListTab({ path: 'project_texters', label: 'Texters', def: projectTexter, parentField: 'projectId' }),
     textsTab('texts', 'Texts'),

@@ -68,12 +68,21 @@ export function defineScreen<D extends ResourceDef>(
 /** The fields read-only, with whatever the resource adds below them. */
 export function overviewTab<R extends ResourceRecord = ResourceRecord>(
   extra?: (record: R) => ReactNode,
+  /** Fields the overview leaves out: what a tab or a summary of the resource's own shows better. */
+  opts: { omit?: readonly string[] } = {},
 ): ResourceTab<R> {
+  const shown = (def: ResourceDef): ResourceDef =>
+    opts.omit?.length
+      ? {
+          ...def,
+          fields: Object.fromEntries(Object.entries(def.fields).filter(([name]) => !opts.omit!.includes(name))),
+        }
+      : def;
   return {
     path: 'overview',
     label: 'Overview',
     render: ({ def, record }) => (
-      <ResourceOverview def={def} record={record}>
+      <ResourceOverview def={shown(def)} record={record}>
         {extra?.(record)}
       </ResourceOverview>
     ),

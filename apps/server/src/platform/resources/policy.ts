@@ -67,9 +67,9 @@ export function visibleWhere(def: ResourceDef, table: PgTable, tableOf: TableOf,
  * (organization_users): members of the viewer's organization; a Client-role viewer only the users of its own client,
  * an Agency viewer those of its agency and the clients under it, a viewer with user views those of its clients. And
  * "seeing all user types needs view on User and Client": without View on Client, the users who belong to a client
- * (Client, Agency) are not shown. The users module lists them over the membership; every other path (a reference to
- * a person, an export's name of one, a write naming one) reads a person through visibleWhere, which asks for one of
- * these memberships.
+ * (Client, Agency) are not shown. The users module lists them over the membership; a reference to a person and an
+ * export's name of one read a person through visibleWhere, which asks for one of these memberships. (A write naming a
+ * person checks only that it is a member: whom a viewer may name is not whom it may list.)
  */
 export function visibleMembershipsWhere(viewer: Viewer, tableOf: TableOf): SQL {
   const inOrganization = eq(organizationUsers.organizationId, viewer.organizationId);

@@ -82,6 +82,13 @@ describe('a project overview', { timeout: 20_000 }, () => {
     });
     const summaries = await screen.findByRole('region', { name: 'Summaries' }, { timeout: 5000 });
     expect((await within(summaries).findByLabelText('Total texts')).textContent).toBe('1,000');
+    // The project's fields, without its phones, teams and texters: rows of ids that their own tabs name.
+    const labels = [...document.querySelectorAll('.mantine-SimpleGrid-root > div > p:first-child')].map(
+      (p) => p.textContent,
+    );
+    expect(labels).toContain('Manager');
+    expect(labels).not.toContain('Phones');
+    expect(labels).not.toContain('Texters');
     expect(within(summaries).getByLabelText('Duplicate phones').textContent).toBe('120');
     expect(within(summaries).getByLabelText('Opt-out phones').textContent).toBe('30');
     const areaCodes = within(summaries).getByRole('table', { name: 'Area codes (top 5)' });
