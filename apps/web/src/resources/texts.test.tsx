@@ -244,6 +244,8 @@ describe('lists of texts', { timeout: 20_000 }, () => {
     const first = within(table).getAllByRole('row')[1].querySelector('td a');
     expect(first?.textContent).toBe('(212)-555-0199');
     expect(first?.getAttribute('href')).toMatch(/^\/texts\/\d+\/overview$/);
+    // A number stays on one line in its narrow column.
+    expect(first?.closest('td')?.getAttribute('style')).toContain('white-space: nowrap');
   });
 
   it("a team's Texts (the tab at path projects, spec §2) are its members' texts", async () => {

@@ -2,7 +2,7 @@ import { Anchor, Badge, ColorSwatch, Group, Stack, Text } from '@mantine/core';
 import { entryByName, type EnumField, type FieldDef } from '@canvass/domain';
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { displayText, referenceText } from './format';
+import { displayText, isPhoneReference, referenceText } from './format';
 import { isReference, type ResourceRecord } from './types';
 
 interface Props {
@@ -43,7 +43,12 @@ export function FieldValue({ name, field, record }: Props) {
       const text = referenceText(field, ref.name);
       if (!path) return <>{text}</>;
       return (
-        <Anchor component={Link} to={`/${path}/${ref.id}/overview`} onClick={stop}>
+        <Anchor
+          component={Link}
+          to={`/${path}/${ref.id}/overview`}
+          onClick={stop}
+          style={isPhoneReference(field) ? { whiteSpace: 'nowrap' } : undefined}
+        >
           {text}
         </Anchor>
       );

@@ -3,7 +3,7 @@ import { sortableColumns, type ResourceDef } from '@canvass/domain';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FieldValue } from './FieldValue';
-import { displayText, referenceText } from './format';
+import { displayText, isPhoneReference, referenceText } from './format';
 import { SortableHeader } from './SortableHeader';
 import { isReference, type Filter, type ResourceRecord } from './types';
 import type { Sort } from './useResourceList';
@@ -35,6 +35,12 @@ function firstCellText(def: ResourceDef, column: string, record: ResourceRecord)
     return isReference(ref) && ref.name ? referenceText(field, ref.name) : record.id;
   }
   return displayText(field, record[column]) || record.id;
+}
+
+/** A number, or a reference to one: kept on one line however narrow its column. */
+function isPhoneColumn(def: ResourceDef, column: string): boolean {
+  const field = def.fields[column];
+  return field.kind === 'phone' || (field.kind === 'ref' && isPhoneReference(field));
 }
 
 /** The index table: def.list.columns, each cell rendered the way the field's kind is shown everywhere. */
@@ -70,7 +76,7 @@ export function ResourceTable({ def, nodes, fetching, sort, onSort, cell, linksR
         onClick={linksRecords ? () => void navigate(overview(record.id)) : undefined}
       >
         {columns.map((column, i) => (
-          <Table.Td key={column}>
+          <Table.Td key={column} style={isPhoneColumn(def, column) ? { whiteSpace: 'nowrap' } : undefined}>
             {i === 0 && !linksRecords ? (
               (cell?.(column, record) ?? firstCellText(def, column, record))
             ) : i === 0 ? (

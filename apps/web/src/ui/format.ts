@@ -54,6 +54,12 @@ export function referenceText(field: RefField, name: string): string {
   return target ? displayText(target.fields[titleField(target)], name) || name : name;
 }
 
+/** Whether a reference reads as a phone number: one line in a narrow column, never '(212)-555-' over '0100'. */
+export function isPhoneReference(field: RefField): boolean {
+  const target = entryByName(field.resource);
+  return target?.fields[titleField(target)].kind === 'phone';
+}
+
 /** The field a record is called by: its name, or its search field (a phone's number) when it has none. */
 const titleField = (def: ResourceDef) => ('name' in def.fields ? 'name' : def.list.search);
 
