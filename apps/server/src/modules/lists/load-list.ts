@@ -10,6 +10,8 @@ import { DistinctNumbers } from './distinct-numbers';
 import { planColumns, type ColumnPlan, type ColumnRole } from './column-roles';
 import { createRecipientPhoneWriter, type RecipientPhoneWriter } from './recipient-phones';
 import { openRowChunks, type RowChunkWriter } from './row-chunks';
+import { mayCopyIntoRows, openRowCopy } from './row-copy';
+import { RowIds } from './row-ids';
 import { cellRowsOf, SheetError, type CellRows, type SpreadsheetSource } from './sources/source';
 import { rowsAreDistributed } from './staging';
 import { CopyText } from './copy-text';
@@ -35,7 +37,10 @@ export interface LoadHooks {
   progress?(processed: number, total: number | null): Promise<void>;
   /** Test seam: runs inside the final transaction before it commits (a failure there must change nothing). */
   beforeCommit?(tx: Tx): Promise<void>;
-  /** Test seam: rows per chunk (row-chunks.ts), so a small sheet goes in several chunks. */
+  /**
+   * Test seam: the rows go through the temporary table (row-chunks.ts), as for a database user that row-level
+   * security binds, this many a chunk, so a small sheet goes in several chunks.
+   */
   chunkRows?: number;
 }
 
@@ -96,12 +101,14 @@ interface StagedCounts {
  */
 async function stageRows(
   writer: RowChunkWriter,
+  ids: RowIds,
   phones: RecipientPhoneWriter,
   blocked: BlockedNumbers,
   source: SpreadsheetSource,
   sheet: { sourceSheetId: string; headerRowIndex: number },
   plan: ColumnPlan,
   organizationId: number,
+  listId: number,
   hooks: LoadHooks,
 ): Promise<StagedCounts> {
   // Numbers as numbers (exact for 10 digits): a Set of the cells' strings would keep alive the parsed text each was
@@ -117,11 +124,13 @@ async function stageRows(
     optimized: 0,
   };
   const org = String(organizationId);
+  const list = String(listId);
   let skip = sheet.headerRowIndex + 1;
   let lastProgress = Date.now();
   const out = new CopyText();
   for await (const batch of cellRowsOf(source, sheet.sourceSheetId)) {
     const before = counts.rows;
+    await ids.ensure(batch.length);
     for (let r = 0; r < batch.length; r++) {
       if (skip > 0) {
         skip--;
@@ -149,7 +158,11 @@ async function stageRows(
           if (!optedOut && !doNotContact) counts.optimized++;
         }
       }
+      out.integer(ids.next());
+      out.tab();
       out.plain(org);
+      out.tab();
+      out.plain(list);
       out.tab();
       out.integer(position);
       out.tab();
@@ -233,18 +246,32 @@ export async function loadListRows(
       if (!list) throw new SheetError('ErrorFileNotFound', listErrorMessages.ErrorFileNotFound);
       await tx.execute(sql`DELETE FROM rows WHERE organization_id = ${org} AND list_id = ${listId}`);
       const blocked = await readBlockedNumbers(tx, org);
-      const chunks = await openRowChunks({
-        platform,
-        tx,
-        organizationId: org,
-        listId,
-        keptColumns: plan.columns.length,
-        distributed,
-        chunkRows: hooks.chunkRows,
-      });
+      const keptColumns = plan.columns.length;
+      const chunks =
+        !distributed && hooks.chunkRows === undefined && (await mayCopyIntoRows(tx))
+          ? await openRowCopy(tx, org, listId, keptColumns)
+          : await openRowChunks({
+              tx,
+              organizationId: org,
+              listId,
+              keptColumns,
+              distributed,
+              chunkRows: hooks.chunkRows,
+            });
       let staged: StagedCounts;
       try {
-        staged = await stageRows(chunks, recipients, blocked, source, sheet, plan, org, hooks);
+        staged = await stageRows(
+          chunks,
+          new RowIds(platform),
+          recipients,
+          blocked,
+          source,
+          sheet,
+          plan,
+          org,
+          listId,
+          hooks,
+        );
         await hooks.progress?.(staged.rows, staged.rows);
         await setListStatus(platform, scope, listId, 'LoadingPhones');
         await chunks.finish();

@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { connectionOf } from '../../platform/db/copy-out';
 import { withoutReferenceChecks } from '../../platform/db/reference-checks';
-import { reserveIds } from '../../platform/db/reserve-ids';
 import { rowColumnKeys, rows } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
-import type { Platform } from '../../platform/platform';
 import { openStagingCopy, stagingColumns } from './staging';
 
 /**
@@ -29,7 +27,6 @@ export interface RowChunkWriter {
 }
 
 interface ChunkTarget {
-  platform: Platform;
   tx: Tx;
   organizationId: number;
   listId: number;
@@ -40,8 +37,9 @@ interface ChunkTarget {
 }
 
 /**
- * The rows of a load go into the load's own transaction a chunk at a time while the sheet is still being read: the
- * chunk is copied into a temporary table of that transaction (COPY FROM is refused into a table under row-level
+ * The rows of a load, for a database user that row-level security binds (and on Citus); a superuser's load copies
+ * them straight into `rows` (row-copy.ts). They go into the load's own transaction a chunk at a time while the sheet
+ * is still being read: the chunk is copied into a temporary table of that transaction (COPY FROM is refused into a table under row-level
  * security, ARCHITECTURE §4) and moved into `rows` with one INSERT … SELECT, while Node parses the next.
  * Inserting every row only after the whole sheet was staged left the database idle during the parse and Node idle
  * during the insert. The transaction commits once, at the end: until then the old rows are what everyone sees.
@@ -57,16 +55,14 @@ export async function openRowChunks(target: ChunkTarget): Promise<RowChunkWriter
   let gathering: Buffer[] = [];
   let gatheredRows = 0;
   let gatheredBytes = 0;
-  let firstPosition = 1;
   let running: Promise<void> | null = null;
 
   const send = () => {
-    const chunk = { lines: gathering, count: gatheredRows, first: firstPosition };
-    firstPosition += gatheredRows;
+    const chunk = { lines: gathering };
     gathering = [];
     gatheredRows = 0;
     gatheredBytes = 0;
-    running = insertChunk(target, chunk.lines, chunk.count, chunk.first);
+    running = insertChunk(target, chunk.lines);
     // A failure is awaited by the next add or finish; the rejection is not left unhandled meanwhile.
     running.catch(() => {});
   };
@@ -95,18 +91,10 @@ export async function openRowChunks(target: ChunkTarget): Promise<RowChunkWriter
   };
 
   async function insertChunk(
-    { platform, organizationId: org, listId, distributed }: ChunkTarget,
+    { organizationId: org, listId, distributed }: ChunkTarget,
     lines: Buffer[],
-    count: number,
-    first: number,
   ): Promise<void> {
-    // The ids are taken on another connection while the chunk is copied: their commit waits until the log the load
-    // has written so far is on disk, a tenth of a second or more per chunk that the copy hides. Both settle before
-    // the chunk goes on or fails.
-    const [ids, copied] = await Promise.allSettled([reserveRowIds(platform, count), copyLines(lines)]);
-    if (copied.status === 'rejected') throw copied.reason;
-    if (ids.status === 'rejected') throw ids.reason;
-    const idBase = ids.value;
+    await copyLines(lines);
     const keptTarget = sql.raw(
       rowColumnKeys
         .slice(0, keptColumns)
@@ -121,10 +109,10 @@ export async function openRowChunks(target: ChunkTarget): Promise<RowChunkWriter
         INSERT INTO rows (id, organization_id, list_id, position, raw_phone_number, to_phone_number, first_name,
                           last_name, state, row_status${keptTarget})
         OVERRIDING SYSTEM VALUE
-        SELECT ${idBase - first + 1}::bigint + s.position, s.organization_id, ${listId}::bigint, s.position,
+        SELECT s.id, s.organization_id, ${listId}::bigint, s.position,
                s.raw_phone, s.to_phone, s.first_name, s.last_name, s.state, s.row_status${keptSource}
           FROM ${sql.raw(CHUNK_TABLE)} s
-         WHERE s.organization_id = ${org}
+         WHERE s.organization_id = ${org} AND s.list_id = ${listId}
         ${distributed ? sql`ON CONFLICT DO NOTHING` : sql``}`);
     if (distributed) await insert();
     else await withoutReferenceChecks(tx, insert);
@@ -138,15 +126,5 @@ export async function openRowChunks(target: ChunkTarget): Promise<RowChunkWriter
     } finally {
       await copy.finish();
     }
-  }
-}
-
-/** The chunk's ids, taken on a connection of their own (reserveIds commits; the load's transaction must not). */
-async function reserveRowIds(platform: Platform, count: number): Promise<number> {
-  const client = await platform.database.pool.connect();
-  try {
-    return await reserveIds(client, 'rows', count);
-  } finally {
-    client.release();
   }
 }

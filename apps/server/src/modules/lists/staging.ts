@@ -28,7 +28,7 @@ export function importStagingTableName(organizationId: number, importId: number)
  */
 export function stagingColumns(keptColumns: number): string {
   const kept = Array.from({ length: keptColumns }, (_, i) => `, c${i + 1} text`).join('');
-  return `organization_id bigint NOT NULL, position integer NOT NULL, raw_phone text, to_phone varchar(10),
+  return `id bigint NOT NULL, organization_id bigint NOT NULL, list_id bigint NOT NULL, position integer NOT NULL, raw_phone text, to_phone varchar(10),
     first_name text, last_name text, state varchar(2), row_status public.row_status NOT NULL${kept}`;
 }
 
