@@ -4,9 +4,9 @@ import { lists, sheets } from '../../platform/db/schema/index';
 import { connectionOf } from '../../platform/db/copy-out';
 import { withTenant, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
-import { readBlockedNumbers, type BlockedNumbers } from './blocked-numbers';
+import { readBlockedNumbers } from './blocked-numbers';
 import { cleanListPhone } from './clean-phone';
-import { DistinctNumbers } from './distinct-numbers';
+import { DO_NOT_CONTACT, OPTED_OUT, SEEN, type NumberMarks } from './number-marks';
 import { planColumns, type ColumnPlan, type ColumnRole } from './column-roles';
 import { createRecipientPhoneWriter, type RecipientPhoneWriter } from './recipient-phones';
 import { openRowChunks, type RowChunkWriter } from './row-chunks';
@@ -103,7 +103,8 @@ async function stageRows(
   writer: RowChunkWriter,
   ids: RowIds,
   phones: RecipientPhoneWriter,
-  blocked: BlockedNumbers,
+  /** The organization's opt-outs and do-not-contact numbers (readBlockedNumbers), where the rows' are met too. */
+  marks: NumberMarks,
   source: SpreadsheetSource,
   sheet: { sourceSheetId: string; headerRowIndex: number },
   plan: ColumnPlan,
@@ -111,9 +112,6 @@ async function stageRows(
   listId: number,
   hooks: LoadHooks,
 ): Promise<StagedCounts> {
-  // Numbers as numbers (exact for 10 digits): a Set of the cells' strings would keep alive the parsed text each was
-  // cut from, the whole file by the end.
-  const seen = new DistinctNumbers();
   const counts: StagedCounts = {
     rows: 0,
     valid: 0,
@@ -143,19 +141,20 @@ async function stageRows(
         status = 'Invalid';
         counts.invalid++;
       } else {
+        // As a number (exact for 10 digits): a Set of the cells' strings would keep alive the parsed text each was
+        // cut from, the whole file by the end.
         const number = Number(phone.number);
-        if (!seen.add(number)) {
+        const marked = marks.see(number);
+        if (marked & SEEN) {
           status = 'Duplicate';
           counts.duplicate++;
         } else {
           status = 'Valid';
           counts.valid++;
           phones.add(phone.number, phone.state);
-          const optedOut = blocked.optedOut.has(number);
-          const doNotContact = blocked.doNotContact.has(number);
-          if (optedOut) counts.optedOut++;
-          if (doNotContact) counts.doNotContact++;
-          if (!optedOut && !doNotContact) counts.optimized++;
+          if (marked & OPTED_OUT) counts.optedOut++;
+          if (marked & DO_NOT_CONTACT) counts.doNotContact++;
+          if (!(marked & (OPTED_OUT | DO_NOT_CONTACT))) counts.optimized++;
         }
       }
       out.integer(ids.next());
@@ -245,7 +244,7 @@ export async function loadListRows(
         .for('key share');
       if (!list) throw new SheetError('ErrorFileNotFound', listErrorMessages.ErrorFileNotFound);
       await tx.execute(sql`DELETE FROM rows WHERE organization_id = ${org} AND list_id = ${listId}`);
-      const blocked = await readBlockedNumbers(tx, org);
+      const marks = await readBlockedNumbers(tx, org);
       const keptColumns = plan.columns.length;
       const chunks =
         !distributed && hooks.chunkRows === undefined && (await mayCopyIntoRows(tx))
@@ -264,7 +263,7 @@ export async function loadListRows(
           chunks,
           new RowIds(platform),
           recipients,
-          blocked,
+          marks,
           source,
           sheet,
           plan,

@@ -2,6 +2,10 @@ import type { NumberSet } from './blocked-numbers';
 
 /** Room for each state's index below a number: more than the states and territories (about 60). */
 const STATE_SLOTS = 64;
+const OPEN = 0x7b; // {
+const CLOSE = 0x7d; // }
+const COMMA = 0x2c;
+const ZERO = 0x30;
 
 /**
  * A batch of recipient numbers with their states, held as one packed array of doubles: number × 64 + the state's
@@ -41,15 +45,35 @@ export class PhoneBatch {
     return Array.from({ length: count }, (_, p) => this.literalsOf(sorted.subarray(p * cut, (p + 1) * cut)));
   }
 
+  /**
+   * Written as bytes, digit by digit: String() of a million doubles and joining the strings cost half a second of a
+   * million-row load.
+   */
   private literalsOf(sorted: Float64Array): { numbers: string; states: string } {
-    const numbers = new Array<string>(sorted.length);
-    const states = new Array<string>(sorted.length);
+    const numbers = Buffer.allocUnsafe(sorted.length * 11 + 2);
+    const states = Buffer.allocUnsafe(sorted.length * 5 + 2);
+    numbers[0] = states[0] = OPEN;
+    let n = 1;
+    let s = 1;
     for (let i = 0; i < sorted.length; i++) {
+      if (i > 0) numbers[n++] = states[s++] = COMMA;
       const slot = sorted[i] % STATE_SLOTS;
-      numbers[i] = String((sorted[i] - slot) / STATE_SLOTS);
-      states[i] = this.stateNames[slot] ?? 'NULL';
+      const number = (sorted[i] - slot) / STATE_SLOTS;
+      // Ten digits, as two halves of five that integer arithmetic handles exactly.
+      let high = Math.floor(number / 100_000);
+      let low = number - high * 100_000;
+      for (let d = 4; d >= 0; d--) {
+        numbers[n + d] = ZERO + (high % 10);
+        numbers[n + 5 + d] = ZERO + (low % 10);
+        high = Math.floor(high / 10);
+        low = Math.floor(low / 10);
+      }
+      n += 10;
+      s += states.write(this.stateNames[slot] ?? 'NULL', s, 'latin1');
     }
-    return { numbers: `{${numbers.join(',')}}`, states: `{${states.join(',')}}` };
+    numbers[n++] = CLOSE;
+    states[s++] = CLOSE;
+    return { numbers: numbers.toString('latin1', 0, n), states: states.toString('latin1', 0, s) };
   }
 
   private indexOf(state: string | null): number {
