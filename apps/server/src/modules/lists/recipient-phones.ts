@@ -11,10 +11,12 @@ import { SheetError } from './sources/source';
 /** Numbers gathered before the first batch goes: early enough to overlap most of the file's reading. */
 const FIRST_BATCH = 50_000;
 /**
- * Connections the last batch is split over. The load waits for nothing else by then (the sheet is read, the rows
- * in), so one connection would leave the second core idle while a few hundred thousand numbers go in.
+ * Connections a batch's numbers go in over, in ranges of at most RANGE numbers. Once the sheet is read and the rows
+ * are in, the load waits for the phones alone: a batch of a few hundred thousand numbers on one connection left the
+ * second core idle for the last second or two of a million-row load.
  */
-const LAST_BATCH_PARTS = 2;
+const CONNECTIONS = 2;
+const RANGE = 100_000;
 
 export interface RecipientPhoneWriter {
   /** A distinct valid number of the sheet (each number once per load). */
@@ -27,7 +29,7 @@ export interface RecipientPhoneWriter {
 
 /**
  * Each recipient number becomes one phone of the organization, shared by every list that has it. The numbers go in
- * batches while the sheet is still being read, one batch at a time on a connection of its own: inserting them is
+ * batches while the sheet is still being read, one batch at a time on connections of their own: inserting them is
  * the load's longest step, and waiting for the whole sheet left the database idle while Node parsed it. A batch
  * gathers whatever arrived while the previous one ran, so batches grow when the database is the slower side.
  *
@@ -59,26 +61,25 @@ export function createRecipientPhoneWriter(
   let running: Promise<void> | null = null;
   let failure: unknown = null;
 
-  const send = (parts = 1): Promise<void> => {
+  const send = (): Promise<void> => {
     const sent = batch;
     batch = new PhoneBatch();
-    // Settled, not Promise.all: a range that fails must not end the batch while the other is still inserting.
     const batchDone = known
-      .then((knownNumbers) =>
-        Promise.allSettled(
-          sent
-            .sortedArrayLiterals(parts, knownNumbers)
-            .map((range) => insertBatch(platform, organizationId, userId, distributed, range)),
-        ),
-      )
-      .then(
-        (results) => {
-          for (const r of results) if (r.status === 'rejected') failure ??= r.reason;
-        },
-        (err: unknown) => {
-          failure ??= err;
-        },
-      )
+      .then(async (knownNumbers) => {
+        const ranges = sent.sortedArrayLiterals(Math.max(CONNECTIONS, Math.ceil(sent.length / RANGE)), knownNumbers);
+        // Each connection takes the next range until none is left. A range that fails stops no other connection
+        // midway (the batch settles whole), only the ranges not started yet.
+        const connection = async () => {
+          for (let range = ranges.shift(); range && !failure; range = ranges.shift())
+            await insertBatch(platform, organizationId, userId, distributed, range).catch((err: unknown) => {
+              failure ??= err;
+            });
+        };
+        await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+      })
+      .catch((err: unknown) => {
+        failure ??= err;
+      })
       .finally(() => {
         running = null;
       });
@@ -94,7 +95,7 @@ export function createRecipientPhoneWriter(
     },
     async finish() {
       while (running) await running;
-      if (!failure && batch.length > 0) await send(LAST_BATCH_PARTS);
+      if (!failure && batch.length > 0) await send();
       if (failure) {
         platform.logger.error({ err: failure }, 'recipient phones of a list load failed');
         throw new SheetError('ErrorLoadingPhones', listErrorMessages.ErrorLoadingPhones);
