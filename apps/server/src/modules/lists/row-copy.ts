@@ -1,11 +1,9 @@
-import { once } from 'node:events';
-import { finished } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
-import { from as copyFrom } from 'pg-copy-streams';
 import { connectionOf } from '../../platform/db/copy-out';
 import { rowColumnKeys, rows } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import type { RowChunkWriter } from './row-chunks';
+import { openCopyFrom } from './staging';
 
 /**
  * Whether this load may COPY its rows straight into `rows`: only when the database user is a superuser (the
@@ -46,38 +44,26 @@ export async function openRowCopy(
     .map((key) => `, ${rows[key].name}`)
     .join('');
   await tx.execute(sql.raw(`SET LOCAL ROLE NONE; SET LOCAL session_replication_role = replica`));
-  const stream = connectionOf(tx).query(
-    copyFrom(
-      `COPY rows (id, organization_id, list_id, position, raw_phone_number, to_phone_number, first_name, last_name,
-                  state, row_status${kept}) FROM STDIN
-        WHERE organization_id = ${integerId(organizationId)} AND list_id = ${integerId(listId)}`,
-    ),
+  const copy = openCopyFrom(
+    connectionOf(tx),
+    `COPY rows (id, organization_id, list_id, position, raw_phone_number, to_phone_number, first_name, last_name,
+                state, row_status${kept}) FROM STDIN
+      WHERE organization_id = ${integerId(organizationId)} AND list_id = ${integerId(listId)}`,
   );
-  let failure: Error | null = null;
-  stream.on('error', (err: Error) => (failure = err));
   let written = 0;
-  const restore = () => tx.execute(sql.raw(`SET LOCAL session_replication_role = origin; SET LOCAL ROLE canvass_app`));
 
   return {
     async add(lines, count) {
-      if (failure) throw failure;
       written += count;
-      // once() rejects when the stream fails while waiting (a COPY refused by the server).
-      if (!stream.write(lines)) await once(stream, 'drain');
-      if (failure) throw failure;
+      await copy.write(lines);
     },
     async finish() {
-      stream.end();
-      await finished(stream);
-      if (failure) throw failure;
-      if (stream.rowCount !== written)
-        throw new Error(`the load wrote ${written} rows and ${stream.rowCount} were of its organization and list`);
-      await restore();
+      const taken = await copy.finish();
+      if (taken !== written)
+        throw new Error(`the load wrote ${written} rows and ${taken} were of its organization and list`);
+      await tx.execute(sql.raw(`SET LOCAL session_replication_role = origin; SET LOCAL ROLE canvass_app`));
     },
-    async settle() {
-      // CopyFail: the database drops what the COPY took; the transaction then rolls back.
-      if (!stream.destroyed) stream.destroy(new Error('the load failed'));
-      await finished(stream).catch(() => {});
-    },
+    // CopyFail: the database drops what the COPY took; the transaction then rolls back.
+    settle: () => copy.abort(),
   };
 }

@@ -53,14 +53,22 @@ export function copyField(value: string | null | undefined): string {
   return SPECIAL.test(value) ? value.replace(SPECIALS, (c) => ESCAPES[c]) : value;
 }
 
-/** A COPY FROM STDIN into the staging table, written in text lines with the stream's backpressure respected. */
+/** A COPY FROM STDIN, written in text lines with the stream's backpressure respected. */
 export interface StagingWriter {
   write(lines: string | Buffer): Promise<void>;
-  finish(): Promise<void>;
+  /** Ends the COPY; the rows the database took (fewer than written when the statement has a WHERE). */
+  finish(): Promise<number>;
+  /** Fails the COPY (CopyFail: the database drops what it took) and waits for it to end. Never rejects. */
+  abort(): Promise<void>;
 }
 
 export function openStagingCopy(client: pg.ClientBase, table: string): StagingWriter {
-  const stream = client.query(copyFrom(`COPY ${table} FROM STDIN`));
+  return openCopyFrom(client, `COPY ${table} FROM STDIN`);
+}
+
+/** `statement`, a COPY … FROM STDIN, on the client. */
+export function openCopyFrom(client: pg.ClientBase, statement: string): StagingWriter {
+  const stream = client.query(copyFrom(statement));
   let failure: Error | null = null;
   stream.on('error', (err: Error) => (failure = err));
   return {
@@ -74,6 +82,11 @@ export function openStagingCopy(client: pg.ClientBase, table: string): StagingWr
       stream.end();
       await finished(stream);
       if (failure) throw failure;
+      return stream.rowCount;
+    },
+    async abort() {
+      if (!stream.destroyed) stream.destroy(new Error('the load failed'));
+      await finished(stream).catch(() => {});
     },
   };
 }
