@@ -138,8 +138,8 @@ const rowColumns = Object.fromEntries(rowColumnKeys.map((key) => [key, text(snak
 
 /**
  * One spreadsheet row of a list: the recipient's number and names, and the raw cells for message placeholders.
- * Written only by the load (COPY into staging, then INSERT … SELECT), so its indexes are the few a reader needs:
- * each one is paid on every load of a million rows.
+ * Written only by the load (a COPY, straight in or through a temporary table: row-copy.ts), so its indexes are the
+ * few a reader needs: each one is paid on every load of a million rows.
  */
 export const rows = pgTable(
   'rows',
