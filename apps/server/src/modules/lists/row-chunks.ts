@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { connectionOf } from '../../platform/db/copy-out';
 import { withoutReferenceChecks } from '../../platform/db/reference-checks';
-import { rowColumnKeys, rows } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
-import { openStagingCopy, stagingColumns } from './staging';
+import { keptRowColumns, openStagingCopy, stagingColumns } from './staging';
 
 /**
  * A chunk goes in when it holds this many rows or this much text, whichever comes first. Smaller chunks cost a
@@ -95,12 +94,7 @@ export async function openRowChunks(target: ChunkTarget): Promise<RowChunkWriter
     lines: Buffer[],
   ): Promise<void> {
     await copyLines(lines);
-    const keptTarget = sql.raw(
-      rowColumnKeys
-        .slice(0, keptColumns)
-        .map((key) => `, ${rows[key].name}`)
-        .join(''),
-    );
+    const keptTarget = sql.raw(keptRowColumns(keptColumns));
     const keptSource = sql.raw(Array.from({ length: keptColumns }, (_, i) => `, s.c${i + 1}`).join(''));
     // The list is held by the load's transaction: its reference holds without a check per row (checked on Citus,
     // where only the ON CONFLICT form runs on the workers rather than through a COPY refused by row-level security).

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { connectionOf } from '../../platform/db/copy-out';
-import { rowColumnKeys, rows } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import type { RowChunkWriter } from './row-chunks';
-import { openCopyFrom } from './staging';
+import { keptRowColumns, openCopyFrom } from './staging';
 
 /**
  * Whether this load may COPY its rows straight into `rows`: only when the database user is a superuser (the
@@ -39,10 +38,7 @@ export async function openRowCopy(
   listId: number,
   keptColumns: number,
 ): Promise<RowChunkWriter> {
-  const kept = rowColumnKeys
-    .slice(0, keptColumns)
-    .map((key) => `, ${rows[key].name}`)
-    .join('');
+  const kept = keptRowColumns(keptColumns);
   await tx.execute(sql.raw(`SET LOCAL ROLE NONE; SET LOCAL session_replication_role = replica`));
   const copy = openCopyFrom(
     connectionOf(tx),

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { rowColumnKeys, rows } from '../../platform/db/schema/index';
 
 /**
  * What staging tables are for, each kind named `<kind>_<organization>_<id>` in the canvass_staging schema
@@ -30,6 +31,14 @@ export function stagingColumns(keptColumns: number): string {
   const kept = Array.from({ length: keptColumns }, (_, i) => `, c${i + 1} text`).join('');
   return `id bigint NOT NULL, organization_id bigint NOT NULL, list_id bigint NOT NULL, position integer NOT NULL, raw_phone text, to_phone varchar(10),
     first_name text, last_name text, state varchar(2), row_status public.row_status NOT NULL${kept}`;
+}
+
+/** The `rows` columns of the sheet's kept columns, in order, each after a comma: what c1 … cN go into. */
+export function keptRowColumns(keptColumns: number): string {
+  return rowColumnKeys
+    .slice(0, keptColumns)
+    .map((key) => `, ${rows[key].name}`)
+    .join('');
 }
 
 /** Whether the rows table is distributed by Citus. */
