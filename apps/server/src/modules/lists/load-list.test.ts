@@ -59,8 +59,9 @@ async function rowsOf(listId: number) {
 }
 
 /**
- * Whether a backend's INSERT INTO phones (or, on Citus, into a shard of it) is waiting for a lock: another
- * transaction's row of the same number. On Citus that backend is a worker's, which citus_stat_activity shows. The
+ * Whether the load's phones wait for a lock the other writer holds: the reservation of their ids (reserveIds' ALTER
+ * SEQUENCE waits for the writer's nextval to commit) or their INSERT (or, on Citus, into a shard of it), for the
+ * writer's row of the same number. On Citus that backend may be a worker's, which citus_stat_activity shows. The
  * statistics snapshot is cleared first: inside a transaction pg_stat_activity otherwise answers from its first read.
  */
 async function phoneInsertWaits(client: pg.ClientBase): Promise<boolean> {
@@ -68,7 +69,8 @@ async function phoneInsertWaits(client: pg.ClientBase): Promise<boolean> {
   const activity = views[0].citus ? 'citus_stat_activity' : 'pg_stat_activity';
   const { rows } = await client.query(
     `SELECT 1 FROM pg_stat_clear_snapshot() c, ${activity} a
-      WHERE a.datname = current_database() AND a.wait_event_type = 'Lock' AND a.query ~ 'INSERT INTO (public\\.)?phones'`,
+      WHERE a.datname = current_database() AND a.wait_event_type = 'Lock'
+        AND a.query ~ '(INSERT INTO (public\\.)?phones|ALTER SEQUENCE (public\\.)?phones)'`,
   );
   return rows.length > 0;
 }
@@ -257,7 +259,7 @@ describe('a list load, through the whole pipeline', () => {
         [org.id],
       );
       const loading = load(listId, [HEADER, ['2125550171', 'Raced', '', '', ''], ['2125550172', 'Calm', '', '', '']]);
-      // The load's insert, which could not see that phone, waits on the number until the writer commits.
+      // The load, which could not see that phone, waits until the writer commits.
       await expect.poll(() => phoneInsertWaits(writer), { timeout: 10_000 }).toBe(true);
       await writer.query('COMMIT');
       await loading;

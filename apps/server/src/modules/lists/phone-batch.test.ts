@@ -17,7 +17,7 @@ describe('a batch of recipient phones', () => {
       ['4155550100', 'CA'],
     ]);
     expect(batch.sortedArrayLiterals()).toEqual([
-      { numbers: '{2125550100,4155550100,8005550100,9175550100}', states: '{NY,CA,NULL,NY}' },
+      { count: 4, numbers: '{2125550100,4155550100,8005550100,9175550100}', states: '{NY,CA,NULL,NY}' },
     ]);
   });
 
@@ -30,10 +30,12 @@ describe('a batch of recipient phones', () => {
       ['9075550105', 'AK'],
     ];
     expect(batchOf(phones).sortedArrayLiterals(2)).toEqual([
-      { numbers: '{2125550101,2125550102,3125550103}', states: '{NY,NY,IL}' },
-      { numbers: '{6175550104,9075550105}', states: '{MA,AK}' },
+      { count: 3, numbers: '{2125550101,2125550102,3125550103}', states: '{NY,NY,IL}' },
+      { count: 2, numbers: '{6175550104,9075550105}', states: '{MA,AK}' },
     ]);
-    expect(batchOf(phones.slice(0, 1)).sortedArrayLiterals(2)).toEqual([{ numbers: '{3125550103}', states: '{IL}' }]);
+    expect(batchOf(phones.slice(0, 1)).sortedArrayLiterals(2)).toEqual([
+      { count: 1, numbers: '{3125550103}', states: '{IL}' },
+    ]);
   });
 
   it('keeps a million numbers in order across a growing array', () => {
@@ -57,8 +59,8 @@ describe('a batch of recipient phones', () => {
     ];
     const known = NumberSet.of(Float64Array.from(['9995550100', '2125550100', '8005550100', '3125550100'], Number));
     expect(batchOf(phones).sortedArrayLiterals(2, known)).toEqual([
-      { numbers: '{4155550100}', states: '{CA}' },
-      { numbers: '{9175550100}', states: '{NY}' },
+      { count: 1, numbers: '{4155550100}', states: '{CA}' },
+      { count: 1, numbers: '{9175550100}', states: '{NY}' },
     ]);
     expect(batchOf(phones.slice(1, 3)).sortedArrayLiterals(2, known)).toEqual([]);
   });

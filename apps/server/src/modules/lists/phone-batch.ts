@@ -7,6 +7,13 @@ const CLOSE = 0x7d; // }
 const COMMA = 0x2c;
 const ZERO = 0x30;
 
+/** Consecutive numbers of a batch, as two PostgreSQL array literals of `count` elements (numbers and states). */
+export interface PhoneRange {
+  count: number;
+  numbers: string;
+  states: string;
+}
+
 /**
  * A batch of recipient numbers with their states, held as one packed array of doubles: number × 64 + the state's
  * index (exact, 10 digits × 64 stays far below 2^53). Sorting that array sorts the batch by number in one native
@@ -36,7 +43,7 @@ export class PhoneBatch {
    * ranges of consecutive numbers (fewer when the batch is smaller, none when it is empty), leaving out the numbers
    * in `known`. No quoting needed: cleaned numbers are ten digits and states two capital letters.
    */
-  sortedArrayLiterals(parts = 1, known?: NumberSet): { numbers: string; states: string }[] {
+  sortedArrayLiterals(parts = 1, known?: NumberSet): PhoneRange[] {
     let sorted: Float64Array = this.values.subarray(0, this.size).sort();
     if (known) sorted = withoutKnown(sorted, known);
     if (sorted.length === 0) return [];
@@ -49,7 +56,7 @@ export class PhoneBatch {
    * Written as bytes, digit by digit: String() of a million doubles and joining the strings cost half a second of a
    * million-row load.
    */
-  private literalsOf(sorted: Float64Array): { numbers: string; states: string } {
+  private literalsOf(sorted: Float64Array): PhoneRange {
     const numbers = Buffer.allocUnsafe(sorted.length * 11 + 2);
     const states = Buffer.allocUnsafe(sorted.length * 5 + 2);
     numbers[0] = states[0] = OPEN;
@@ -73,7 +80,11 @@ export class PhoneBatch {
     }
     numbers[n++] = CLOSE;
     states[s++] = CLOSE;
-    return { numbers: numbers.toString('latin1', 0, n), states: states.toString('latin1', 0, s) };
+    return {
+      count: sorted.length,
+      numbers: numbers.toString('latin1', 0, n),
+      states: states.toString('latin1', 0, s),
+    };
   }
 
   private indexOf(state: string | null): number {

@@ -2,21 +2,17 @@ import { listErrorMessages } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
 import { PgCode, pgError } from '../../platform/db/pg-errors';
 import { withoutReferenceChecks } from '../../platform/db/reference-checks';
+import { reserveIds } from '../../platform/db/reserve-ids';
 import { withTenant, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { NumberSet } from './blocked-numbers';
-import { PhoneBatch } from './phone-batch';
+import { PhoneBatch, type PhoneRange } from './phone-batch';
 import { SheetError } from './sources/source';
 
 /** Numbers gathered before the first batch goes: early enough to overlap most of the file's reading. */
 const FIRST_BATCH = 50_000;
-/**
- * Connections a batch's numbers go in over, in ranges of at most RANGE numbers. Once the sheet is read and the rows
- * are in, the load waits for the phones alone: a batch of a few hundred thousand numbers on one connection left the
- * second core idle for the last second or two of a million-row load.
- */
-const CONNECTIONS = 2;
-const RANGE = 100_000;
+/** A batch goes in ranges of at most RANGE numbers, one transaction each, so a second connection can share the tail. */
+const RANGE = 50_000;
 
 export interface RecipientPhoneWriter {
   /** A distinct valid number of the sheet (each number once per load). */
@@ -29,7 +25,7 @@ export interface RecipientPhoneWriter {
 
 /**
  * Each recipient number becomes one phone of the organization, shared by every list that has it. The numbers go in
- * batches while the sheet is still being read, one batch at a time on connections of their own: inserting them is
+ * batches while the sheet is still being read, one batch at a time on a connection of its own: inserting them is
  * the load's longest step, and waiting for the whole sheet left the database idle while Node parsed it. A batch
  * gathers whatever arrived while the previous one ran, so batches grow when the database is the slower side.
  *
@@ -59,23 +55,28 @@ export function createRecipientPhoneWriter(
   // Awaited by the first batch; handled here so a failed read is not reported as unhandled before then.
   known.catch(() => {});
   let running: Promise<void> | null = null;
+  // The ranges of the running batch not taken yet: a second connection joins in on them once the sheet is read.
+  let waiting: IdRange[] = [];
+  let finishing = false;
   let failure: unknown = null;
+
+  // Takes the next waiting range until none is left. A range that fails stops no other connection midway (the
+  // batch settles whole), only the ranges not started yet.
+  const drain = async () => {
+    for (let range = waiting.shift(); range && !failure; range = waiting.shift())
+      await insertBatch(platform, organizationId, userId, distributed, range).catch((err: unknown) => {
+        failure ??= err;
+      });
+  };
 
   const send = (): Promise<void> => {
     const sent = batch;
     batch = new PhoneBatch();
     const batchDone = known
       .then(async (knownNumbers) => {
-        const ranges = sent.sortedArrayLiterals(Math.max(CONNECTIONS, Math.ceil(sent.length / RANGE)), knownNumbers);
-        // Each connection takes the next range until none is left. A range that fails stops no other connection
-        // midway (the batch settles whole), only the ranges not started yet.
-        const connection = async () => {
-          for (let range = ranges.shift(); range && !failure; range = ranges.shift())
-            await insertBatch(platform, organizationId, userId, distributed, range).catch((err: unknown) => {
-              failure ??= err;
-            });
-        };
-        await Promise.all(Array.from({ length: CONNECTIONS }, connection));
+        const ranges = sent.sortedArrayLiterals(Math.ceil(sent.length / RANGE), knownNumbers);
+        waiting = await withIds(platform, ranges);
+        await Promise.all(finishing ? [drain(), drain()] : [drain()]);
       })
       .catch((err: unknown) => {
         failure ??= err;
@@ -94,7 +95,11 @@ export function createRecipientPhoneWriter(
       if (!running && batch.length >= FIRST_BATCH) void send();
     },
     async finish() {
-      while (running) await running;
+      // The rows are in, so the second core is free for the phones: a second connection joins in on the ranges left.
+      // While the sheet is read, one connection leaves that core to Node and the rows (two connections inserting at
+      // once cost half as much CPU again, in contention, and the load is bound by CPU).
+      finishing = true;
+      while (running) await Promise.all([running, drain()]);
       if (!failure && batch.length > 0) await send();
       if (failure) {
         platform.logger.error({ err: failure }, 'recipient phones of a list load failed');
@@ -108,6 +113,32 @@ export function createRecipientPhoneWriter(
       await known.catch(() => {});
     },
   };
+}
+
+/** A range of numbers with the id of its first phone; the k-th number (0-based) gets firstId + k. */
+interface IdRange extends PhoneRange {
+  firstId: number;
+}
+
+/**
+ * Ids for the batch's phones, taken in one step (reserveIds), so each insert supplies its own: the identity default
+ * per row was a nextval each, and two connections drawing from one sequence appended to the same last page of the
+ * key, each waiting on the other.
+ */
+async function withIds(platform: Platform, ranges: PhoneRange[]): Promise<IdRange[]> {
+  const total = ranges.reduce((n, r) => n + r.count, 0);
+  const client = await platform.database.pool.connect();
+  let next: number;
+  try {
+    next = (await reserveIds(client, 'phones', total)) + 1;
+  } finally {
+    client.release();
+  }
+  return ranges.map((range) => {
+    const firstId = next;
+    next += range.count;
+    return { ...range, firstId };
+  });
 }
 
 /** The organization's recipient numbers, read on a connection of their own (see createRecipientPhoneWriter). */
@@ -126,7 +157,7 @@ async function insertBatch(
   userId: number | null,
   distributed: boolean,
   /** One array parameter each for the numbers and their states (rather than a parameter per number), in number order. */
-  { numbers, states }: { numbers: string; states: string },
+  { numbers, states, firstId }: IdRange,
 ): Promise<void> {
   // Only for a batch that met a number added since the writer read them. Citus refuses a correlated subquery over a
   // set-returning function; there ON CONFLICT alone leaves them out (the only form Citus runs on its workers anyway).
@@ -138,9 +169,11 @@ async function insertBatch(
                                AND p.phone_type = 'ToPhone')`;
   const insert = (tx: Tx, onConflict: boolean) =>
     tx.execute(sql`
-      INSERT INTO phones (organization_id, number, phone_status, phone_type, phone_class, state)
-      SELECT ${organizationId}::bigint, n.number, 'ToPhone', 'ToPhone', 'Recipient', n.state
-        FROM unnest(${numbers}::varchar[], ${states}::varchar[]) AS n(number, state)
+      INSERT INTO phones (id, organization_id, number, phone_status, phone_type, phone_class, state)
+      OVERRIDING SYSTEM VALUE
+      SELECT ${firstId - 1}::bigint + n.ordinal, ${organizationId}::bigint, n.number, 'ToPhone', 'ToPhone', 'Recipient',
+             n.state
+        FROM unnest(${numbers}::varchar[], ${states}::varchar[]) WITH ORDINALITY AS n(number, state, ordinal)
       ${unknownOnly(onConflict)}
       ${onConflict ? sql`ON CONFLICT DO NOTHING` : sql``}`);
   const run = (onConflict: boolean) =>
