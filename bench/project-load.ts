@@ -80,6 +80,13 @@ export async function seed(platform: Platform, texts = TEXTS, excludedRows = EXC
        FROM bench_numbers ORDER BY position`,
     [org, listId],
   );
+  // What a load stores with its rows: the range of their ids, ascending in sheet order as inserted above.
+  await pool.query(
+    `UPDATE lists SET first_row_id = r.first, last_row_id = r.last
+       FROM (SELECT min(id) AS first, max(id) AS last FROM rows WHERE organization_id = $1 AND list_id = $2) r
+      WHERE organization_id = $1 AND id = $2`,
+    [org, listId],
+  );
   await pool.query(`DROP TABLE bench_rows, bench_numbers`);
   await pool.query(
     `INSERT INTO list_filters (organization_id, list_filter_type, state) VALUES ($1, 'State', 'WY');

@@ -233,7 +233,7 @@ describe('exportCsv', () => {
     expect(rows[1].slice(0, 5)).toEqual(['Export Campaign', 'EC', 'Registered', 'Exporter Client', 'Export Brand']);
   });
 
-  it("exports a list's rows as its rows tab does: in position order, phones as shown, its kept columns under the sheet's headers", async () => {
+  it("exports a list's rows as its rows tab does: in sheet order, phones as shown, its kept columns under the sheet's headers", async () => {
     const {
       rows: [list],
     } = await app.sql(
@@ -242,17 +242,20 @@ describe('exportCsv', () => {
     );
     // What the load stores with the rows: the header names of their kept columns.
     await app.sql(`UPDATE lists SET row_headers = ARRAY['Precinct', 'Party'] WHERE id = $1`, [list.id]);
+    // As a load writes them: ids ascending in sheet order, their range stored on the list.
     await app.sql(
-      `INSERT INTO rows (organization_id, list_id, position, raw_phone_number, to_phone_number, first_name, row_status,
-                         column_one, column_two)
-       VALUES ($1, $2, 2, '555-0100', NULL, '=Ann', 'Invalid', '7', NULL),
-              ($1, $2, 1, '2125550100', '2125550100', 'Bo', 'Valid', '12, north', 'DEM')`,
+      `WITH added AS (
+         INSERT INTO rows (organization_id, list_id, position, raw_phone_number, to_phone_number, first_name, row_status,
+                           column_one, column_two)
+         VALUES ($1, $2, 1, '2125550100', '2125550100', 'Bo', 'Valid', '12, north', 'DEM'),
+                ($1, $2, 2, '555-0100', NULL, '=Ann', 'Invalid', '7', NULL)
+         RETURNING id)
+       UPDATE lists SET first_row_id = (SELECT min(id) FROM added), last_row_id = (SELECT max(id) FROM added)
+        WHERE id = $2`,
       [org.id, list.id],
     );
     const { rows } = await exportRows('rows', {
       filters: [{ field: 'listId', operation: 'Equal', value: String(list.id) }],
-      sortBy: 'position',
-      sortOrder: 'Asc',
     });
     expect(rows).toEqual([
       ['Row', 'Phone as found', 'Phone', 'First name', 'Last name', 'State', 'Status', 'Precinct', 'Party'],

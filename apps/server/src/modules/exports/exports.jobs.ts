@@ -83,7 +83,7 @@ export const exportCsvJob = defineJob({
             table: service.table,
             source: service.source,
             tableOf,
-            visible: service.visibleWhere(viewer),
+            visible: await service.listScope(tx, viewer, args),
             viewer,
             args,
             columns: columns.map((c) => c.name),

@@ -343,6 +343,60 @@ describe('a list from an uploaded CSV', () => {
     expect(await rowColumns()).toEqual([{ header: 'Last Name' }, { header: 'Precinct' }]);
   });
 
+  it("the rows tab pages one list's rows in sheet order, where another list's rows fall among its ids too", async () => {
+    const [mine, theirs] = [await readyList(), await readyList()];
+    for (const list of [mine, theirs]) await gql(app, LOAD, { listId: list.id, async: false }, { token });
+    // Two loads at once take their ids in turns: spread this list's ids and put the other list's rows between them,
+    // as such a pair of loads leaves them. (An identity column is moved by deleting and inserting the rows again.)
+    const respace = (listId: string, offset: number) =>
+      app.sql(
+        `WITH gone AS (DELETE FROM rows WHERE list_id = $1 RETURNING *)
+         INSERT INTO rows OVERRIDING SYSTEM VALUE
+         SELECT (jsonb_populate_record(NULL::rows, to_jsonb(g) || jsonb_build_object('id', g.id + 10000000 * g.position + $2))).*
+           FROM gone g`,
+        [listId, offset],
+      );
+    await respace(mine.id, 0);
+    await respace(theirs.id, 5_000_000);
+    await app.sql(
+      `UPDATE lists SET first_row_id = r.first, last_row_id = r.last
+         FROM (SELECT min(id) AS first, max(id) AS last FROM rows WHERE list_id = $1) r WHERE id = $1`,
+      [mine.id],
+    );
+    const page = (after: string | null) =>
+      gql(
+        app,
+        `query($listId: String!, $after: String) {
+          rows(first: 3, after: $after, filters: [{ field: "listId", operation: Equal, value: $listId }]) {
+            totalCount pageInfo { hasNextPage endCursor } nodes { position lastName } } }`,
+        { listId: mine.id, after },
+        { token },
+      );
+    const first = (await page(null)).data?.rows;
+    expect(first.totalCount).toBe(4);
+    expect(first.nodes).toEqual([
+      { position: 1, lastName: 'Lovelace' },
+      { position: 2, lastName: 'Ray' },
+      { position: 3, lastName: 'Young' },
+    ]);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    const second = (await page(first.pageInfo.endCursor)).data?.rows;
+    expect(second.nodes).toEqual([{ position: 4, lastName: 'Again' }]);
+    expect(second.pageInfo.hasNextPage).toBe(false);
+
+    // A reload replaces exactly this list's rows: the other list's, inside the old range, stay.
+    await gql(app, LOAD, { listId: mine.id, async: false }, { token });
+    const counts = await app.sql(
+      `SELECT list_id, count(*)::int AS n FROM rows WHERE list_id IN ($1, $2) GROUP BY list_id ORDER BY list_id`,
+      [mine.id, theirs.id],
+    );
+    expect(counts.rows).toEqual([
+      { list_id: Number(mine.id), n: 4 },
+      { list_id: Number(theirs.id), n: 4 },
+    ]);
+    expect((await page(null)).data?.rows.nodes.map((r: { position: number }) => r.position)).toEqual([1, 2, 3]);
+  });
+
   it('loadList in the background goes through its task to Loaded, the task showing the rows processed', async () => {
     const list = await readyList();
     const res = await gql(app, LOAD, { listId: list.id }, { token });

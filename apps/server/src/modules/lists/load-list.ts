@@ -1,6 +1,6 @@
 import { listErrorMessages, type EnumValue, type ListStatus } from '@canvass/domain';
-import { and, eq, sql } from 'drizzle-orm';
-import { lists, sheets } from '../../platform/db/schema/index';
+import { and, eq } from 'drizzle-orm';
+import { lists, rows, sheets } from '../../platform/db/schema/index';
 import { connectionOf } from '../../platform/db/copy-out';
 import { withTenant, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
@@ -12,6 +12,7 @@ import { createRecipientPhoneWriter, type RecipientPhoneWriter } from './recipie
 import { openRowChunks, type RowChunkWriter } from './row-chunks';
 import { mayCopyIntoRows, openRowCopy } from './row-copy';
 import { RowIds } from './row-ids';
+import { rowsOfList } from './rows-of-list';
 import { cellRowsOf, SheetError, type CellRows, type SpreadsheetSource } from './sources/source';
 import { rowsAreDistributed } from './staging';
 import { CopyText } from './copy-text';
@@ -238,12 +239,12 @@ export async function loadListRows(
       // statuses below, set in transactions of their own, do not wait for this one; two loads of one list never
       // overlap anyway (runListLoad's run lock).
       const [list] = await tx
-        .select({ id: lists.id })
+        .select({ id: lists.id, firstRowId: lists.firstRowId, lastRowId: lists.lastRowId })
         .from(lists)
         .where(and(eq(lists.organizationId, org), eq(lists.id, listId)))
         .for('key share');
       if (!list) throw new SheetError('ErrorFileNotFound', listErrorMessages.ErrorFileNotFound);
-      await tx.execute(sql`DELETE FROM rows WHERE organization_id = ${org} AND list_id = ${listId}`);
+      await tx.delete(rows).where(rowsOfList(org, list));
       const marks = await readBlockedNumbers(tx, org);
       const keptColumns = plan.columns.length;
       const chunks =
@@ -258,19 +259,9 @@ export async function loadListRows(
               chunkRows: hooks.chunkRows,
             });
       let staged: StagedCounts;
+      const ids = new RowIds(platform);
       try {
-        staged = await stageRows(
-          chunks,
-          new RowIds(platform),
-          recipients,
-          marks,
-          source,
-          sheet,
-          plan,
-          org,
-          listId,
-          hooks,
-        );
+        staged = await stageRows(chunks, ids, recipients, marks, source, sheet, plan, org, listId, hooks);
         await hooks.progress?.(staged.rows, staged.rows);
         await setListStatus(platform, scope, listId, 'LoadingPhones');
         await chunks.finish();
@@ -293,6 +284,8 @@ export async function loadListRows(
           ...counts,
           rowHeaders: keptHeaders(sheet.headerRow, plan),
           listStatus: 'Loaded',
+          firstRowId: ids.first,
+          lastRowId: ids.last,
           loadErrorMessage: null,
           lastLoadedAt: new Date(),
           updatedAt: new Date(),

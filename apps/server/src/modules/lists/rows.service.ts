@@ -1,10 +1,11 @@
 import { row, rowColumnKeys } from '@canvass/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { lists, rows } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import type { ListArgs } from '../../platform/resources/list-query';
 import { createResourceService, type ExportColumn } from '../../platform/resources/resource-service';
 import { tableOf } from '../tables';
+import { rowsOfList } from './rows-of-list';
 
 /** The list an export of rows is about: the rows tab exports one list's rows, filtered by listId. */
 function listIdOf(args: ListArgs): number | null {
@@ -32,4 +33,19 @@ export function rowColumnsOf(headers: readonly string[]): { field: string; heade
   return headers.map((header, i) => ({ field: rowColumnKeys[i], header }));
 }
 
-export const rowsService = createResourceService(row, rows, tableOf, { extraExportColumns: keptColumns });
+/** The rows tab's list and export read the list's range of row ids (rowsOfList), the rows' key, not all the rows. */
+async function listRange(tx: Tx, organizationId: number, args: ListArgs): Promise<SQL | undefined> {
+  const listId = listIdOf(args);
+  if (listId === null) return undefined;
+  const [found] = await tx
+    .select({ id: lists.id, firstRowId: lists.firstRowId, lastRowId: lists.lastRowId })
+    .from(lists)
+    .where(and(eq(lists.organizationId, organizationId), eq(lists.id, listId)));
+  // A list the viewer cannot see has no rows to show either.
+  return found ? rowsOfList(organizationId, found) : sql`false`;
+}
+
+export const rowsService = createResourceService(row, rows, tableOf, {
+  extraExportColumns: keptColumns,
+  narrow: listRange,
+});

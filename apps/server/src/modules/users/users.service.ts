@@ -341,6 +341,7 @@ export const usersService: ResourceService = {
     columns: { ...listColumns, userStatus: userStatusColumn },
   },
   visibleWhere: visibleUsersWhere,
+  listScope: async (_tx, viewer) => visibleUsersWhere(viewer),
   async list(tx, viewer, args, opts = {}) {
     const plan = planList(listedColumns(usersService), user, args, visibleUsersWhere(viewer));
     const page = await readPage(

@@ -75,6 +75,11 @@ export interface ResourceHooks<A = Record<string, unknown>> {
   decorate?(tx: Tx, rows: Row[], viewer: Viewer): Promise<void>;
   /** The columns of an export beyond the entry's own (a list's rows: its kept columns, under its sheet's headers). */
   extraExportColumns?(tx: Tx, organizationId: number, args: ListArgs): Promise<ExportColumn[]>;
+  /**
+   * A condition the list's filters imply that the database cannot derive, for its index (a list's rows: the range
+   * of ids its load stored); added to the WHERE of both the list and its export.
+   */
+  narrow?(tx: Tx, organizationId: number, args: ListArgs): Promise<SQL | undefined>;
 }
 
 /** One column of a CSV export: the field it reads and the header the file shows. */
@@ -108,6 +113,8 @@ export interface ResourceService {
    * policy.ts). Every read path (list, get, references, export, favorites) goes through it.
    */
   visibleWhere(viewer: Viewer): SQL;
+  /** The WHERE of a list or export of `args` before its filters: visibleWhere, and what the narrow hook adds. */
+  listScope(tx: Tx, viewer: Viewer, args: ListArgs): Promise<SQL>;
   list(tx: Tx, viewer: Viewer, args: ListArgs, opts?: ListOptions): Promise<Page>;
   /** What an export of the list `args` describes writes: the entry's export columns, then any a hook adds. */
   exportColumns(tx: Tx, organizationId: number, args: ListArgs): Promise<ExportColumn[]>;
@@ -184,6 +191,10 @@ export function createResourceService<D extends ResourceDef>(
   const writable = inputFields(def).filter(([name]) => name in cols);
 
   const visible = (viewer: Viewer) => visibleWhere(def, table, tableOf, viewer);
+  const listScope = async (tx: Tx, viewer: Viewer, args: ListArgs): Promise<SQL> => {
+    const narrowed = await hooks.narrow?.(tx, viewer.organizationId, args);
+    return narrowed ? and(visible(viewer), narrowed)! : visible(viewer);
+  };
 
   /** Counts at most one row past the cap: an index-only range, however large the organization. */
   async function cappedCount(tx: Tx, where: SQL | undefined): Promise<number> {
@@ -366,6 +377,7 @@ export function createResourceService<D extends ResourceDef>(
     def,
     table,
     visibleWhere: visible,
+    listScope,
     get,
     async exportColumns(tx, organizationId, args) {
       const own = def.list.exportColumns.map((name) => ({ name, label: def.fields[name].label }));
@@ -377,7 +389,7 @@ export function createResourceService<D extends ResourceDef>(
       return out;
     },
     async list(tx, viewer, args, opts = {}) {
-      const plan = planList(table, def, args, visible(viewer));
+      const plan = planList(table, def, args, await listScope(tx, viewer, args));
       const page = await readPage(
         plan,
         async (segment, limit) =>

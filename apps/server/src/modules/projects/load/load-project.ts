@@ -115,7 +115,7 @@ export async function loadProjectTexts(
     const filters = await filtersOf(tx, org, project);
     const price = await priceOf(tx, org, project);
     const createdAt = new Date();
-    const load = { org, project, filters, parts, phones, price, idBase, createdAt, key: linkKey(), distributed };
+    const load = { org, project, list, filters, parts, phones, price, idBase, createdAt, key: linkKey(), distributed };
     // The project is locked (FOR UPDATE), its senders held (FOR KEY SHARE) and the list's rows held (FOR SHARE on
     // the list) for the whole transaction: the inserts' references hold without a check per row.
     const made = await (distributed
@@ -156,11 +156,20 @@ async function lockProject(tx: Tx, org: number, projectId: number): Promise<Proj
   return { ...project, id: Number(project.id), client_id: Number(project.client_id) };
 }
 
+interface ListRow extends Record<string, unknown> {
+  list_status: string;
+  rows_count: number;
+  row_headers: string[];
+  /** The range of the rows' ids (rowsOfList); null for a list without rows. */
+  first_row_id: string | null;
+  last_row_id: string | null;
+}
+
 /** The project's list, held (FOR SHARE) so that a reload of it waits until this load has committed. */
 async function lockList(tx: Tx, org: number, project: ProjectRow) {
   if (project.list_id == null) throw new ProjectLoadError(projectLoadMessages.noList);
-  const { rows } = await tx.execute<{ list_status: string; rows_count: number; row_headers: string[] }>(sql`
-    SELECT list_status, rows_count, row_headers FROM lists
+  const { rows } = await tx.execute<ListRow>(sql`
+    SELECT list_status, rows_count, row_headers, first_row_id, last_row_id FROM lists
      WHERE organization_id = ${org} AND id = ${project.list_id} FOR SHARE`);
   const list = rows[0];
   if (!list) throw new ProjectLoadError(projectLoadMessages.noList);
@@ -255,7 +264,13 @@ function linkKey(): bigint {
  * organization's and the project's client's), and the filters in force. Opt-outs, do-not-contact numbers, invalid
  * numbers and duplicates are always left out, filter or no filter.
  */
-function rowsWithReasons(org: number, project: ProjectRow, f: EffectiveFilters, idBase: number, cols: string[]) {
+function rowsWithReasons(t: LoadInsert, cols: string[]) {
+  const { org, project, filters: f, idBase, list } = t;
+  // The list's range of the rows' key, as rowsOfList reads it (rows keep no btree by list).
+  const range =
+    list.first_row_id !== null && list.last_row_id !== null
+      ? sql`AND r.id BETWEEN ${list.first_row_id}::bigint AND ${list.last_row_id}::bigint`
+      : sql``;
   const pgArray = (values: string[], type: string) => sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
   return sql`
     SELECT r.id AS row_id, ${idBase}::bigint + r.position AS id, coalesce(r.to_phone_number, r.raw_phone_number) AS number,
@@ -276,7 +291,7 @@ function rowsWithReasons(org: number, project: ProjectRow, f: EffectiveFilters, 
              ON oo.organization_id = ${org} AND oo.client_id IS NULL AND oo.phone_id = p.id
       LEFT JOIN opt_outs co
              ON co.organization_id = ${org} AND co.client_id = ${project.client_id} AND co.phone_id = p.id
-     WHERE r.organization_id = ${org} AND r.list_id = ${project.list_id}`;
+     WHERE r.organization_id = ${org} AND r.list_id = ${project.list_id} ${range}`;
 }
 
 /**
@@ -306,6 +321,7 @@ function senderOf(selection: ProjectRow['area_code_selection'], phones: SenderPh
 interface LoadInsert {
   org: number;
   project: ProjectRow;
+  list: ListRow;
   filters: EffectiveFilters;
   parts: TemplatePart[];
   phones: SenderPhone[];
@@ -354,7 +370,7 @@ async function insertLoad(tx: Tx, t: LoadInsert) {
     area_codes: Record<string, number> | null;
     fallback: string;
   }>(sql`
-    WITH x AS MATERIALIZED (${rowsWithReasons(org, project, t.filters, t.idBase, cols)}),
+    WITH x AS MATERIALIZED (${rowsWithReasons(t, cols)}),
     ex AS (
       INSERT INTO project_exclusions (organization_id, project_id, reason, row_id, number, to_phone_id)
       SELECT ${org}::bigint, ${project.id}::bigint, x.reason, x.row_id, x.number, x.to_phone_id FROM x

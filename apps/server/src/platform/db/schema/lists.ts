@@ -75,6 +75,11 @@ export const lists = pgTable(
     optedOutRowsCount: integer('opted_out_rows_count').notNull().default(0),
     doNotContactRowsCount: integer('do_not_contact_rows_count').notNull().default(0),
     optimizedRowsCount: integer('optimized_rows_count').notNull().default(0),
+    // The first and last id of the loaded rows (null before the first load). A load gives its rows ascending ids in
+    // sheet order, so the rows of the list are those of the list between the two: its pages and its reload read
+    // that range of the rows' key, and rows need no index of their own by list (rowsOfList).
+    firstRowId: bigint('first_row_id', { mode: 'number' }),
+    lastRowId: bigint('last_row_id', { mode: 'number' }),
     ...timestamps(),
   },
   (t) => [
@@ -164,7 +169,10 @@ export const rows = pgTable(
     tenantPolicy('rows'),
     tenantKey('rows', t),
     tenantRef('rows', t, t.listId, lists, 'cascade'),
-    // The rows tab pages by position inside one list; a reload deletes by list through the same index.
-    index('rows_org_list_position_idx').on(t.organizationId, t.listId, t.position, t.id),
+    // Pages and reloads read the list's range of the key (lists.first_row_id … last_row_id), not an index by list:
+    // a btree on (organization_id, list_id, position, id) cost a million-row load 1.2-1.7 s of the COPY's CPU. This
+    // BRIN, a few pages that a load barely touches, serves what has only the list to go by: the cascade that deletes
+    // a deleted list's rows.
+    index('rows_org_list_brin').using('brin', t.organizationId, t.listId),
   ],
 );
