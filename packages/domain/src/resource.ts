@@ -135,6 +135,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
      */
     sortable?: readonly (keyof F & string)[];
     /**
+     * Sortable columns whose order is the id's (a creation date, where ids are handed out as records are made):
+     * their pages are read through the key, (organization_id, id), with no index of their own to fill on each of a
+     * bulk load's inserts.
+     */
+    sortsById?: readonly (keyof F & string)[];
+    /**
      * The ref its rows are listed within (a row's list): its sort indexes lead with (organization_id, scope), since
      * a page is read inside one such record.
      */

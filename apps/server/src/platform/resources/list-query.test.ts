@@ -116,6 +116,22 @@ describe('planList', () => {
     expect(at('7', 'Desc')).toEqual([`${row} < ($1, $2)`]);
   });
 
+  it('a column sorted as its id (phones by date) is read through the key, both ways, its cursor keeping the id', () => {
+    const phonesPlan = (args: Parameters<typeof planList>[2]) => planList(phones, phone, args, undefined);
+    expect(order(phonesPlan({}))).toBe('"phones"."id" DESC NULLS FIRST, "phones"."id" DESC');
+    expect(order(phonesPlan({ sortBy: 'createdAt', sortOrder: 'Asc' }))).toBe(
+      '"phones"."id" ASC NULLS LAST, "phones"."id" ASC',
+    );
+    const next = phonesPlan({ sortBy: 'createdAt', after: encodeCursor(41, 41) });
+    expect(segments(next).map(({ sql, params }) => ({ sql, params }))).toEqual([
+      { sql: '("phones"."id", "phones"."id") > ($1, $2)', params: [41, 41] },
+    ]);
+    // A date where the id belongs is a tampered cursor.
+    expect(() => phonesPlan({ after: encodeCursor('2024-05-01T12:00:00.000Z', 41) })).toThrow('Invalid cursor');
+    // Number keeps its own column.
+    expect(order(phonesPlan({ sortBy: 'number' }))).toBe('"phones"."number" ASC NULLS LAST, "phones"."id" ASC');
+  });
+
   it('an unknown sort field is a ListArgumentError', () => {
     expect(() => plan({ sortBy: 'passwordHash' })).toThrow(new ListArgumentError('Unknown field: passwordHash'));
     // A column of the table that is not a field of the resource is unknown too.

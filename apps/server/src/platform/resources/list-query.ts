@@ -194,12 +194,16 @@ export function planList(table: PgTable, def: ResourceDef, args: ListArgs, scope
   const sortable = def.list.sortable && sortableColumns(def, args.filters ?? []);
   if (sortable && sortBy !== def.list.sortBy && sortBy !== 'id' && !sortable.includes(sortBy))
     throw new ListArgumentError(`Cannot sort by ${sortBy}`);
-  const { col, field } = column(table, def, sortBy);
+  const shown = column(table, def, sortBy);
+  const idCol = (table as unknown as Columns).id;
+  // A column sorted as its id is (sortsById): the cursor keeps the id.
+  const byId = def.list.sortsById?.includes(sortBy) ?? false;
+  const col = byId ? idCol : shown.col;
+  const field = byId ? undefined : shown.field;
   const desc = (args.sortOrder ?? (args.sortBy ? 'Asc' : def.list.sortOrder)) === 'Desc';
   const backwards = args.last != null || args.before != null;
   const requested = backwards ? args.last : (args.first ?? args.limit);
   const take = Math.min(Math.max(requested ?? DEFAULT_PAGE_SIZE, 0), MAX_PAGE_SIZE);
-  const idCol = (table as unknown as Columns).id;
   // Reading backwards flips the direction of both the order and the keyset comparison.
   const readDesc = desc !== backwards;
   const cursor = backwards ? args.before : args.after;

@@ -1,0 +1,1 @@
+DROP INDEX "phones_org_created_idx";
