@@ -13,7 +13,7 @@ import { SheetError, type SpreadsheetSource } from '../lists/sources/source';
 import { runCommitStep } from './commit-steps';
 import { copyField, importStagingTableName, openStagingCopy, rowsAreDistributed } from '../lists/staging';
 import { rowChecker } from './check-row';
-import { releaseRunLock, takeRunLock } from '../../platform/jobs/run-lock';
+import { withRunLock } from '../../platform/jobs/run-lock';
 import { duplicateFinder } from './file-duplicates';
 import { ImportError, parseMapping, planFields, type PlannedField } from './mapping';
 import { targets, type ImportResource, type ImportTarget, type RowContext } from './targets';
@@ -183,18 +183,25 @@ export async function runDataImport(
   importId: number,
   options: RunImportOptions = {},
 ): Promise<DataImportResult> {
+  // Held for the whole run (platform/jobs/run-lock.ts): another run of the import is refused, and a dead run's lock is
+  // let go. The staging table lives on the lock's connection.
+  return withRunLock(
+    platform,
+    'data_import',
+    importId,
+    () => new ImportError('The import is already running'),
+    ({ platform: run, client }) => importLocked(run, client, scope, importId, options),
+  );
+}
+
+async function importLocked(
+  platform: Platform,
+  client: pg.PoolClient,
+  scope: ImportScope,
+  importId: number,
+  options: RunImportOptions,
+): Promise<DataImportResult> {
   const table = importStagingTableName(scope.organizationId, importId);
-  const client = await platform.database.pool.connect();
-  let failed = false;
-  // Held for the whole run (platform/jobs/run-lock.ts): another run of the import is refused, and a dead run's lock is let go.
-  const locked = await takeRunLock(client, 'data_import', importId).catch((err: unknown) => {
-    client.release(true);
-    throw err;
-  });
-  if (!locked) {
-    client.release();
-    throw new ImportError('The import is already running');
-  }
   try {
     await setImport(platform, scope, importId, { status: 'Running', errorMessage: null });
     const found = await readImport(platform, scope, importId);
@@ -271,7 +278,6 @@ export async function runDataImport(
     if (distributed) await client.query(`DROP TABLE ${table}`);
     return { ...counts, ...file };
   } catch (err) {
-    failed = true;
     await client.query(`DROP TABLE IF EXISTS ${table}`).catch(() => {});
     const known = err instanceof ImportError || err instanceof SheetError;
     if (!known) platform.logger.error({ err, importId }, 'data import failed');
@@ -280,13 +286,5 @@ export async function runDataImport(
       errorMessage: known ? err.message : 'The import failed; nothing from the file was imported',
     });
     throw err;
-  } finally {
-    // A connection that failed mid-COPY is discarded rather than handed to the next caller; that lets go of the lock.
-    if (!failed)
-      failed = await releaseRunLock(client, 'data_import', importId).then(
-        () => false,
-        () => true,
-      );
-    client.release(failed);
   }
 }

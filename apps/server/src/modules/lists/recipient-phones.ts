@@ -127,6 +127,8 @@ interface IdRange extends PhoneRange {
  */
 async function withIds(platform: Platform, ranges: PhoneRange[]): Promise<IdRange[]> {
   const total = ranges.reduce((n, r) => n + r.count, 0);
+  // Every number already a phone (a reload, a list of known recipients): no ids, no connection.
+  if (total === 0) return [];
   const client = await platform.database.pool.connect();
   let next: number;
   try {

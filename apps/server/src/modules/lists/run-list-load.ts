@@ -28,11 +28,11 @@ export async function runListLoad(
 ): Promise<ListLoadCounts> {
   // Held for the whole run (platform/jobs/run-lock.ts): a list left loading by a worker that died can be loaded again.
   return withRunLock(
-    platform.database.pool,
+    platform,
     'list_load',
     listId,
     () => new Error(ALREADY_LOADING),
-    () => runLocked(platform, scope, listId, options),
+    (run) => runLocked(run.platform, scope, listId, options),
   );
 }
 

@@ -2,6 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { backgroundTasks } from '../db/schema/index';
 import type { Tx } from '../db/tenant';
+import type { Platform } from '../platform';
+import { withOwnConnections } from './own-connections';
 
 /**
  * Whether a long run (a data import, a list load) is under way right now, told by PostgreSQL rather than by the
@@ -53,30 +55,41 @@ export async function closeAbandonedTask(tx: Tx, organizationId: number, taskId:
     );
 }
 
+/** What a run works with under its lock: its own connections (ownConnections) and the lock's among them. */
+export interface LockedRun {
+  /** The platform on the run's own connections: pass it down, so every query of the run goes through them. */
+  platform: Platform;
+  /** The connection holding the lock, for work that needs one session throughout (a staging table). */
+  client: pg.PoolClient;
+}
+
 /**
- * Runs `fn` holding the run's lock on a connection of its own (for a run that does not keep one connection
- * throughout); throws what `busy` makes, running nothing, when another run holds it.
+ * Runs `fn` holding the run's lock, on connections of the run's own (withOwnConnections); throws what `busy` makes,
+ * running nothing, when another run holds it.
  */
 export async function withRunLock<T>(
-  pool: pg.Pool,
+  platform: Platform,
   kind: RunKind,
   id: number,
   busy: () => Error,
-  fn: () => Promise<T>,
+  fn: (run: LockedRun) => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
-  let healthy = true;
-  try {
-    if (!(await takeRunLock(client, kind, id))) throw busy();
+  return withOwnConnections(platform, async (own) => {
+    const client = await own.database.pool.connect();
+    let healthy = true;
     try {
-      return await fn();
+      if (!(await takeRunLock(client, kind, id))) throw busy();
+      try {
+        return await fn({ platform: own, client });
+      } finally {
+        // Before the run ends: a load asked for right after this one must not find the lock still held.
+        await releaseRunLock(client, kind, id).catch(() => (healthy = false));
+      }
+    } catch (err) {
+      if (!(err instanceof Error)) healthy = false;
+      throw err;
     } finally {
-      await releaseRunLock(client, kind, id).catch(() => (healthy = false));
+      client.release(!healthy);
     }
-  } catch (err) {
-    if (!(err instanceof Error)) healthy = false;
-    throw err;
-  } finally {
-    client.release(!healthy);
-  }
+  });
 }

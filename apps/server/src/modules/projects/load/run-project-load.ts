@@ -55,23 +55,23 @@ async function runStep<T>(
   step: Step,
   notReady: string,
   failedMessage: string,
-  work: () => Promise<T>,
+  /** Given the platform on the run's own connections (withRunLock). */
+  work: (run: Platform) => Promise<T>,
 ): Promise<T> {
   return withRunLock(
-    platform.database.pool,
+    platform,
     'project_load',
     projectId,
     () => new ProjectLoadError(projectLoadMessages.alreadyRunning),
-    async () => {
-      if (!(await moveProject(platform, scope, projectId, step.from, step.running)))
-        throw new ProjectLoadError(notReady);
+    async ({ platform: run }) => {
+      if (!(await moveProject(run, scope, projectId, step.from, step.running))) throw new ProjectLoadError(notReady);
       try {
-        return await work();
+        return await work(run);
       } catch (err) {
         const known = err instanceof ProjectLoadError ? err : null;
-        if (!known) platform.logger.error({ err, projectId }, 'project load or unload failed');
-        await moveProject(platform, scope, projectId, [step.running], step.failed);
-        if (step === LOAD) await recordError(platform, scope, projectId, known?.message ?? failedMessage);
+        if (!known) run.logger.error({ err, projectId }, 'project load or unload failed');
+        await moveProject(run, scope, projectId, [step.running], step.failed);
+        if (step === LOAD) await recordError(run, scope, projectId, known?.message ?? failedMessage);
         throw known ?? new ProjectLoadError(failedMessage);
       }
     },
@@ -85,8 +85,8 @@ export function runProjectLoad(
   projectId: number,
   hooks: ProjectLoadHooks = {},
 ): Promise<ProjectLoadResult> {
-  return runStep(platform, scope, projectId, LOAD, projectLoadMessages.notAwaiting, projectLoadMessages.failed, () =>
-    loadProjectTexts(platform, scope, projectId, hooks),
+  return runStep(platform, scope, projectId, LOAD, projectLoadMessages.notAwaiting, projectLoadMessages.failed, (run) =>
+    loadProjectTexts(run, scope, projectId, hooks),
   );
 }
 
@@ -107,8 +107,8 @@ export function runProjectUnload(
     UNLOAD,
     projectLoadMessages.notAwaitingUnload,
     projectLoadMessages.unloadFailed,
-    () =>
-      withTenant(platform.database, { organizationIds: [org], userId: scope.userId }, async (tx) => {
+    (run) =>
+      withTenant(run.database, { organizationIds: [org], userId: scope.userId }, async (tx) => {
         const { rows } = await tx.execute(sql`
           SELECT 1 FROM projects WHERE organization_id = ${org} AND id = ${projectId} AND project_status = 'Unloading'
              FOR UPDATE`);
