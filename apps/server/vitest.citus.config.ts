@@ -61,6 +61,8 @@ export default defineConfig({
       'test/user-visibility.test.ts',
       // Issue 13's project load: INSERT … SELECT of texts, exclusions and counts into distributed tables.
       'src/modules/projects/load/load-project.test.ts',
+      // Long runs on connections of their own (withRunLock), each run's pool on the coordinator.
+      'test/run-connections.test.ts',
       // Issue 14's status reports: texts moved forward and their counts, in one statement routed to one organization.
       'src/modules/sending/text-transitions.test.ts',
       // Issue 13's projects: the lifecycle under a row lock, the create/update rules, texts read through the project.

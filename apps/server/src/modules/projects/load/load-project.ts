@@ -1,9 +1,12 @@
 import { effectiveListFilters, type EnumValue, type ListFilterType } from '@canvass/domain';
 import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { withoutReferenceChecks } from '../../../platform/db/reference-checks';
 import { reserveIds } from '../../../platform/db/reserve-ids';
+import { rows } from '../../../platform/db/schema/index';
 import { withTenant, type Tx } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
+import { rowsOfList } from '../../lists/rows-of-list';
 import { rowsAreDistributed } from '../../lists/staging';
 import { messageLinksOf } from '../../shortened-links/message-links';
 import { ProjectLoadError, projectLoadMessages } from './load-error';
@@ -266,11 +269,15 @@ function linkKey(): bigint {
  */
 function rowsWithReasons(t: LoadInsert, cols: string[]) {
   const { org, project, filters: f, idBase, list } = t;
-  // The list's range of the rows' key, as rowsOfList reads it (rows keep no btree by list).
-  const range =
-    list.first_row_id !== null && list.last_row_id !== null
-      ? sql`AND r.id BETWEEN ${list.first_row_id}::bigint AND ${list.last_row_id}::bigint`
-      : sql``;
+  const listRows = rowsOfList(
+    org,
+    {
+      id: Number(project.list_id),
+      firstRowId: list.first_row_id === null ? null : Number(list.first_row_id),
+      lastRowId: list.last_row_id === null ? null : Number(list.last_row_id),
+    },
+    alias(rows, 'r'),
+  );
   const pgArray = (values: string[], type: string) => sql`${`{${values.join(',')}}`}::${sql.raw(type)}[]`;
   return sql`
     SELECT r.id AS row_id, ${idBase}::bigint + r.position AS id, coalesce(r.to_phone_number, r.raw_phone_number) AS number,
@@ -291,7 +298,7 @@ function rowsWithReasons(t: LoadInsert, cols: string[]) {
              ON oo.organization_id = ${org} AND oo.client_id IS NULL AND oo.phone_id = p.id
       LEFT JOIN opt_outs co
              ON co.organization_id = ${org} AND co.client_id = ${project.client_id} AND co.phone_id = p.id
-     WHERE r.organization_id = ${org} AND r.list_id = ${project.list_id} ${range}`;
+     WHERE ${listRows}`;
 }
 
 /**
