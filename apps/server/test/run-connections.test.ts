@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDataImport } from '../src/modules/data-imports/run-data-import';
 import { addSender, loadedList, makeProject } from '../src/modules/projects/load/test-projects';
 import { runProjectLoad } from '../src/modules/projects/load/run-project-load';
+import { RUN_APPLICATION_NAME } from '../src/platform/jobs/own-connections';
 import { dataImportSteps } from './data-imports';
 import { buildOrganization, type BuiltOrganization } from './factories';
 import { createTestApp, type TestApp } from './harness';
@@ -17,6 +18,17 @@ let app: TestApp;
 let org: BuiltOrganization;
 let busy: pg.PoolClient[] = [];
 const scope = () => ({ organizationId: org.id, userId: null });
+
+/** The connections of runs open on this file's database now. */
+const runConnections = async () =>
+  Number(
+    (
+      await app.sql(
+        `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1`,
+        [RUN_APPLICATION_NAME],
+      )
+    ).rows[0].n,
+  );
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -52,10 +64,22 @@ describe("a long run's connections", () => {
     const listId = await withOneConnectionFree(() => loadedList(app, org.id, sheet));
     const { rows: list } = await app.sql(`SELECT list_status, rows_count FROM lists WHERE id = $1`, [listId]);
     expect(list[0]).toEqual({ list_status: 'Loaded', rows_count: 2 });
+    // The run's connections were its own, and closed with it.
+    await expect.poll(runConnections, { timeout: 5_000 }).toBe(0);
 
+    let during = 0;
     const projectId = await makeProject(app, org.id, { clientId: org.clientId, listId, message: 'Hi {firstName}' });
     await addSender(app, org.id, projectId, '4155559002', { primary: true });
-    const loaded = await withOneConnectionFree(() => runProjectLoad(app.platform, scope(), projectId));
+    const loaded = await withOneConnectionFree(() =>
+      runProjectLoad(app.platform, scope(), projectId, {
+        beforeCommit: async () => {
+          during = await runConnections();
+        },
+      }),
+    );
+    // At least the run lock's and the transaction's, while it ran; none left after.
+    expect(during).toBeGreaterThanOrEqual(2);
+    await expect.poll(runConnections, { timeout: 5_000 }).toBe(0);
     expect(loaded).toMatchObject({ texts: 2 });
     const { rows: project } = await app.sql(`SELECT project_status FROM projects WHERE id = $1`, [projectId]);
     expect(project[0].project_status).toBe('Ready');

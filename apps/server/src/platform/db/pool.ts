@@ -4,8 +4,14 @@ import pg from 'pg';
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
 /** One pool per process, shared by the ORM, the bulk paths (COPY) and the job runner. */
-export function createPool(connectionString: string, onIdleError: (err: Error) => void, max = 20): pg.Pool {
-  const pool = new pg.Pool({ connectionString, max });
+export function createPool(
+  connectionString: string,
+  onIdleError: (err: Error) => void,
+  max = 20,
+  /** What pg_stat_activity calls the pool's connections (PostgreSQL's default: none). */
+  applicationName?: string,
+): pg.Pool {
+  const pool = new pg.Pool({ connectionString, max, application_name: applicationName });
   // A pooled connection that drops while idle must not crash the process; the pool replaces it.
   pool.on('error', onIdleError);
   pool.on('connect', (client) => client.on('error', onIdleError));

@@ -8,6 +8,9 @@ import type { Platform } from '../platform';
  */
 const RUN_CONNECTIONS = 6;
 
+/** How pg_stat_activity names a run's own connections (outside a transaction that names itself, withSystem's). */
+export const RUN_APPLICATION_NAME = 'canvass:run';
+
 /**
  * Runs `fn` with a platform whose database is a pool of the run's own, closed when it ends.
  *
@@ -26,6 +29,7 @@ export async function withOwnConnections<T>(platform: Platform, fn: (own: Platfo
     connectionString,
     (err) => platform.logger.warn({ err }, 'idle database connection of a run lost'),
     RUN_CONNECTIONS,
+    RUN_APPLICATION_NAME,
   );
   try {
     return await fn({ ...platform, database: createDatabase(pool) });
