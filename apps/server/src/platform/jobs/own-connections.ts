@@ -16,7 +16,7 @@ export const RUN_APPLICATION_NAME = 'canvass:run';
  *
  * A long run (a list load, a project load, a data import) holds connections while it waits for more: its lock's
  * and its transaction's stay open while the phones, the ids and the statuses take others. Drawn from the process's
- * shared pool, runs at once could each hold some and wait for the rest, none ever getting them: two runs on a test
+ * shared pool, runs at once could each hold some and wait for the rest, none ever getting them: in CI two runs on a test
  * pool of five did (a list load and a project load, each waiting for a sixth), and four list loads on the
  * default twenty could. On a pool of its own a run waits only for itself, and its short connections always come
  * back; what it still takes from the shared pool (the events it announces) is one short query at a time. The

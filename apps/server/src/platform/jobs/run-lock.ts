@@ -55,7 +55,7 @@ export async function closeAbandonedTask(tx: Tx, organizationId: number, taskId:
     );
 }
 
-/** What a run works with under its lock: its own connections (ownConnections) and the lock's among them. */
+/** What a run works with under its lock: its own connections (withOwnConnections) and the lock's among them. */
 export interface LockedRun {
   /** The platform on the run's own connections: pass it down, so every query of the run goes through them. */
   platform: Platform;
