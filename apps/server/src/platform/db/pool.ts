@@ -3,7 +3,7 @@ import pg from 'pg';
 // Bigint ids and counts arrive as strings by default; every id here is below 2^53, so parse them as numbers.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-/** One pool per process, shared by the ORM, the bulk paths (COPY) and the job runner. */
+/** The process's shared pool (the ORM, the bulk paths, the job runner), and each long run's own (withOwnConnections). */
 export function createPool(
   connectionString: string,
   onIdleError: (err: Error) => void,
