@@ -49,6 +49,13 @@ async function projectAction(page: Page, item: string) {
   await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
+/** Whether the page has loaded a document since this call: what moves live must move without one. */
+function watchReloads(page: Page): () => boolean {
+  let reloaded = false;
+  page.on('framenavigated', (frame) => (reloaded ||= frame === page.mainFrame()));
+  return () => reloaded;
+}
+
 /** Approve, Assign and Load Project, as the staffer does, until the project is Ready. */
 async function approveAssignLoad(page: Page) {
   await projectAction(page, 'Approve');
@@ -223,14 +230,13 @@ test("a loaded Blast project sent through the Simulator: the overview's counts m
     await expect(page.getByText(toast)).toBeHidden();
 
   // Sent: the worker sends through the Simulator, whose callbacks move the texts on; the page is never reloaded.
-  let reloaded = false;
-  page.on('framenavigated', (frame) => (reloaded ||= frame === page.mainFrame()));
+  const reloaded = watchReloads(page);
   await projectAction(page, 'Send Texts');
   await expect(textStatus).not.toContainText('Ready', { timeout: 30_000 });
   // The Simulator's status callbacks come a little later, each moving the counts again.
   await expect(textStatus).toContainText(/Sent|Delivered|Undelivered|Failed/, { timeout: 60_000 });
   await expect(summaries.getByLabel('Total texts', { exact: true })).toHaveText('3');
-  expect(reloaded).toBe(false);
+  expect(reloaded()).toBe(false);
 });
 
 test("a STOP reply from the Simulator opts its recipient out for the client, and the client's next project skips it", async ({
@@ -243,8 +249,17 @@ test("a STOP reply from the Simulator opts its recipient out for the client, and
   const texted = ['Phone,First Name', '2125550161,Rosa', '2125550162,Cesar'];
   await signIn(page);
   await loadList(page, `E2E STOP Recipients ${stamp}`, texted.join('\r\n'));
-  await loadedBlastProject(page, `E2E STOP ${stamp}`, `E2E STOP Recipients ${stamp}`, 2);
+  const projectId = await loadedBlastProject(page, `E2E STOP ${stamp}`, `E2E STOP Recipients ${stamp}`, 2);
+
+  // Sent from the insights tab: its chart of the texts sent by minute grows as they go, without a reload.
+  await page.goto(`/projects/${projectId}/insights`);
+  const pace = page.getByLabel('Sending pace');
+  await expect(pace).toContainText('No texts sent yet.');
+  const reloaded = watchReloads(page);
   await projectAction(page, 'Send Texts');
+  await expect(pace.getByLabel('Texts sent')).toHaveText(/^2 sent/, { timeout: 30_000 });
+  await expect(pace.locator('.recharts-bar-rectangle')).not.toHaveCount(0);
+  expect(reloaded()).toBe(false);
 
   // Each STOP comes back as a Recipient opt-out on the client's Opt Outs tab, with the words the recipient sent.
   await page.goto('/clients');

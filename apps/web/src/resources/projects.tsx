@@ -69,7 +69,7 @@ export const projectScreen = defineScreen(project, {
     textsTab('texts', 'Texts'),
     textsTab('test_texts', 'Test Texts', ['Test']),
     textsTab('seed_texts', 'Seed Texts', ['Seed']),
-    { path: 'insights', label: 'Insights', render: ({ record }) => <ProjectInsightsTab projectId={record.id} /> },
+    { path: 'insights', label: 'Insights', render: ({ record }) => <ProjectInsightsTab record={record} /> },
     excludedTab('duplicate_phones', 'Duplicate Phones', 'duplicates'),
     excludedTab('invalid_phones', 'Invalid Phones', 'invalids'),
     excludedTab('opt_out_phones', 'Opt Out Phones', 'optOuts'),

@@ -1,6 +1,7 @@
 import { isTextProgress, textStatusStage, type EnumValue, type TextStatus } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tenant';
+import { countSends, type SentText } from './send-minutes';
 
 type TextStatusValue = EnumValue<typeof TextStatus>;
 
@@ -46,8 +47,8 @@ function furthest(reports: readonly TextTransition[]): Map<string, TextTransitio
  * Moves texts forward on status reports: each text is locked, moved only if the report is a later stage than where
  * it is (a duplicate or late callback changes nothing), and the project's counts by day, sender and status
  * (project_text_counts) move with it in the same transaction, so summaries never count texts. Reaching Sent stamps
- * sent_at once. Several reports for one text in a batch: the furthest wins.
- * Three statements, each routed to the organization's shard on Citus (which refuses the one-statement form: a
+ * sent_at once and counts the text in its project's minute (countSends). Several reports for one text in a batch:
+ * the furthest wins. Four statements, each routed to the organization's shard on Citus (which refuses the one-statement form: a
  * data-modifying CTE over a function's rows, and STABLE casts of columns inside an UPDATE).
  */
 export async function transitionTexts(
@@ -66,14 +67,17 @@ export async function transitionTexts(
     from_phone_id: string | null;
     text_status: TextStatusValue;
     text_type: string;
+    provider: string | null;
+    sent_at: Date | null;
   }>(sql`
-    SELECT id, created_at, project_id, from_phone_id, text_status, text_type FROM texts
+    SELECT id, created_at, project_id, from_phone_id, text_status, text_type, provider, sent_at FROM texts
      WHERE organization_id = ${organizationId} AND id = ANY(${ids}::bigint[])
        AND created_at = ANY(${days}::timestamptz[])
      ORDER BY id
        FOR UPDATE`);
   const moved: MovedText[] = [];
   const updates: Record<string, unknown>[] = [];
+  const stamped: SentText[] = [];
   for (const row of current.rows) {
     const report = wanted.get(keyOf(Number(row.id), row.created_at));
     if (!report || !isTextProgress(row.text_status, report.to)) continue;
@@ -88,6 +92,9 @@ export async function transitionTexts(
       to: report.to,
       counted: isCountedText(row.text_type),
     });
+    // Handed over with the provider's id (dispatch), or reported sent or beyond by a callback.
+    const sent = report.providerMessageId != null || textStatusStage[report.to] >= textStatusStage.Sent;
+    if (sent && row.sent_at === null) stamped.push({ projectId, provider: report.provider ?? row.provider });
     updates.push({
       id: report.textId,
       created_at: report.createdAt.toISOString(),
@@ -95,8 +102,7 @@ export async function transitionTexts(
       error_message: report.errorMessage ?? null,
       provider: report.provider ?? null,
       provider_message_id: report.providerMessageId ?? null,
-      // Handed over with the provider's id (dispatch), or reported sent or beyond by a callback.
-      sent: report.providerMessageId != null || textStatusStage[report.to] >= textStatusStage.Sent,
+      sent,
     });
   }
   if (!moved.length) return [];
@@ -115,6 +121,7 @@ export async function transitionTexts(
                 provider_message_id text, sent boolean)
      WHERE t.organization_id = ${organizationId} AND t.id = i.id AND t.created_at = i.created_at`);
   await moveTextCounts(tx, organizationId, moved);
+  await countSends(tx, organizationId, now, stamped);
   return moved;
 }
 

@@ -1,22 +1,24 @@
 import { Alert, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { humanize } from '@canvass/domain';
+import { humanize, type project, type RecordOf } from '@canvass/domain';
 import { formatDate } from '../../ui/format';
 import { errorText } from '../../ui/notify';
 import { SendingPaceChart } from './SendingPaceChart';
-import { useProjectSummary } from './use-project-summary';
+import { isLiveProject, useLifecycleNoticed, useProjectSummary } from './use-project-summary';
 
 /**
  * The insights tab (spec §7 text insights): how fast the texts went out per provider, and the project's texts by day
- * and status, as the load and sending count them.
+ * and status, as the load and sending count them. While the project sends, both follow the texts without a reload.
  */
-export function ProjectInsightsTab({ projectId }: { projectId: string }) {
-  const { summary, error } = useProjectSummary(projectId);
+export function ProjectInsightsTab({ record }: { record: RecordOf<typeof project> }) {
+  const projectId = record.id;
+  const { summary, pushed, error } = useProjectSummary(projectId, isLiveProject(record.projectStatus));
+  useLifecycleNoticed(projectId, summary);
   if (error) return <Alert color="red">{errorText(error)}</Alert>;
   if (!summary) return <Loader />;
   return (
     <Stack gap="md">
       <Title order={3}>Insights</Title>
-      <SendingPaceChart projectId={projectId} />
+      <SendingPaceChart projectId={projectId} moved={pushed} />
       {summary.insights.length === 0 ? (
         <Text c="dimmed">No texts yet: the insights appear once the project is loaded.</Text>
       ) : (

@@ -1,32 +1,12 @@
 import { Alert, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { humanize } from '@canvass/domain';
-import { useEffect, useRef } from 'react';
-import { useClient } from 'urql';
 import { formatDateTime } from '../../ui/format';
 import { errorText } from '../../ui/notify';
-import { PROJECT_LIFECYCLE } from './project-operations';
 import { ProjectSenders } from './ProjectSenders';
 import type { ProjectSummary } from './summary-operations';
-import { useProjectSummary } from './use-project-summary';
+import { useLifecycleNoticed, useProjectSummary } from './use-project-summary';
 
 const n = (count: number) => count.toLocaleString('en-US');
-
-/**
- * Sending pausing by itself or ending (Sending → Complete), seen in a pushed summary: the project's status and
- * actions are read again, so the badge and the controls follow without a reload (and the live summary stops).
- */
-function useLifecycleNoticed(projectId: string, state: string | undefined) {
-  const client = useClient();
-  const seen = useRef(state);
-  useEffect(() => {
-    const before = seen.current;
-    if (state === undefined || before === state) return;
-    seen.current = state;
-    if (before === undefined) return;
-    const fresh = { requestPolicy: 'network-only' as const, additionalTypenames: ['Project'] };
-    void client.query(PROJECT_LIFECYCLE, { id: projectId }, fresh).toPromise();
-  }, [client, projectId, state]);
-}
 
 /** One labelled figure of the summary. */
 function Figure({ label, value }: { label: string; value: number }) {
@@ -122,7 +102,7 @@ function SummaryBody({ summary }: { summary: ProjectSummary }) {
  */
 export function ProjectSummaryCard({ projectId, live = false }: { projectId: string; live?: boolean }) {
   const { summary, error } = useProjectSummary(projectId, live);
-  useLifecycleNoticed(projectId, summary ? `${summary.projectStatus}|${summary.pauseReason ?? ''}` : undefined);
+  useLifecycleNoticed(projectId, summary);
   return (
     <Card withBorder padding="lg" aria-label="Summaries" component="section">
       <Stack gap="sm">

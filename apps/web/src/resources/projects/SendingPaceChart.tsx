@@ -1,8 +1,8 @@
-import { LineChart } from '@mantine/charts';
+import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Provider } from '@canvass/domain';
 import { Alert, Stack, Text, Title } from '@mantine/core';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQuery } from 'urql';
 import type { ProjectTextInsightsQuery, ProjectTextInsightsQueryVariables } from '../../gql/graphql';
 import { errorText } from '../../ui/notify';
@@ -10,11 +10,13 @@ import { PROJECT_TEXT_INSIGHTS, type TextInsight } from './text-insights-operati
 
 const CONTEXT = { additionalTypenames: ['Text'] };
 const PALETTE = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6', 'gray.6'];
+/** While texts move, the pace is read again at most this often: a push comes with every batch sent. */
+const REFRESH_MS = 2000;
 
 const minuteLabel = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });
 
-/** One point per minute with a value per provider (recharts' shape), and the providers as series. */
+/** One bar per minute with a value per provider (recharts' shape), and the providers as series. */
 function chartOf(insights: readonly TextInsight[]) {
   const providers = [...new Set(insights.map((i) => i.provider))];
   const byMinute = new Map<string, Record<string, string | number>>();
@@ -31,14 +33,43 @@ function chartOf(insights: readonly TextInsight[]) {
   return { data: [...byMinute.values()], series };
 }
 
-/** Spec §3 Text insight: how fast the project's texts went out, per provider, minute by minute. */
-export function SendingPaceChart({ projectId }: { projectId: string }) {
+/** Calls `refresh` when `signal` changes to something, at most once every `everyMs` (the last change always lands). */
+function useThrottledRefresh(signal: unknown, refresh: () => void, everyMs: number) {
+  const last = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (signal === null || signal === undefined || timer.current) return;
+    const run = () => {
+      timer.current = null;
+      last.current = Date.now();
+      refresh();
+    };
+    const wait = last.current + everyMs - Date.now();
+    if (wait <= 0) run();
+    else timer.current = setTimeout(run, wait);
+  }, [signal, refresh, everyMs]);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+}
+
+/**
+ * Spec §3 Text insight: how fast the project's texts went out, per provider, minute by minute. Bars, so a send
+ * shorter than a minute still shows. `moved` changes each time the server pushes that the project's texts moved
+ * (useProjectSummary's pushed): the pace is read again then, so the chart grows while the project sends.
+ */
+export function SendingPaceChart({ projectId, moved = null }: { projectId: string; moved?: unknown }) {
   const variables = useMemo(() => ({ projectId }), [projectId]);
-  const [result] = useQuery<ProjectTextInsightsQuery, ProjectTextInsightsQueryVariables>({
+  const [result, reexecute] = useQuery<ProjectTextInsightsQuery, ProjectTextInsightsQueryVariables>({
     query: PROJECT_TEXT_INSIGHTS,
     variables,
     context: CONTEXT,
   });
+  const refresh = useCallback(() => reexecute({ requestPolicy: 'network-only' }), [reexecute]);
+  useThrottledRefresh(moved, refresh, REFRESH_MS);
   const insights = result.data?.projectTextInsights ?? null;
   const chart = useMemo(() => chartOf(insights ?? []), [insights]);
   if (result.error) return <Alert color="red">{errorText(result.error)}</Alert>;
@@ -52,11 +83,11 @@ export function SendingPaceChart({ projectId }: { projectId: string }) {
         <Text c="dimmed">No texts sent yet.</Text>
       ) : (
         <>
-          <Text size="sm">
+          <Text size="sm" aria-label="Texts sent">
             {total.toLocaleString('en-US')} sent; at most {peak.toLocaleString('en-US')} per second on average in a
             minute.
           </Text>
-          <LineChart h={260} data={chart.data} dataKey="minute" series={chart.series} withLegend curveType="linear" />
+          <BarChart h={260} data={chart.data} dataKey="minute" series={chart.series} type="stacked" withLegend />
         </>
       )}
     </Stack>

@@ -100,3 +100,47 @@ describe("a sending project's overview", { timeout: 20_000 }, () => {
     expect(live.subscribed.filter((s) => s.query.includes('projectSendingProgress'))).toEqual([]);
   });
 });
+
+describe("a sending project's insights tab", { timeout: 20_000 }, () => {
+  it('reads its pace again as the server pushes that texts moved', async () => {
+    // What the server has counted so far: the pace grows between reads, as texts go out.
+    let sentSoFar = 0;
+    const { calls } = renderResources('/projects/12/insights', {
+      ...handlers('Sending'),
+      ProjectTextInsights: () => ({
+        data: {
+          projectTextInsights: sentSoFar
+            ? [
+                {
+                  __typename: 'TextInsight',
+                  provider: 'Simulator',
+                  time: '2026-11-20T10:00:00Z',
+                  sentByMinute: sentSoFar,
+                  averagePerSecond: Math.round((sentSoFar / 60) * 100) / 100,
+                },
+              ]
+            : [],
+        },
+      }),
+    });
+    const pace = await screen.findByLabelText('Sending pace', {}, { timeout: 8000 });
+    expect(pace.textContent).toContain('No texts sent yet.');
+    await waitFor(() =>
+      expect(live.subscribed.find((s) => s.query.includes('projectSendingProgress'))?.variables).toEqual({
+        projectId: '12',
+      }),
+    );
+    const push = (value: object) => act(() => live.sinks.at(-1)!.next({ data: { projectSendingProgress: value } }));
+
+    sentSoFar = 2;
+    push(summary([count('Sent', 2), count('Ready', 1)]));
+    await waitFor(() => expect(within(pace).getByLabelText('Texts sent').textContent).toMatch(/^2 sent/));
+    // A push soon after is read too, once the short wait between reads is over: the last texts are never missed.
+    sentSoFar = 3;
+    push(summary([count('Sent', 3)]));
+    await waitFor(() => expect(within(pace).getByLabelText('Texts sent').textContent).toMatch(/^3 sent/), {
+      timeout: 5000,
+    });
+    expect(callsTo(calls, 'ProjectTextInsights')).toHaveLength(3);
+  });
+});

@@ -12,6 +12,7 @@ import {
   brandWithCampaign,
   countsByStatus,
   loadedBlast,
+  sendsPerProvider,
   textsByStatus,
   twilioAccount,
   twilioTestApp,
@@ -93,6 +94,7 @@ describe('dispatch through Twilio', () => {
     expect(twilio.messages.map((m) => m.body).sort()[0]).toBe('Hi P1, polls close at 8');
     expect((await projectRow(org.id, blast.projectId)).project_status).toBe('Complete');
     expect(await countsByStatus(app, org.id, blast.projectId)).toEqual({ Sending: 7 });
+    expect(await sendsPerProvider(app, org.id, blast.projectId)).toEqual({ Twilio: 7 });
 
     // A second run finds nothing to send.
     expect((await dispatchOrganization(app.platform, org.id)).claimed).toBe(0);
@@ -136,6 +138,8 @@ describe('dispatch through Twilio', () => {
     expect(rows.map((r) => r.text_status)).toEqual(Array(9).fill('Sending'));
     expect(new Set(rows.map((r) => r.provider_message_id))).toEqual(new Set(twilio.messages.map((m) => m.sid)));
     expect(await countsByStatus(app, org.id, blast.projectId)).toEqual({ Sending: 9 });
+    // The four found at Twilio by the reconciliation count once in the pace, as the five sent after it do.
+    expect(await sendsPerProvider(app, org.id, blast.projectId)).toEqual({ Twilio: 9 });
   });
 
   it('rides out a provider outage: 5xx and 429 answers are retried, nothing lost and nothing doubled', async () => {
@@ -150,6 +154,8 @@ describe('dispatch through Twilio', () => {
     expect(blast.textIds.map((id) => sent.get(id))).toEqual(Array(5).fill(1));
     expect((await texts(org.id, blast.projectId)).map((r) => r.text_status)).toEqual(Array(5).fill('Sending'));
     expect((await projectRow(org.id, blast.projectId)).project_status).toBe('Complete');
+    // Refused answers are not sends: the pace counts each text once, when Twilio took it.
+    expect(await sendsPerProvider(app, org.id, blast.projectId)).toEqual({ Twilio: 5 });
   });
 
   it('maps a permanent refusal to its status and words, and sends nothing twice', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
+import { countSends } from '../send-minutes';
 import { isCountedText, moveTextCounts, type MovedText, type TextTransition } from '../text-transitions';
 import { importProviderOptOuts, type RefusedAsOptedOut } from '../../opt-outs/provider-opt-outs';
 import { blockSenders } from './block-sender';
@@ -139,6 +140,8 @@ async function settleClaimed(tx: Tx, organizationId: number, reports: readonly T
     from_phone_id: string | null;
     text_type: string;
     status: MovedText['to'];
+    provider: string | null;
+    accepted: boolean;
   }>(sql`
     UPDATE texts t
        SET text_status = i.status,
@@ -152,7 +155,8 @@ async function settleClaimed(tx: Tx, organizationId: number, reports: readonly T
                 provider_message_id text)
      WHERE t.organization_id = ${organizationId} AND t.id = i.id AND t.created_at = i.created_at
        AND t.text_status = 'Queued'
-    RETURNING t.id, t.created_at, t.project_id, t.from_phone_id, t.text_type, i.status`);
+    RETURNING t.id, t.created_at, t.project_id, t.from_phone_id, t.text_type, i.status, t.provider,
+              i.provider_message_id IS NOT NULL AS accepted`);
   const moved: MovedText[] = settled.map((r) => ({
     textId: Number(r.id),
     createdAt: new Date(r.created_at),
@@ -163,5 +167,13 @@ async function settleClaimed(tx: Tx, organizationId: number, reports: readonly T
     counted: isCountedText(r.text_type),
   }));
   await moveTextCounts(tx, organizationId, moved);
+  await countSends(
+    tx,
+    organizationId,
+    now,
+    settled
+      .filter((r) => r.accepted)
+      .map((r) => ({ projectId: r.project_id === null ? null : Number(r.project_id), provider: r.provider })),
+  );
   return moved;
 }

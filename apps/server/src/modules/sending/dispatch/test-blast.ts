@@ -111,6 +111,16 @@ export async function countsByStatus(app: TestApp, orgId: number, projectId: num
   return Object.fromEntries(rows.map((r: { text_status: string; n: number }) => [r.text_status, r.n]));
 }
 
+/** The project's texts handed to each provider, summed over its minutes (project_send_minutes, the insights' pace). */
+export async function sendsPerProvider(app: TestApp, orgId: number, projectId: number) {
+  const { rows } = await app.sql(
+    `SELECT provider, sum(sent)::int AS n FROM project_send_minutes
+      WHERE organization_id = $1 AND project_id = $2 GROUP BY 1 ORDER BY 1`,
+    [orgId, projectId],
+  );
+  return Object.fromEntries(rows.map((r: { provider: string; n: number }) => [r.provider, r.n]));
+}
+
 /** The project's texts by status, counted from the texts themselves (what the counts must agree with). */
 export async function textsByStatus(app: TestApp, orgId: number, projectId: number) {
   const { rows } = await app.sql(

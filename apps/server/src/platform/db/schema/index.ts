@@ -19,6 +19,7 @@ export * from './phones';
 export * from './prices';
 export * from './send-rate-windows';
 export * from './project-loads';
+export * from './project-send-minutes';
 export * from './projects';
 export * from './shortened-links';
 export * from './teams';
