@@ -4,6 +4,7 @@ import { formatDateTime } from '../../ui/format';
 import { errorText } from '../../ui/notify';
 import { ProjectSenders } from './ProjectSenders';
 import type { ProjectSummary } from './summary-operations';
+import { useSendingRates, type Outcomes } from './sending-rates';
 import { useLifecycleNoticed, useProjectSummary } from './use-project-summary';
 
 const n = (count: number) => count.toLocaleString('en-US');
@@ -65,7 +66,18 @@ function Counts({
   );
 }
 
-function SummaryBody({ summary }: { summary: ProjectSummary }) {
+/** While the project sends: its texts sent, delivered and failed per second, over the last few seconds. */
+function SendingRates({ rates }: { rates: Outcomes }) {
+  return (
+    <Group gap="xl" aria-label="Sending now">
+      <Figure label="Sent per second" value={rates.sent} />
+      <Figure label="Delivered per second" value={rates.delivered} />
+      <Figure label="Failed per second" value={rates.failed} />
+    </Group>
+  );
+}
+
+function SummaryBody({ summary, rates }: { summary: ProjectSummary; rates: Outcomes | null }) {
   return (
     <Stack gap="md">
       {summary.loadErrorMessage && (
@@ -82,6 +94,7 @@ function SummaryBody({ summary }: { summary: ProjectSummary }) {
         <Figure label="Invalid phones" value={summary.invalidPhones} />
         <Figure label="Opt-out phones" value={summary.optOutPhones} />
       </Group>
+      {rates && <SendingRates rates={rates} />}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
         <Counts title="Text status" rows={summary.textStatus} />
         <Counts title="Texts per provider" rows={summary.textsPerProvider} />
@@ -98,11 +111,13 @@ function SummaryBody({ summary }: { summary: ProjectSummary }) {
  * The overview's summaries of a project (spec §7): totals, duplicates, invalids and opt-outs, texts by status and
  * provider, the top area codes with their total, why rows were left out, and each sender number's delivery; or that
  * the project is not loaded yet.
- * While `live` (queued or sending) the counts move as the texts go out, and why sending paused by itself is shown.
+ * While `live` (queued or sending) the counts move as the texts go out, with the texts sent, delivered and failed
+ * per second, and why sending paused by itself is shown.
  */
 export function ProjectSummaryCard({ projectId, live = false }: { projectId: string; live?: boolean }) {
   const { summary, error } = useProjectSummary(projectId, live);
   useLifecycleNoticed(projectId, summary);
+  const rates = useSendingRates(summary?.textStatus, live);
   return (
     <Card withBorder padding="lg" aria-label="Summaries" component="section">
       <Stack gap="sm">
@@ -116,7 +131,7 @@ export function ProjectSummaryCard({ projectId, live = false }: { projectId: str
         {error ? (
           <Alert color="red">{errorText(error)}</Alert>
         ) : !summary ? null : summary.loadedAt ? (
-          <SummaryBody summary={summary} />
+          <SummaryBody summary={summary} rates={rates} />
         ) : (
           <Text size="sm" c="dimmed">
             Not loaded yet: the summaries appear once the project is loaded.

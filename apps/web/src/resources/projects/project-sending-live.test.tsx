@@ -82,6 +82,13 @@ describe("a sending project's overview", { timeout: 20_000 }, () => {
     await waitFor(() => expect(statusRows()).toEqual(['Delivered2', 'Failed1']));
     expect(within(summaries).getByLabelText('Total texts').textContent).toBe('3');
     expect(screen.queryByRole('alert', { name: 'Sending paused' })).toBeNull();
+    // The texts sent, delivered and failed per second, measured over the pushes (sending-rates.test.ts has the sums).
+    const now = await within(summaries).findByLabelText('Sending now', {}, { timeout: 3000 });
+    expect(
+      within(now)
+        .getAllByText(/per second$/)
+        .map((label) => label.textContent),
+    ).toEqual(['Sent per second', 'Delivered per second', 'Failed per second']);
 
     // Carriers blocked every sender: the reason shows, and the project's status and actions are read again.
     const reads = callsTo(calls, 'ProjectLifecycle').length;
@@ -98,6 +105,7 @@ describe("a sending project's overview", { timeout: 20_000 }, () => {
     const summaries = await screen.findByRole('region', { name: 'Summaries' }, { timeout: 8000 });
     expect((await within(summaries).findByLabelText('Total texts')).textContent).toBe('3');
     expect(live.subscribed.filter((s) => s.query.includes('projectSendingProgress'))).toEqual([]);
+    expect(within(summaries).queryByLabelText('Sending now')).toBeNull();
   });
 });
 
