@@ -94,7 +94,10 @@ function SummaryBody({ summary, rates }: { summary: ProjectSummary; rates: Outco
         <Figure label="Invalid phones" value={summary.invalidPhones} />
         <Figure label="Opt-out phones" value={summary.optOutPhones} />
       </Group>
-      {rates && <SendingRates rates={rates} />}
+      {rates && (summary.projectStatus !== 'Complete' || rates.sent + rates.delivered + rates.failed > 0) && (
+        // A Complete project is live for its late receipts and replies: its rates show while they come.
+        <SendingRates rates={rates} />
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
         <Counts title="Text status" rows={summary.textStatus} />
         <Counts title="Texts per provider" rows={summary.textsPerProvider} />

@@ -87,7 +87,15 @@ export function SendingPaceChart({ projectId, moved = null }: { projectId: strin
             {total.toLocaleString('en-US')} sent; at most {peak.toLocaleString('en-US')} per second on average in a
             minute.
           </Text>
-          <BarChart h={260} data={chart.data} dataKey="minute" series={chart.series} type="stacked" withLegend />
+          <BarChart
+            h={260}
+            data={chart.data}
+            dataKey="minute"
+            series={chart.series}
+            type="stacked"
+            maxBarWidth={48}
+            withLegend
+          />
         </>
       )}
     </Stack>
