@@ -48,8 +48,8 @@ function furthest(reports: readonly TextTransition[]): Map<string, TextTransitio
  * it is (a duplicate or late callback changes nothing), and the project's counts by day, sender and status
  * (project_text_counts) move with it in the same transaction, so summaries never count texts. Reaching Sent stamps
  * sent_at once and counts the text in its project's minute (countSends). Several reports for one text in a batch:
- * the furthest wins. Four statements, each routed to the organization's shard on Citus (which refuses the one-statement form: a
- * data-modifying CTE over a function's rows, and STABLE casts of columns inside an UPDATE).
+ * the furthest wins. Four statements, each routed to the organization's shard on Citus (which refuses the
+ * one-statement form: a data-modifying CTE over a function's rows, and STABLE casts of columns inside an UPDATE).
  */
 export async function transitionTexts(
   tx: Tx,
