@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import Papa from 'papaparse';
-import { readFailure } from './sheet-errors';
+import { counted, readLimits } from './read-limits';
+import { readFailure, sheetErrors } from './sheet-errors';
 import { scanCsv, type CsvDialect, type ScannedRows } from './csv-scan';
 import { SheetError, type RowBatch } from './source';
 import { createChunkDecoder, type ChunkDecoder } from './text-decoding';
@@ -11,8 +12,6 @@ const BATCH_BYTES = 512 * 1024;
 const SNIFF_BYTES = 64 * 1024;
 /** Bytes needed to tell the encoding (a byte order mark, or the zeros of UTF-16 without one). */
 const ENCODING_HEAD_BYTES = 1024;
-/** A row longer than this is an unclosed quote swallowing the rest of the file, not a row. */
-const MAX_ROW_BYTES = 4 * 1024 * 1024;
 
 const DELIMITERS = [',', ';', '\t', '|'];
 
@@ -51,12 +50,18 @@ export async function* scanCsvRows(input: Readable, countBytes?: ByteCounter): A
     dialect ??= guessDialect(text);
     const result = scanCsv(text, dialect, final, recordsSeen + 1);
     if ('unclosedQuoteAfter' in result) throw unclosedQuote(result.unclosedQuoteAfter);
+    if ('tooWide' in result)
+      throw sheetErrors.tooManyColumns(
+        `The file's row ${counted(result.tooWide.record)} has ${counted(result.tooWide.cells)} cells`,
+      );
     recordsSeen += result.records;
     // The unfinished record is copied out, so the batch's bytes are not kept alive by it.
     const rest = Buffer.from(text.subarray(result.consumed));
     pending = rest.length ? [rest] : [];
     pendingLength = rest.length;
-    if (rest.length > MAX_ROW_BYTES) throw unclosedQuote(recordsSeen);
+    // A quote left open swallows the lines after it; a record without one has no line break at all.
+    if (rest.length > readLimits.rowBytes)
+      throw rest.includes(dialect.newline) ? unclosedQuote(recordsSeen) : rowTooLong(recordsSeen + 1);
     return result.rows;
   };
 
@@ -116,5 +121,13 @@ function unclosedQuote(recordsSeen: number): SheetError {
     'ErrorSheetIncludesInvalidData',
     `A quoted cell never ends: around row ${recordsSeen + 1} a cell opens a quote (") that is not closed. ` +
       'Close the quote or remove it, then upload the file again.',
+  );
+}
+
+function rowTooLong(record: number): SheetError {
+  return new SheetError(
+    'ErrorUnableToProcessTheFile',
+    `The file's row ${counted(record)} is longer than ${readLimits.rowBytes / (1024 * 1024)} MB without a line break, ` +
+      'where a row of a list takes a few hundred bytes. Export the sheet again as CSV and upload it.',
   );
 }

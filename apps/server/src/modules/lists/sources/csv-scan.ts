@@ -1,3 +1,4 @@
+import { readLimits } from './read-limits';
 import type { CellRows, CopyTarget } from './source';
 
 const QUOTE = 0x22;
@@ -66,8 +67,14 @@ export class ScannedRows implements CellRows {
   }
 }
 
-/** Why a scan stopped short of the end: a record the text does not finish yet, or a quote never closed. */
-export type ScanResult = { rows: ScannedRows; consumed: number; records: number } | { unclosedQuoteAfter: number };
+/**
+ * Why a scan stopped short of the end: a record the text does not finish yet, a quote never closed, or a record
+ * wider than a list reads (`tooWide`: its number and cells).
+ */
+export type ScanResult =
+  | { rows: ScannedRows; consumed: number; records: number }
+  | { unclosedQuoteAfter: number }
+  | { tooWide: { record: number; cells: number } };
 
 /**
  * Cuts `bytes` into records and cells the way Papa Parse reads a CSV (the parser this replaced; its behaviour is
@@ -157,6 +164,8 @@ export function scanCsv(bytes: Buffer, dialect: CsvDialect, final: boolean, firs
       // The line break (or the end of the file) ends the record.
       pos = after < end ? after + 1 : end;
       if (filled) {
+        if (cellCount - recordCells > readLimits.columns)
+          return { tooWide: { record, cells: cellCount - recordCells } };
         rowCells.push(cellCount);
         lines.push(record);
       } else cellCount = recordCells;

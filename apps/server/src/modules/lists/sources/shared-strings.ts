@@ -1,4 +1,6 @@
 import { cellText } from './cell-text';
+import { readLimits } from './read-limits';
+import { sheetErrors } from './sheet-errors';
 import { xmlStream, type XmlHandlers } from './xml-stream';
 
 /**
@@ -24,7 +26,9 @@ export function stringItemText() {
       return true;
     },
     take(piece: string) {
-      if (inText) text += piece;
+      if (!inText) return;
+      text += piece;
+      if (text.length > readLimits.cellChars) throw sheetErrors.cellTooLong();
     },
     close(name: string) {
       if (name === 't') inText = false;
@@ -33,12 +37,17 @@ export function stringItemText() {
   };
 }
 
+/** V8's cost of a short string held in an array beyond its characters (measured: 1M ten-letter texts ≈ 42 MB). */
+const STRING_OVERHEAD_BYTES = 40;
+
 /**
  * The shared strings part, streamed: the text of its items in order, as a cell shows it (cellText). Most cells
- * point to one; they are held in memory while a sheet is read (a list's distinct texts, far smaller than the sheet).
+ * point to one; they are held in memory while a sheet is read (a list's distinct texts, far smaller than the sheet),
+ * so past readLimits.sharedStringsBytes the workbook is refused rather than read.
  */
 export async function readSharedStrings(part: AsyncIterable<Buffer>): Promise<string[]> {
   const strings: string[] = [];
+  let held = 0;
   const item = stringItemText();
   const handlers: XmlHandlers = {
     open(name) {
@@ -47,9 +56,12 @@ export async function readSharedStrings(part: AsyncIterable<Buffer>): Promise<st
     },
     text: (piece) => item.take(piece),
     close(name) {
-      if (name === 'si')
-        strings.push(cellText(item.text)); // trimmed once, not at each cell that shows it
-      else item.close(name);
+      if (name !== 'si') return item.close(name);
+      const text = cellText(item.text); // trimmed once, not at each cell that shows it
+      // Two bytes a character: a text outside Latin-1 is held so.
+      held += STRING_OVERHEAD_BYTES + 2 * text.length;
+      if (held > readLimits.sharedStringsBytes) throw sheetErrors.sharedStringsTooLarge();
+      strings.push(text);
     },
   };
   const xml = xmlStream(handlers);

@@ -1,4 +1,13 @@
+import { counted, readLimits } from './read-limits';
 import { SheetError, type RowBatch } from './source';
+
+const MB = 1024 * 1024;
+/** What to do with a workbook that is not one Excel would write. */
+const SAVE_AGAIN = 'Open it in Excel, save it again as an Excel workbook (.xlsx) and upload it.';
+/** What to do with a sheet too big for a workbook to be read: a CSV is read as a stream, whatever its size. */
+const SAVE_AS_CSV = 'Save the sheet as CSV and upload that instead.';
+
+const unprocessable = (message: string) => new SheetError('ErrorUnableToProcessTheFile', message);
 
 /** The messages for files and sheets that hold no list, shared by every source so a staffer reads the same words. */
 export const sheetErrors = {
@@ -23,6 +32,38 @@ export const sheetErrors = {
       'ErrorUnableToProcessTheFile',
       'The file is empty: export the sheet again with its rows and upload it.',
     ),
+  /** `where` names the cell: 'column ZZZZZZ' for a workbook, "The file's row 3 has 2,000 cells" for a CSV. */
+  tooManyColumns: (where: string) =>
+    unprocessable(
+      `${where}: a list reads at most ${counted(readLimits.columns)} columns. ` +
+        "Delete the columns past the list's own and upload the file again.",
+    ),
+  tooManySheets: () =>
+    unprocessable(
+      `The workbook has more than ${readLimits.sheets} sheets. Copy the sheet that holds the list into a workbook ` +
+        'of its own and upload that.',
+    ),
+  cellTooLong: () =>
+    unprocessable(
+      `A cell of the workbook holds more than ${counted(readLimits.cellChars)} characters, more than Excel allows. ` +
+        SAVE_AGAIN,
+    ),
+  /** `part` as people may find it: "list of sheets (xl/workbook.xml)". */
+  partTooLarge: (part: string) =>
+    unprocessable(
+      `The workbook's ${part} is larger than ${readLimits.partBytes / MB} MB, where Excel writes a few KB. ${SAVE_AGAIN}`,
+    ),
+  sharedStringsTooLarge: () =>
+    unprocessable(
+      `The workbook's shared text is too large to read: its distinct texts would take more than ` +
+        `${readLimits.sharedStringsBytes / MB} MB. ${SAVE_AS_CSV}`,
+    ),
+  zipBomb: () =>
+    unprocessable(
+      `The workbook unpacks to more than ${readLimits.inflateRatio} times its size, which no spreadsheet does: ` +
+        `it is built to exhaust the server. ${SAVE_AGAIN}`,
+    ),
+  malformedXml: (what: string) => unprocessable(`The workbook's XML ${what}, which no spreadsheet does. ${SAVE_AGAIN}`),
   /** `where` is 'The file' for a CSV, 'The sheet "Contacts"' for a workbook. */
   noRows: (where: string) =>
     new SheetError(

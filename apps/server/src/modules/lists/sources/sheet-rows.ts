@@ -1,4 +1,6 @@
 import { cellText, serialDate } from './cell-text';
+import { counted, readLimits } from './read-limits';
+import { sheetErrors } from './sheet-errors';
 import { stringItemText } from './shared-strings';
 import { cellFormat, type CellFormat } from './workbook-styles';
 import { xmlStream, type XmlStream } from './xml-stream';
@@ -38,6 +40,9 @@ export function sheetRowsParser(context: SheetContext, onRow: (cells: string[], 
       } else if (name === 'c') {
         const named = attributes.r ? columnOf(attributes.r) : -1;
         if (named >= 0) column = named;
+        // A row is an array as long as its last column: the reference, not the cells, says how long.
+        if (column >= readLimits.columns)
+          throw sheetErrors.tooManyColumns(`The sheet has a cell in ${columnName(attributes.r, column)}`);
         type = attributes.t;
         style = attributes.s;
         value = '';
@@ -55,8 +60,10 @@ export function sheetRowsParser(context: SheetContext, onRow: (cells: string[], 
       } else if (inInline) inline.open(name);
     },
     text(piece) {
-      if (inValue) value += piece;
-      else if (inInline) inline.take(piece);
+      if (inValue) {
+        value += piece;
+        if (value.length > readLimits.cellChars) throw sheetErrors.cellTooLong();
+      } else if (inInline) inline.take(piece);
     },
     close(name) {
       if (name === 'v') inValue = false;
@@ -101,6 +108,12 @@ function valueText(type: string | undefined, value: string, context: SheetContex
       return format.date ? cellText(serialDate(n, context.date1904)) : cellText(n, format.numFmt);
     }
   }
+}
+
+/** A column as the message names it: its letters as the cell's reference writes them (ZZZZZZ), else its number. */
+function columnName(reference: string | undefined, column: number): string {
+  const letters = /^[A-Za-z]+/.exec(reference ?? '')?.[0];
+  return letters ? `column ${letters.toUpperCase()}` : `column ${counted(column + 1)}`;
 }
 
 /** The 0-based column of a cell reference: C5 → 2, AA10 → 26. */

@@ -59,24 +59,41 @@ export function failingReaderOf(bytes: Buffer, failAfter: number, error: Error):
     );
 }
 
+/** A zip entry once deflated: what its headers say and its compressed bytes. */
+export interface PackedEntry {
+  path: string;
+  crc: number;
+  size: number;
+  packed: Buffer;
+}
+
 /**
  * A zip of `files` (path → content), deflated, sizes in each entry's header as Excel writes them: for workbooks whose
  * XML a test writes itself, with what exceljs's writers never produce (inline strings, phonetic runs, cells without
  * references, prefixed elements, sheets whose parts are not in sheet order).
  */
 export function zipOf(files: Record<string, string>): Buffer {
+  return zipArchive(
+    Object.entries(files).map(([path, content]) => {
+      const data = Buffer.from(content);
+      return { path, crc: zlib.crc32(data), size: data.length, packed: zlib.deflateRawSync(data) };
+    }),
+  );
+}
+
+/** The zip archive of entries already deflated: local headers, the central directory and its end record. */
+export function zipArchive(entries: PackedEntry[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
-  for (const [name, content] of Object.entries(files)) {
+  for (const { path: name, crc, size, packed } of entries) {
     const path = Buffer.from(name);
-    const data = Buffer.from(content);
-    const packed = zlib.deflateRawSync(data);
     const sizes = (header: Buffer, at: number) => {
       header.writeUInt16LE(8, at); // deflated
-      header.writeUInt32LE(zlib.crc32(data), at + 6);
+      header.writeUInt32LE(crc, at + 6);
       header.writeUInt32LE(packed.length, at + 10);
-      header.writeUInt32LE(data.length, at + 14);
+      // A size past 4 GB does not fit: such an entry says 4 GB, as a forged header can.
+      header.writeUInt32LE(Math.min(size, 0xffffffff), at + 14);
       header.writeUInt16LE(path.length, at + 18);
     };
     const local = Buffer.alloc(30);
@@ -111,14 +128,21 @@ const RELS = 'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/rel
  * A workbook of hand-written parts, in Excel's order: each sheet's <sheetData> inner XML (named sheet1.xml … in
  * order unless `paths`, relationship targets, say otherwise), the shared strings' <si> items, the styles' <numFmts> and <cellXfs> inner XML.
  */
-export function handWrittenWorkbook(parts: {
+export function handWrittenWorkbook(parts: WorkbookPartsXml): Buffer {
+  return zipOf(handWrittenParts(parts));
+}
+
+export interface WorkbookPartsXml {
   sheets: Record<string, string>;
   paths?: string[];
   sharedStrings?: string;
   numFmts?: string;
   cellXfs?: string;
   workbookPr?: string;
-}): Buffer {
+}
+
+/** The parts of handWrittenWorkbook, path → XML, before they are zipped. */
+export function handWrittenParts(parts: WorkbookPartsXml): Record<string, string> {
   const names = Object.keys(parts.sheets);
   const paths = parts.paths ?? names.map((_, i) => `worksheets/sheet${i + 1}.xml`);
   const files: Record<string, string> = {
@@ -136,5 +160,5 @@ export function handWrittenWorkbook(parts: {
   files['xl/styles.xml'] =
     `<styleSheet ${MAIN}><numFmts>${parts.numFmts ?? ''}</numFmts><cellStyleXfs><xf numFmtId="14"/></cellStyleXfs><cellXfs>${parts.cellXfs ?? '<xf numFmtId="0"/>'}</cellXfs></styleSheet>`;
   if (parts.sharedStrings) files['xl/sharedStrings.xml'] = `<sst ${MAIN}>${parts.sharedStrings}</sst>`;
-  return zipOf(files);
+  return files;
 }

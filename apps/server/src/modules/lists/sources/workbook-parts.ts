@@ -10,12 +10,10 @@ import {
   WORKBOOK_RELS_PART,
   type WorkbookXml,
 } from './workbook-xml';
-import { entryBytes, zipEntries } from './zip-entries';
+import { zipEntries } from './zip-entries';
 
 const STYLES_PART = 'xl/styles.xml';
 const SHARED_STRINGS_PART = 'xl/sharedstrings.xml'; // paths are compared in lower case: writers differ in case
-/** Beyond this a workbook part is not one: the list of sheets is a few KB even with hundreds of sheets. */
-const MAX_WORKBOOK_PART = 16 * 1024 * 1024;
 
 /** The parts of a workbook read so far, kept by its source so that no part is read twice. */
 export interface WorkbookFound {
@@ -51,13 +49,12 @@ export async function walkWorkbook(
   try {
     for await (const entry of zip) {
       const path = entry.path.toLowerCase();
-      if (path === WORKBOOK_PART && !found.workbook) {
-        const xml = await entryBytes(entry);
-        if (xml.length > MAX_WORKBOOK_PART) break;
-        found.workbook = parseWorkbookXml(xml);
-      } else if (path === WORKBOOK_RELS_PART) found.rels ??= parseWorkbookRels(await entryBytes(entry));
-      else if (path === STYLES_PART) found.formats ??= parseStyles(await entryBytes(entry));
-      else if (path === SHARED_STRINGS_PART) found.sharedStrings ??= await readSharedStrings(entry);
+      if (path === WORKBOOK_PART)
+        found.workbook ??= parseWorkbookXml(await zip.bytes(entry, 'list of sheets (xl/workbook.xml)'));
+      else if (path === WORKBOOK_RELS_PART)
+        found.rels ??= parseWorkbookRels(await zip.bytes(entry, 'list of parts (xl/_rels/workbook.xml.rels)'));
+      else if (path === STYLES_PART) found.formats ??= parseStyles(await zip.bytes(entry, 'styles (xl/styles.xml)'));
+      else if (path === SHARED_STRINGS_PART) found.sharedStrings ??= await readSharedStrings(zip.chunks(entry));
       if (done()) {
         complete = false;
         break;

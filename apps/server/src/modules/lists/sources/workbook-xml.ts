@@ -1,3 +1,5 @@
+import { readLimits } from './read-limits';
+import { sheetErrors } from './sheet-errors';
 import { parseXml } from './xml-stream';
 
 export const WORKBOOK_PART = 'xl/workbook.xml';
@@ -21,9 +23,10 @@ export function parseWorkbookXml(xml: Buffer): WorkbookXml {
   const workbook: WorkbookXml = { sheets: [], date1904: false };
   parseXml(xml, {
     open(name, attributes) {
-      if (name === 'sheet' && attributes.name !== undefined)
+      if (name === 'sheet' && attributes.name !== undefined) {
+        if (workbook.sheets.length >= readLimits.sheets) throw sheetErrors.tooManySheets();
         workbook.sheets.push({ name: attributes.name, relationshipId: relationshipIdOf(attributes) });
-      else if (name === 'workbookPr') workbook.date1904 = ['1', 'true'].includes(attributes.date1904);
+      } else if (name === 'workbookPr') workbook.date1904 = ['1', 'true'].includes(attributes.date1904);
     },
   });
   return workbook;

@@ -211,6 +211,47 @@ describe('XLSX source', () => {
     await expect(source.preview('1', 5)).resolves.toEqual([]);
   });
 
+  it('reads a sparse row out to column AMJ, the last a list reads, and refuses a cell past it', async () => {
+    const sparse = (reference: string) =>
+      createXlsxSource(
+        readerOf(
+          handWrittenWorkbook({
+            sheets: {
+              Contacts: `<row r="1"><c r="A1" t="inlineStr"><is><t>Phone</t></is></c><c r="${reference}1" t="inlineStr"><is><t>Note</t></is></c></row><row r="2"><c r="A2"><v>2125550101</v></c></row>`,
+            },
+          }),
+        ),
+      );
+    const [header, row] = await allRows(sparse('AMJ'), '0');
+    expect(header).toHaveLength(1024);
+    expect([header[0], header[1023], header.slice(1, 1023).every((cell) => cell === '')]).toEqual([
+      'Phone',
+      'Note',
+      true,
+    ]);
+    expect(row).toEqual(['2125550101']);
+    await expect(sparse('AMK').preview('0', 1)).rejects.toEqual(
+      new SheetError(
+        'ErrorUnableToProcessTheFile',
+        "The sheet has a cell in column AMK: a list reads at most 1,024 columns. Delete the columns past the list's own and upload the file again.",
+      ),
+    );
+  });
+
+  it('refuses a workbook of more than 200 sheets, each of which creating a list would preview', async () => {
+    const sheets = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`S${i}`, '<row r="1"><c r="A1"><v>1</v></c></row>']));
+    await expect(
+      createXlsxSource(readerOf(handWrittenWorkbook({ sheets: sheets(200) }))).sheets(),
+    ).resolves.toHaveLength(200);
+    await expect(createXlsxSource(readerOf(handWrittenWorkbook({ sheets: sheets(201) }))).sheets()).rejects.toEqual(
+      new SheetError(
+        'ErrorUnableToProcessTheFile',
+        'The workbook has more than 200 sheets. Copy the sheet that holds the list into a workbook of its own and upload that.',
+      ),
+    );
+  });
+
   it('refuses a zip archive that is not a workbook', async () => {
     await expect(createXlsxSource(readerOf(await zipThatIsNotAWorkbook())).sheets()).rejects.toEqual(
       new SheetError(

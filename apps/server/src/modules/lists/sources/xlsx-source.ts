@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import { previewRows } from './preview';
+import { readLimits } from './read-limits';
 import { requireDataRows, sheetErrors } from './sheet-errors';
 import { sheetRowsParser } from './sheet-rows';
 import { rowBatch, SheetError, type RowBatch, type SheetInfo, type SpreadsheetSource } from './source';
@@ -8,6 +9,8 @@ import { zipEntries } from './zip-entries';
 
 /** Rows per batch: a few thousand, like the CSV source's. */
 const BATCH_ROWS = 4096;
+/** Bytes of XML per batch at most: a batch's text comes from its XML, so this bounds a batch of long cells. */
+const BATCH_XML_BYTES = 16 * 1024 * 1024;
 
 /**
  * An XLSX workbook as a spreadsheet source, read as a stream. Every sheet is listed (id = its index in the
@@ -39,14 +42,20 @@ export function createXlsxSource(read: () => Readable, size?: number): Spreadshe
     async preview(sheetId: string, limit: number) {
       const sheet = await sheetOf(sheetId);
       if (limit <= 0) return [];
-      return previewRows(readSheet(read(), sheet.parts, sheet.path), limit);
+      // A sheet whose first rows are not in its first megabytes has none worth showing: blank rows, or a bomb.
+      return previewRows(
+        readSheet(read(), sheet.parts, sheet.path, { maxXmlBytes: readLimits.previewXmlBytes }),
+        limit,
+      );
     },
     async *rows(sheetId: string) {
       const sheet = await sheetOf(sheetId);
       // Progress counts the pass that reads the sheet: the rows come with it.
       source.bytesRead = 0;
-      const counted = readSheet(read(), sheet.parts, sheet.path, (bytes) => {
-        source.bytesRead += bytes;
+      const counted = readSheet(read(), sheet.parts, sheet.path, {
+        countBytes: (bytes) => {
+          source.bytesRead += bytes;
+        },
       });
       yield* requireDataRows(counted, `The sheet "${sheet.name}"`);
     },
@@ -56,15 +65,17 @@ export function createXlsxSource(read: () => Readable, size?: number): Spreadshe
 
 /**
  * The rows of the sheet whose part is `path`, in batches with their numbers in the sheet (`lines`), blank rows left
- * out; the zip is not read past it.
+ * out; the zip is not read past it, nor the sheet past `maxXmlBytes` of its XML.
  */
 async function* readSheet(
   file: Readable,
   parts: WorkbookParts,
   path: string | undefined,
-  countBytes?: (bytes: number) => void,
+  { countBytes, maxXmlBytes = Infinity }: { countBytes?: (bytes: number) => void; maxXmlBytes?: number } = {},
 ): AsyncGenerator<RowBatch> {
   let batch = rowBatch();
+  let batchXmlBytes = 0;
+  let xmlBytes = 0;
   const xml = sheetRowsParser(parts, (row, line) => {
     batch.push(row);
     batch.lines.push(line);
@@ -73,14 +84,18 @@ async function* readSheet(
   try {
     for await (const entry of zip) {
       if (entry.path !== path) continue;
-      for await (const chunk of entry as AsyncIterable<Buffer>) {
+      for await (const chunk of zip.chunks(entry)) {
         xml.write(chunk);
-        if (batch.length >= BATCH_ROWS) {
+        batchXmlBytes += chunk.length;
+        if (batch.length >= BATCH_ROWS || (batchXmlBytes >= BATCH_XML_BYTES && batch.length > 0)) {
           yield batch;
           batch = rowBatch();
+          batchXmlBytes = 0;
         }
+        xmlBytes += chunk.length;
+        if (xmlBytes >= maxXmlBytes) break;
       }
-      xml.end();
+      if (xmlBytes < maxXmlBytes) xml.end();
       break;
     }
   } catch (error) {

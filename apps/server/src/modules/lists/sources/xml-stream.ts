@@ -1,5 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser } from 'saxes';
+import { readLimits } from './read-limits';
+import { sheetErrors } from './sheet-errors';
 
 /** What a reader of a workbook part wants to hear: element names without their namespace prefix (x:row is row). */
 export interface XmlHandlers {
@@ -18,23 +20,43 @@ export interface XmlStream {
 /**
  * saxes (a well-kept, spec-conforming streaming parser) without namespace processing or position tracking: the
  * parts of a workbook are read for a handful of elements, and those options are what cost time over a large sheet.
- * It throws on malformed XML.
+ * It throws on malformed XML, and on XML that would make it hold more than readLimits allow (a text or a tag of
+ * megabytes, elements nested thousands deep), which it keeps whole or stacked until they end.
  */
 export function xmlStream(handlers: XmlHandlers): XmlStream {
   const parser = new SaxesParser({ position: false });
   const { open, text, close } = handlers;
-  if (open) parser.on('opentag', (tag) => open(localName(tag.name), tag.attributes as Record<string, string>));
+  let depth = 0;
+  parser.on('opentag', (tag) => {
+    if (++depth > readLimits.xmlDepth)
+      throw sheetErrors.malformedXml(`nests elements more than ${readLimits.xmlDepth} deep`);
+    open?.(localName(tag.name), tag.attributes as Record<string, string>);
+  });
   if (text) {
     parser.on('text', text);
     parser.on('cdata', text);
   }
-  if (close) parser.on('closetag', (tag) => close(localName(tag.name)));
+  parser.on('closetag', (tag) => {
+    depth--;
+    close?.(localName(tag.name));
+  });
   const decoder = new StringDecoder('utf8');
+  let run = 0; // bytes since the last '<' or '>': what the parser holds of an unfinished text or tag
   return {
-    write: (chunk) => void parser.write(decoder.write(chunk)),
+    write(chunk) {
+      const markup = Math.max(chunk.lastIndexOf(LT), chunk.lastIndexOf(GT));
+      run = markup < 0 ? run + chunk.length : chunk.length - 1 - markup;
+      if (run > readLimits.xmlRunBytes)
+        throw sheetErrors.malformedXml(`holds more than ${readLimits.xmlRunBytes / MB} MB without a tag`);
+      parser.write(decoder.write(chunk));
+    },
     end: () => void parser.write(decoder.end()).close(),
   };
 }
+
+const LT = 0x3c;
+const GT = 0x3e;
+const MB = 1024 * 1024;
 
 /** A whole (small) part parsed at once. */
 export function parseXml(xml: Buffer, handlers: XmlHandlers): void {

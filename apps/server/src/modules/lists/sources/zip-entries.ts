@@ -1,7 +1,8 @@
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Parse, type Entry } from 'unzipper';
-import { readFailure } from './sheet-errors';
+import { readLimits } from './read-limits';
+import { readFailure, sheetErrors } from './sheet-errors';
 import { SheetError } from './source';
 
 /**
@@ -15,16 +16,43 @@ export interface ZipEntries extends AsyncIterable<Entry> {
    * malformed XML) the one `damaged` gives.
    */
   failure(error: unknown, damaged: (cause: unknown) => Error): unknown;
+  /**
+   * The unpacked bytes of an entry, chunk by chunk. Every entry read this way counts against the zip's unpacking
+   * budget (readLimits.inflateRatio times the bytes of the file read so far): past it, a zip bomb, the reading fails.
+   */
+  chunks(entry: Entry): AsyncGenerator<Buffer>;
+  /** The whole of a (small) entry, refused with partTooLarge(`part`) as soon as it passes readLimits.partBytes. */
+  bytes(entry: Entry, part: string): Promise<Buffer>;
 }
 
 /** Reading `input` as a zip; `countBytes` hears of each chunk of the file as it is read. */
 export function zipEntries(input: Readable, countBytes?: (bytes: number) => void): ZipEntries {
   let inputFailure: unknown;
+  let packed = 0;
+  let unpacked = 0;
+  async function* chunks(entry: Entry): AsyncGenerator<Buffer> {
+    for await (const chunk of entry as AsyncIterable<Buffer>) {
+      unpacked += chunk.length;
+      if (unpacked > readLimits.inflateSlackBytes + readLimits.inflateRatio * packed) throw sheetErrors.zipBomb();
+      yield chunk;
+    }
+  }
   return {
     failure(error, damaged) {
       if (inputFailure) return readFailure(inputFailure);
       if (error instanceof SheetError) return error;
       return damaged(error);
+    },
+    chunks,
+    async bytes(entry, part) {
+      const parts: Buffer[] = [];
+      let length = 0;
+      for await (const chunk of chunks(entry)) {
+        length += chunk.length;
+        if (length > readLimits.partBytes) throw sheetErrors.partTooLarge(part);
+        parts.push(chunk);
+      }
+      return Buffer.concat(parts, length);
     },
     async *[Symbol.asyncIterator]() {
       const zip = Parse({ forceStream: true });
@@ -33,6 +61,8 @@ export function zipEntries(input: Readable, countBytes?: (bytes: number) => void
       // its reader waiting forever for the rest of the entry.
       const fail = (error: unknown) => current?.destroy(error as Error);
       input.once('error', (error) => (inputFailure = error));
+      // Beside the pipe, not before it: a 'data' listener alone would set the file flowing with no one reading.
+      input.on('data', (chunk: Buffer) => (packed += chunk.length));
       // Only when counting: a stage between the file and the zip reader buffers more of the file ahead.
       const piping = (countBytes ? pipeline(input, counter(countBytes), zip) : pipeline(input, zip)).catch(fail);
       try {
@@ -61,9 +91,4 @@ function counter(countBytes: (bytes: number) => void): Transform {
       done(null, chunk);
     },
   });
-}
-
-/** The whole of a (small) entry; unlike the zip reader's own buffer(), it fails when the file fails midway. */
-export async function entryBytes(entry: Entry): Promise<Buffer> {
-  return Buffer.concat((await entry.toArray()) as Buffer[]);
 }
