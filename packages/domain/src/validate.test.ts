@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brand, campaign, client, phone } from './resources/index';
+import { brand, campaign, client, phone, project } from './resources/index';
 import { isFieldDisabled, normalizeAttributes, validateAttributes } from './validate';
 
 const create = { isCreate: true, isAdmin: false };
@@ -227,5 +227,22 @@ describe('normalizeAttributes', () => {
     const attrs = { campaignType: 'Registered', clientId: 5 };
     expect(normalizeAttributes(campaign, attrs)).toBe(attrs);
     expect(normalizeAttributes(client, { clientId: 5 })).toEqual({ clientId: 5 });
+  });
+});
+
+describe('validateAttributes: rows written inline in GraphQL', () => {
+  // graphql-js builds an inline input object without a prototype; String() of such a row threw a TypeError, so
+  // createProject answered INTERNAL_SERVER_ERROR where the same rows sent as variables were checked.
+  const inlineRow = (values: Record<string, unknown>) => Object.assign(Object.create(null) as object, values);
+
+  it('checks them as it checks the same rows sent as variables', () => {
+    for (const phoneId of ['12', 'abc']) {
+      const asVariables = validateAttributes(project, { projectPhones: [{ phoneId }] }, update);
+      const asInline = validateAttributes(project, { projectPhones: [inlineRow({ phoneId })] }, update);
+      expect(asInline).toEqual(asVariables);
+    }
+    expect(validateAttributes(project, { projectPhones: [inlineRow({ phoneId: 'abc' })] }, update)).toEqual({
+      projectPhones: ['Phone must be a whole number'],
+    });
   });
 });

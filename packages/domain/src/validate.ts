@@ -66,8 +66,21 @@ export function isEmailAddress(value: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
 }
 
+/**
+ * Rows and objects (a children or keyValues field's value) have no text of their own to measure or format. String()
+ * would even throw on them when they come from a GraphQL literal written inline: graphql-js builds those objects
+ * without a prototype, unlike a variable's value.
+ */
+function isStructured(value: unknown): boolean {
+  if (Array.isArray(value)) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === null || proto === Object.prototype;
+}
+
 function checkField(name: string, f: FieldDef, value: unknown): string | undefined {
   if (isBlank(value)) return f.required ? messages.required(f.label) : undefined;
+  if (isStructured(value)) return f.kind === 'children' ? checkChildRows(f, value) : undefined;
   if (f.maxLength !== undefined && String(value).length > f.maxLength) return messages.tooLong(f.label, f.maxLength);
   const formatError = checkFormat(f, String(value));
   if (formatError) return formatError;
@@ -95,8 +108,6 @@ function checkField(name: string, f: FieldDef, value: unknown): string | undefin
     }
     case 'email':
       return isEmailAddress(String(value)) ? undefined : messages.invalidEmail;
-    case 'children':
-      return checkChildRows(f, value);
     default:
       void name;
       return undefined;

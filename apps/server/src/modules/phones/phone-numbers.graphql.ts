@@ -2,6 +2,7 @@ import { phoneNumberMessages } from '@canvass/domain';
 import { GraphQLError } from 'graphql';
 import { assertCan, type Viewer } from '../../platform/auth/viewer';
 import { builder } from '../../platform/graphql/builder';
+import { parseId } from '../../platform/graphql/resource-schema';
 import type { Platform } from '../../platform/platform';
 import { NumberRequestError, type NumberScope } from './number-provider';
 import { buyNumbers, type PurchaseResult } from './number-purchase';
@@ -136,7 +137,7 @@ builder.mutationFields((t) => {
       resolve: (_r, args, ctx) => {
         const viewer = assertCan(ctx.viewer, 'Update', 'Phone');
         return answering(async () => ({
-          message: await releaseNumber(ctx.platform, scopeOf(viewer), Number(args.phoneId)),
+          message: await releaseNumber(ctx.platform, scopeOf(viewer), parseId(args.phoneId)),
         }));
       },
     }),
@@ -147,7 +148,7 @@ builder.mutationFields((t) => {
       resolve: (_r, args, ctx) => {
         const viewer = assertCan(ctx.viewer, 'Update', 'Phone');
         return answering(async () => ({
-          message: await validatePhone(ctx.platform, scopeOf(viewer), Number(args.phoneId)),
+          message: await validatePhone(ctx.platform, scopeOf(viewer), parseId(args.phoneId)),
         }));
       },
     }),

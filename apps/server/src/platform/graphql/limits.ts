@@ -10,6 +10,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { isAsyncIterable } from 'graphql-yoga';
 
 /**
  * What one GraphQL request may ask for. The web's own documents (built from the registry) stay far below these;
@@ -61,4 +62,39 @@ export function queryLimitPlugins(opts: { introspection: boolean }): Plugin[] {
     maxTokensPlugin({ n: queryLimits.tokens }) as Plugin,
     { onValidate: ({ addValidationRule }) => rules.forEach((rule) => addValidationRule(rule)) },
   ];
+}
+
+/** graphql-js's hint that names what the schema has: 'Did you mean "clients"?', '… the enum value "Active"?'. */
+const SUGGESTION = /\s*Did you mean .*\?$/s;
+
+function withoutSuggestion<E extends Error>(error: E): E | GraphQLError {
+  if (!(error instanceof GraphQLError) || !SUGGESTION.test(error.message)) return error;
+  return new GraphQLError(error.message.replace(SUGGESTION, ''), {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError,
+    extensions: error.extensions,
+  });
+}
+
+/**
+ * Production answers never suggest field, argument or enum names: with introspection off, "Did you mean …?" would
+ * still spell out the schema one guess at a time. Validation errors and variables' coercion errors both carry them.
+ */
+export function hideSuggestionsPlugin(): Plugin {
+  return {
+    onValidate:
+      () =>
+      ({ valid, result, setResult }) => {
+        if (!valid) setResult(result.map(withoutSuggestion));
+      },
+    onExecute: () => ({
+      onExecuteDone({ result, setResult }) {
+        if (isAsyncIterable(result) || !result.errors?.length) return;
+        setResult({ ...result, errors: result.errors.map(withoutSuggestion) });
+      },
+    }),
+  };
 }

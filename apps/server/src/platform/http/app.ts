@@ -8,6 +8,8 @@ import type { Viewer } from '../auth/viewer';
 import { serveGraphQLOverWebSocket } from '../graphql/socket';
 import { createGraphQLServer } from '../graphql/yoga';
 import type { Platform } from '../platform';
+import { registerErrorHandler } from './error-handler';
+import { registerResponsePolicy, varyByOrigin } from './response-policy';
 import { registerSecurityHeaders, relaxPolicyForGraphiQL } from './security-headers';
 
 /** Where the server's own routes live: never the web app's. */
@@ -36,7 +38,10 @@ export async function createHttpApp(
   routes: readonly RouteModule[],
 ): Promise<FastifyInstance> {
   const app = Fastify({ loggerInstance: platform.logger as FastifyBaseLogger, trustProxy: platform.config.trustProxy });
+  // Before any route: each route keeps the error handler of the moment it is added.
+  registerErrorHandler(app);
   await registerSecurityHeaders(app, platform.config);
+  await registerResponsePolicy(app);
   await app.register(cookie);
   const yoga = createGraphQLServer(platform, schema, resolveViewer);
   app.route({
@@ -46,6 +51,7 @@ export async function createHttpApp(
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       // reply.header() returns the reply, which is thenable (awaiting it waits for the send); nothing is pending.
       response.headers.forEach((value, key) => void reply.header(key, value));
+      varyByOrigin(reply);
       relaxPolicyForGraphiQL(reply, response.headers.get('content-type'));
       reply.status(response.status);
       reply.send(response.body);

@@ -9,6 +9,32 @@ export class UploadTooLarge extends Error {}
 /** The route refused the file (its declared type, or its first bytes); nothing was kept. */
 export class UploadRefused extends Error {}
 
+/**
+ * The request itself is not a usable upload (a broken multipart body, a connection dropped halfway, a file name
+ * no column can store); nothing was kept. Its statusCode makes the app's error handler answer it as the
+ * client's mistake.
+ */
+export class MalformedUpload extends Error {
+  readonly statusCode = 400;
+}
+
+export const uploadMessages = {
+  malformed: 'The upload is incomplete or not a valid multipart form; send the file again',
+  controlCharacters: 'The file name may not contain control characters',
+} as const;
+
+/**
+ * NUL cannot be stored in a PostgreSQL text column at all; the other control characters (C0 and DEL) would corrupt a
+ * Content-Disposition header or a CSV cell wherever the name is shown again.
+ */
+function hasControlCharacter(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const code = name.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 export interface StreamedFile {
   storageKey: string;
   filename: string;
@@ -76,21 +102,40 @@ export function streamFirstFile(
   options: StreamUploadOptions,
 ): Promise<StreamedFile | null> {
   return new Promise((resolve, reject) => {
-    const headers = req.headers as BusboyHeaders;
-    const parser = Busboy({ headers, limits: { files: 1, fileSize: options.maxBytes } });
+    let parser: ReturnType<typeof Busboy>;
+    try {
+      parser = Busboy({ headers: req.headers as BusboyHeaders, limits: { files: 1, fileSize: options.maxBytes } });
+    } catch {
+      // Busboy throws at once on a content type without a boundary.
+      return reject(new MalformedUpload(uploadMessages.malformed));
+    }
     let stored: Promise<StreamedFile> | null = null;
+    // The stream storage is reading: ending it with an error is what makes storage delete its partial file.
+    let body: Transform | null = null;
+    let failed = false;
+    /** Stops reading, cuts the file being stored (storage removes it and closes it), then reports `err`. */
+    const fail = (err: Error) => {
+      if (failed) return;
+      failed = true;
+      req.unpipe(parser);
+      body?.destroy(err);
+      void (stored ?? Promise.resolve()).catch(() => {}).then(() => reject(err));
+    };
+    const refuse = (file: BusboyFileStream, message: string, kind: new (m: string) => Error) => {
+      file.resume();
+      stored = Promise.reject(new kind(message));
+      stored.catch(() => {});
+    };
     parser.on('file', (_field: string, file: BusboyFileStream, name: string, _encoding: string, mimeType: string) => {
       if (stored) return file.resume();
+      if (hasControlCharacter(name)) return refuse(file, uploadMessages.controlCharacters, MalformedUpload);
       const filename = name || options.defaultFilename;
       const refusal = options.accept?.({ filename, mimeType });
-      if (refusal) {
-        file.resume();
-        stored = Promise.reject(new UploadRefused(refusal));
-        stored.catch(() => {});
-        return;
-      }
+      if (refusal) return refuse(file, refusal, UploadRefused);
       const head = options.head;
-      const body = file.pipe(guard(file, head ? (bytes) => head.check(bytes, mimeType) : null, head?.bytes ?? 0));
+      body = file.pipe(guard(file, head ? (bytes) => head.check(bytes, mimeType) : null, head?.bytes ?? 0));
+      // pipe() does not pass errors on: a part the parser finds broken must end the stored file too.
+      file.on('error', () => fail(new MalformedUpload(uploadMessages.malformed)));
       // A small file can be refused before storage starts reading it; storage still sees the error (the stream
       // stays errored), this only keeps it from being thrown as unhandled in between.
       body.on('error', () => {});
@@ -104,10 +149,17 @@ export function streamFirstFile(
       // Kept until the parser finishes; a failure is reported there.
       stored.catch(() => {});
     });
-    parser.on('error', reject);
+    parser.on('error', () => fail(new MalformedUpload(uploadMessages.malformed)));
     parser.on('finish', () => {
+      if (failed) return;
       if (!stored) return resolve(null);
       stored.then(resolve, reject);
+    });
+    // A client that goes away halfway (closed or reset) never lets the parser finish: without this the partial
+    // file stayed on disk, open, for the life of the process.
+    req.on('error', () => fail(new MalformedUpload(uploadMessages.malformed)));
+    req.on('close', () => {
+      if (!req.complete) fail(new MalformedUpload(uploadMessages.malformed));
     });
     req.pipe(parser);
   });

@@ -42,7 +42,7 @@ export function escapeLike(s: string): string {
  * A filter value as the column's type, so a wrong value is the user's error (BAD_USER_INPUT) and never reaches
  * the database: dates must parse, numbers and ids must be numbers, enum values must be the enum's.
  */
-function typedValue(field: FieldDef | undefined, name: string, raw: string): unknown {
+function typedValue(col: PgColumn, field: FieldDef | undefined, name: string, raw: string): unknown {
   const bad = () => new ListArgumentError(`Invalid value for ${name}: ${raw}`);
   switch (field?.kind) {
     case 'datetime': {
@@ -54,7 +54,7 @@ function typedValue(field: FieldDef | undefined, name: string, raw: string): unk
     case 'ref':
     case undefined: {
       const n = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(n)) throw bad();
+      if (raw.trim() === '' || !fitsColumn(col, n)) throw bad();
       return n;
     }
     case 'money':
@@ -72,6 +72,27 @@ function typedValue(field: FieldDef | undefined, name: string, raw: string): unk
     default:
       return raw;
   }
+}
+
+/** The whole-number range of each integer column type; a number outside it (1e23) would fail in the database. */
+const SMALLINT = [-32_768, 32_767] as const;
+const INTEGER = [-2_147_483_648, 2_147_483_647] as const;
+// Ids are read as JavaScript numbers, exact only up to 2^53.
+const BIGINT = [-Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER] as const;
+const INTEGER_RANGES: Record<string, readonly [number, number]> = {
+  smallint: SMALLINT,
+  smallserial: SMALLINT,
+  integer: INTEGER,
+  serial: INTEGER,
+  bigint: BIGINT,
+  bigserial: BIGINT,
+};
+
+/** Whether `n` is a value of the column: a whole number in range for integer columns, any finite number else. */
+function fitsColumn(col: PgColumn, n: number): boolean {
+  if (!Number.isFinite(n)) return false;
+  const range = INTEGER_RANGES[col.getSQLType()];
+  return !range || (Number.isInteger(n) && n >= range[0] && n <= range[1]);
 }
 
 /** A phone as typed ('(917)-555-0111', '+1 917 555 0111') reduced to the digits numbers are stored as. */
@@ -93,7 +114,7 @@ function likeCondition(col: PgColumn, field: FieldDef | undefined, value: string
 export function filterCondition(table: PgTable, def: ResourceDef, f: Filter): SQL {
   const { col, field } = column(table, def, f.field);
   const value = f.value ?? null;
-  const typed = (raw: string) => typedValue(field, f.field, raw);
+  const typed = (raw: string) => typedValue(col, field, f.field, raw);
   switch (f.operation) {
     case 'Equal':
       return value === null ? isNull(col) : eq(col, typed(value));
@@ -121,7 +142,7 @@ export function encodeCursor(key: unknown, id: number): string {
 }
 
 /** A cursor's key must be a value of the sort column, so a tampered cursor is the user's error, not the database's. */
-function validKey(field: FieldDef | undefined, k: unknown): boolean {
+function validKey(col: PgColumn, field: FieldDef | undefined, k: unknown): boolean {
   switch (field?.kind) {
     case 'datetime':
     case 'date':
@@ -129,7 +150,9 @@ function validKey(field: FieldDef | undefined, k: unknown): boolean {
     case 'number':
     case 'ref':
     case undefined:
-      return (typeof k === 'number' && Number.isFinite(k)) || (typeof k === 'string' && /^-?\d+(\.\d+)?$/.test(k));
+      return (
+        (typeof k === 'number' || (typeof k === 'string' && /^-?\d+(\.\d+)?$/.test(k))) && fitsColumn(col, Number(k))
+      );
     case 'money':
       return typeof k === 'string' && /^-?\d+(\.\d+)?$/.test(k);
     case 'enum':
@@ -148,7 +171,7 @@ function decodeCursor(cursor: string, col: PgColumn, field: FieldDef | undefined
   } catch {
     c = { k: null, id: NaN };
   }
-  const keyOk = c?.k === null ? !col.notNull : validKey(field, c?.k);
+  const keyOk = c?.k === null ? !col.notNull : validKey(col, field, c?.k);
   if (typeof c !== 'object' || c === null || !Number.isSafeInteger(c.id) || !keyOk)
     throw new ListArgumentError('Invalid cursor');
   return c;
