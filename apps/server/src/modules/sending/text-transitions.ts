@@ -30,18 +30,44 @@ export interface MovedText {
 /** The texts project_text_counts counts: the load's (tests, seeds and hand-written texts are not a blast's). */
 export const isCountedText = (textType: string): boolean => textType === 'List';
 
-const keyOf = (id: number, createdAt: Date | string) => `${id}@${new Date(createdAt).getTime()}`;
+/** A text's key in a batch of reports: its id and created_at (texts' key within an organization). */
+export const textKey = (id: number, createdAt: Date | string | number) => `${id}@${new Date(createdAt).getTime()}`;
 
 /** Of several reports for one text, the furthest along. */
 function furthest(reports: readonly TextTransition[]): Map<string, TextTransition> {
   const best = new Map<string, TextTransition>();
   for (const r of reports) {
-    const key = keyOf(r.textId, r.createdAt);
+    const key = textKey(r.textId, r.createdAt);
     const held = best.get(key);
     if (!held || textStatusStage[r.to] > textStatusStage[held.to]) best.set(key, r);
   }
   return best;
 }
+
+/**
+ * Which of these texts dispatch handed to a provider although their rows do not show it yet: it writes a text down
+ * as handed over before the request and records the provider's acceptance after, so a fast provider's report can
+ * arrive in between (dispatch's handover journal answers).
+ */
+export type HandedOver = (textIds: number[]) => Promise<Set<number>>;
+
+interface CurrentText extends Record<string, unknown> {
+  id: string;
+  created_at: Date;
+  project_id: string | null;
+  from_phone_id: string | null;
+  text_status: TextStatusValue;
+  text_type: string;
+  provider: string | null;
+  provider_message_id: string | null;
+  sent_at: Date | null;
+}
+
+/** Whether a text's row shows it was handed to a provider: the provider's id for it, sent, or a status only that reaches. */
+const showsHandedOver = (row: CurrentText): boolean =>
+  row.provider_message_id !== null ||
+  row.sent_at !== null ||
+  textStatusStage[row.text_status] >= textStatusStage.Sending;
 
 /**
  * Moves texts forward on status reports: each text is locked, moved only if the report is a later stage than where
@@ -56,31 +82,57 @@ export async function transitionTexts(
   organizationId: number,
   reports: readonly TextTransition[],
 ): Promise<MovedText[]> {
+  return (await applyTransitions(tx, organizationId, reports, null)).moved;
+}
+
+/**
+ * Moves texts forward on providers' status callbacks, as transitionTexts does, except that a callback for a text
+ * never handed to a provider (no provider message id, never Sending nor sent, and not handed over by a dispatch
+ * that has yet to record it: handedOver) changes nothing: a misrouted or forged report must not mark a Ready or a
+ * claimed text Delivered or Failed, and a claimed text must still be sent once. Returns the texts moved, and the
+ * keys (textKey) of those whose callbacks were ignored for that reason, so no other effect of them applies either.
+ */
+export async function applyStatusCallbacks(
+  tx: Tx,
+  organizationId: number,
+  reports: readonly TextTransition[],
+  handedOver: HandedOver,
+): Promise<{ moved: MovedText[]; neverHanded: Set<string> }> {
+  return applyTransitions(tx, organizationId, reports, handedOver);
+}
+
+async function applyTransitions(
+  tx: Tx,
+  organizationId: number,
+  reports: readonly TextTransition[],
+  handedOver: HandedOver | null,
+): Promise<{ moved: MovedText[]; neverHanded: Set<string> }> {
+  const neverHanded = new Set<string>();
   const wanted = furthest(reports);
-  if (!wanted.size) return [];
+  if (!wanted.size) return { moved: [], neverHanded };
   const ids = `{${[...new Set([...wanted.values()].map((r) => r.textId))].join(',')}}`;
   const days = `{${[...new Set([...wanted.values()].map((r) => r.createdAt.toISOString()))].join(',')}}`;
-  const current = await tx.execute<{
-    id: string;
-    created_at: Date;
-    project_id: string | null;
-    from_phone_id: string | null;
-    text_status: TextStatusValue;
-    text_type: string;
-    provider: string | null;
-    sent_at: Date | null;
-  }>(sql`
-    SELECT id, created_at, project_id, from_phone_id, text_status, text_type, provider, sent_at FROM texts
+  const current = await tx.execute<CurrentText>(sql`
+    SELECT id, created_at, project_id, from_phone_id, text_status, text_type, provider, provider_message_id, sent_at
+      FROM texts
      WHERE organization_id = ${organizationId} AND id = ANY(${ids}::bigint[])
        AND created_at = ANY(${days}::timestamptz[])
      ORDER BY id
        FOR UPDATE`);
+  const progressing = current.rows.filter((row) => {
+    const report = wanted.get(textKey(Number(row.id), row.created_at));
+    return report !== undefined && isTextProgress(row.text_status, report.to);
+  });
+  // Asked only of the texts a callback would move that show no sign of a provider: none, in the usual batch.
+  const unproven = handedOver ? progressing.filter((row) => !showsHandedOver(row)) : [];
+  const handed = unproven.length ? await handedOver!(unproven.map((row) => Number(row.id))) : new Set<number>();
+  for (const row of unproven) if (!handed.has(Number(row.id))) neverHanded.add(textKey(Number(row.id), row.created_at));
   const moved: MovedText[] = [];
   const updates: Record<string, unknown>[] = [];
   const stamped: SentText[] = [];
-  for (const row of current.rows) {
-    const report = wanted.get(keyOf(Number(row.id), row.created_at));
-    if (!report || !isTextProgress(row.text_status, report.to)) continue;
+  for (const row of progressing) {
+    if (neverHanded.has(textKey(Number(row.id), row.created_at))) continue;
+    const report = wanted.get(textKey(Number(row.id), row.created_at))!;
     const projectId = row.project_id === null ? null : Number(row.project_id);
     const fromPhoneId = row.from_phone_id === null ? null : Number(row.from_phone_id);
     moved.push({
@@ -105,7 +157,7 @@ export async function transitionTexts(
       sent,
     });
   }
-  if (!moved.length) return [];
+  if (!moved.length) return { moved, neverHanded };
   const now = new Date().toISOString();
   // One JSON parameter: the reports carry free text (error messages), which an array literal would have to escape.
   await tx.execute(sql`
@@ -122,7 +174,7 @@ export async function transitionTexts(
      WHERE t.organization_id = ${organizationId} AND t.id = i.id AND t.created_at = i.created_at`);
   await moveTextCounts(tx, organizationId, moved);
   await countSends(tx, organizationId, now, stamped);
-  return moved;
+  return { moved, neverHanded };
 }
 
 /** One change to project_text_counts: delta texts of a project, day, sender and status. */

@@ -12,6 +12,7 @@ import {
   type WebhookRequest,
 } from './messaging-provider';
 import { simulatorNumbers } from './simulator-numbers';
+import { webhookUrl } from './webhook-url';
 
 /**
  * The built-in simulator (ARCHITECTURE §5): a fake carrier for the demo, tests and benchmarks, so a newcomer can
@@ -142,7 +143,7 @@ export const simulatorCapabilities: ProviderCapabilities = {
 export const createSimulator: ProviderFactory = (settings, options = {}) => {
   const behaviour = simulatorSettings(settings);
   const key = options.signingKey ?? Buffer.alloc(0);
-  const inboundUrl = `${(options.publicUrl ?? '').replace(/\/$/, '')}/webhooks/Simulator/inbound`;
+  const inboundUrl = webhookUrl(options.publicUrl ?? '', 'Simulator', 'inbound');
   const scheduled = new Set<string>();
 
   async function post(url: string, body: SimulatorBody) {

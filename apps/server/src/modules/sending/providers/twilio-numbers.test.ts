@@ -38,7 +38,7 @@ describe('Twilio numbers', () => {
     const posted = new URLSearchParams(mock.requests.at(-1)!.rawBody.toString('utf8'));
     expect(posted.get('PhoneNumber')).toBe('+12125550101');
     expect(mock.numbers.owned()).toEqual([
-      { number: '+12125550101', smsUrl: 'https://canvass.example.org/webhooks/Twilio/inbound' },
+      { number: '+12125550101', smsUrl: 'https://canvass.example.org/webhooks/twilio/inbound' },
     ]);
     expect(await twilio.verifyNumber!('+12125550101')).toEqual({ ok: true });
     // Bought, it is no longer for sale.

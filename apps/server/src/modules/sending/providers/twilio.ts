@@ -16,6 +16,7 @@ import { textRefFromUrl, withTextRef } from './text-ref-codec';
 import { twilioFailure, twilioStatuses } from './twilio-errors';
 import { TwilioBusyError, TwilioHttpClient } from './twilio-http-client';
 import { twilioNumbers } from './twilio-numbers';
+import { webhookUrl } from './webhook-url';
 
 const lineTypes: Record<string, LookupResult['lineType']> = {
   mobile: 'Mobile',
@@ -102,7 +103,7 @@ export const createTwilioProvider: ProviderFactory = (settings: ProviderSettings
   const messagingServiceSid = settings.TWILIO_MESSAGING_SERVICE_SID || undefined;
   const httpClient = new TwilioHttpClient(options.baseUrl, { timeout: 15_000 });
   const client = twilio(accountSid, authToken, { httpClient });
-  const inboundUrl = options.publicUrl ? `${options.publicUrl.replace(/\/$/, '')}/webhooks/Twilio/inbound` : null;
+  const inboundUrl = options.publicUrl ? webhookUrl(options.publicUrl, 'Twilio', 'inbound') : null;
 
   const provider: MessagingProvider = {
     name: 'Twilio',

@@ -3,8 +3,9 @@ import { bigintArray, withTenant, type Tx } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
 import type { WebhookEvent } from '../providers/messaging-provider';
 import { blockSenders } from '../dispatch/block-sender';
+import { journalOf } from '../dispatch/handover-journal';
 import { publishSendingProgress } from '../dispatch/sending-progress';
-import { transitionTexts } from '../text-transitions';
+import { applyStatusCallbacks, textKey, type HandedOver } from '../text-transitions';
 import { answerKeywords } from '../../opt-outs/inbound-keywords';
 import { importProviderOptOuts } from '../../opt-outs/provider-opt-outs';
 import { receiveTexts, type InboundText } from './receive-texts';
@@ -22,9 +23,18 @@ interface EventRow extends Record<string, unknown> {
   payload: WebhookEvent;
 }
 
+/** The texts dispatch wrote down as handed over (its handover journal), though it has not recorded them yet. */
+const handedOverBy =
+  (tx: Tx, organizationId: number): HandedOver =>
+  async (textIds) => {
+    const journal = await journalOf(tx, organizationId, textIds);
+    return new Set([...journal.handed, ...journal.answered.keys()]);
+  };
+
 /**
  * Applies an organization's stored webhook events, a batch per transaction until none is left: status events move
- * their texts forward (transitionTexts: a duplicate or a late one changes nothing), inbound ones become Received
+ * their texts forward (applyStatusCallbacks: a duplicate or a late one changes nothing, nor does one for a text never
+ * handed to a provider, whose opt-out and blocked-sender reports are ignored too), inbound ones become Received
  * texts (receiveTexts) and their keywords are answered (answerKeywords: opt-outs, help, re-subscribe). Events
  * are claimed with SKIP LOCKED, so jobs of the same organization running at once on several workers share the work
  * instead of doing it twice. Returns the events processed.
@@ -51,12 +61,13 @@ async function processBatch(tx: Tx, organizationId: number): Promise<{ events: n
        FOR UPDATE SKIP LOCKED`);
   if (!rows.length) return { events: 0, projectIds: [] };
 
-  const statuses = rows.filter((r) => r.payload.kind === 'status') as (EventRow & { payload: StatusEvent })[];
-  const ours = statuses.filter((r) => r.payload.ref?.organizationId === organizationId);
-  const moved = await transitionTexts(
+  const reported = (rows.filter((r) => r.payload.kind === 'status') as (EventRow & { payload: StatusEvent })[]).filter(
+    (r) => r.payload.ref?.organizationId === organizationId,
+  );
+  const { moved, neverHanded } = await applyStatusCallbacks(
     tx,
     organizationId,
-    ours.map((r) => ({
+    reported.map((r) => ({
       textId: r.payload.ref!.textId,
       createdAt: new Date(r.payload.ref!.createdAtMs),
       to: r.payload.status,
@@ -64,8 +75,10 @@ async function processBatch(tx: Tx, organizationId: number): Promise<{ events: n
       provider: r.provider,
       providerMessageId: r.payload.providerMessageId,
     })),
+    handedOverBy(tx, organizationId),
   );
-  const blocked = [...new Set(statuses.filter((r) => r.payload.senderBlocked).map((r) => Number(r.phone_id)))];
+  const ours = reported.filter((r) => !neverHanded.has(textKey(r.payload.ref!.textId, r.payload.ref!.createdAtMs)));
+  const blocked = [...new Set(ours.filter((r) => r.payload.senderBlocked).map((r) => Number(r.phone_id)))];
   const touched = await blockSenders(tx, organizationId, blocked);
   await importProviderOptOuts(
     tx,

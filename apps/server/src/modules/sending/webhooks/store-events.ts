@@ -17,7 +17,8 @@ export interface StoredRow {
 }
 
 /**
- * The events in one JSON parameter; a redelivered event id is dropped by the unique key. Answers the organizations
+ * The events in one JSON parameter; an event id the organization already has from the provider (a redelivery) is
+ * dropped by the unique key. Answers the organizations
  * that got new events, once each (not a row per event: the ingest reads nothing else of them).
  */
 const insertEventsSql = (rows: string) => sql`
@@ -26,7 +27,7 @@ const insertEventsSql = (rows: string) => sql`
     SELECT r.provider::provider, r.event_id, r.organization_id, r.phone_id, r.payload, r.raw_body
       FROM jsonb_to_recordset(${rows}::jsonb)
            AS r(provider text, event_id text, organization_id bigint, phone_id bigint, payload jsonb, raw_body text)
-    ON CONFLICT (provider, event_id) DO NOTHING
+    ON CONFLICT (provider, routed_organization_id, event_id) DO NOTHING
     RETURNING routed_organization_id)
   SELECT DISTINCT routed_organization_id AS organization_id FROM inserted`;
 

@@ -2,6 +2,8 @@ import type { TestApp } from '../../../../test/harness';
 import { withTenant } from '../../../platform/db/tenant';
 import { addSender } from '../../projects/load/test-projects';
 import { simulatorSignature, simulatorSigningPurpose, SIMULATOR_SIGNATURE_HEADER } from '../providers/simulator';
+import { withTextRef } from '../providers/text-ref-codec';
+import { webhookUrl } from '../providers/webhook-url';
 import { providerFor, senderIdentity } from '../resolve-provider';
 import { transitionTexts } from '../text-transitions';
 
@@ -72,7 +74,7 @@ export async function sendText(app: TestApp, orgId: number, textId: number): Pro
       to: `+1${text.to_number}`,
       body: text.rendered_message ?? '',
       mediaUrls: [],
-      statusCallbackUrl: `${app.platform.config.publicUrl}/webhooks/Simulator/status?o=${orgId}&t=${textId}&c=${ref.createdAtMs}`,
+      statusCallbackUrl: withTextRef(webhookUrl(app.platform.config.publicUrl, 'Simulator', 'status'), ref),
     });
     if (outcome.kind !== 'accepted') throw new Error(`not accepted: ${JSON.stringify(outcome)}`);
     await transitionTexts(tx, orgId, [

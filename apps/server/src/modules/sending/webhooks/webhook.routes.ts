@@ -1,12 +1,12 @@
-import { Provider, type EnumValue } from '@canvass/domain';
+import type { EnumValue, Provider } from '@canvass/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Platform } from '../../../platform/platform';
 import type { MessagingProvider, TextRef, WebhookRequest } from '../providers/messaging-provider';
+import { providerOfWebhookPath, type WebhookKind } from '../providers/webhook-url';
 import { webhookParserFor } from '../resolve-provider';
 import { createWebhookIngest, type WebhookIngest } from './webhook-ingest';
 
 type ProviderValue = EnumValue<typeof Provider>;
-type WebhookKind = 'status' | 'inbound';
 
 /** What each provider expects in answer to a webhook it delivered; a plain 204 for the others. */
 function acknowledge(reply: FastifyReply, provider: ProviderValue, kind: WebhookKind) {
@@ -29,7 +29,8 @@ function webhookRequest(platform: Platform, req: FastifyRequest): WebhookRequest
   for (const [name, value] of Object.entries(req.headers))
     headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
   return {
-    // The URL the provider called, as the public sees it: providers that sign the URL (Twilio) signed that one.
+    // The URL the provider called, as the public sees it and exactly as requested (the provider's name in the case it
+    // was sent, never normalised): providers that sign the URL (Twilio) signed that one.
     url: `${platform.config.publicUrl.replace(/\/$/, '')}${req.url}`,
     method: req.method,
     headers,
@@ -40,7 +41,8 @@ function webhookRequest(platform: Platform, req: FastifyRequest): WebhookRequest
 /**
  * Provider webhooks (ARCHITECTURE §5), public: the provider's signature is their only authentication.
  *  - POST /webhooks/:provider/status: delivery reports of the texts Canvass sent;
- *  - POST /webhooks/:provider/inbound: messages recipients send to the organization's numbers.
+ *  - POST /webhooks/:provider/inbound: messages recipients send to the organization's numbers;
+ * the provider named in any case (webhookUrl's lower case is the documented form).
  * The body is read raw (form-encoded, JSON or anything else: signatures are over the exact bytes), parsed to find
  * the text or number it concerns, then stored only once verified with that number's provider settings, and
  * answered right away; a job applies it. A request that is forged, unsigned or concerns no text or number Canvass
@@ -55,9 +57,9 @@ export function webhookRoutes(platform: Platform, ingest: WebhookIngest = create
   };
 
   const handle = (kind: WebhookKind) => async (req: FastifyRequest, reply: FastifyReply) => {
-    const { provider } = req.params as { provider: string };
     const refused = () => reply.code(403).send({ error: 'Forbidden' });
-    if (!Provider.is(provider)) return refused();
+    const provider = providerOfWebhookPath((req.params as { provider: string }).provider);
+    if (!provider) return refused();
     const parser = parserOf(provider);
     if (!parser) return refused();
     const request = webhookRequest(platform, req);

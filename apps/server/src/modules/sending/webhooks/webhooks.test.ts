@@ -279,6 +279,46 @@ describe('tenancy', () => {
   });
 });
 
+describe('de-duplication', () => {
+  /** A recipient's message to a sender number, signed for the organization, with the provider's event id. */
+  const inbound = (orgId: number, eventId: string, to: string, body: string) =>
+    signedBody(app, orgId, {
+      type: 'inbound',
+      eventId,
+      messageId: `SIM-${eventId}-${orgId}`,
+      from: '+16465550188',
+      to,
+      body,
+      mediaUrls: [],
+      timestamp: new Date().toISOString(),
+    });
+
+  it("is per organization: another organization's event with the same id never drops this one's STOP", async () => {
+    // Event ids are the provider's, unique within one account: another organization's account may use the same.
+    const theirs = inbound(other.id, 'evt-1001', '+13125559001', 'Hello');
+    expect((await post('/webhooks/simulator/inbound', theirs.raw, theirs.headers)).statusCode).toBe(204);
+    const stop = inbound(org.id, 'evt-1001', '+12125559001', 'STOP');
+    expect((await post('/webhooks/simulator/inbound', stop.raw, stop.headers)).statusCode).toBe(204);
+    // Redelivered, it is still harmless.
+    expect((await post('/webhooks/simulator/inbound', stop.raw, stop.headers)).statusCode).toBe(204);
+
+    await processWebhookEvents(app.platform, org.id);
+    await processWebhookEvents(app.platform, other.id);
+    const optOuts = async (orgId: number) =>
+      (await app.sql(`SELECT body FROM opt_outs WHERE organization_id = $1 AND number = '6465550188'`, [orgId])).rows;
+    expect(await optOuts(org.id)).toEqual([{ body: 'STOP' }]);
+    expect(await optOuts(other.id)).toEqual([]);
+    const { rows: received } = await app.sql(
+      `SELECT organization_id, body FROM texts t
+        WHERE text_status = 'Received' AND body IN ('Hello', 'STOP') ORDER BY organization_id`,
+    );
+    expect(received).toEqual([
+      { organization_id: org.id, body: 'STOP' },
+      { organization_id: other.id, body: 'Hello' },
+    ]);
+  });
+});
+
 describe('text insights', () => {
   const INSIGHTS = `query ($projectId: ID!) {
     projectTextInsights(projectId: $projectId) { provider time sentByMinute averagePerSecond }

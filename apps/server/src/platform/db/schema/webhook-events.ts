@@ -28,8 +28,10 @@ export const webhookEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A redelivered event hits this and is dropped.
-    uniqueIndex('webhook_events_provider_event_key').on(t.provider, t.eventId),
+    // A redelivered event hits this and is dropped. Per organization: event ids are unique only within the provider
+    // account that made them, and another organization (its own account, or anyone with its own signing secret) may
+    // send the same id first; keyed by provider and id alone, that one would drop this organization's event.
+    uniqueIndex('webhook_events_provider_organization_event_key').on(t.provider, t.routedOrganizationId, t.eventId),
     // The processing job's queue: an organization's events not yet processed, oldest first.
     index('webhook_events_unprocessed_idx')
       .on(t.routedOrganizationId, t.id)

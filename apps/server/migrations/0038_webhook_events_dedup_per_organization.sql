@@ -1,0 +1,2 @@
+DROP INDEX "webhook_events_provider_event_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "webhook_events_provider_organization_event_key" ON "webhook_events" USING btree ("provider","routed_organization_id","event_id");
