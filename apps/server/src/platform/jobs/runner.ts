@@ -1,4 +1,11 @@
-import { Logger, run, runMigrations as installJobQueue, type Runner, type Task } from 'graphile-worker';
+import {
+  Logger,
+  run,
+  runMigrations as installJobQueue,
+  type Runner,
+  type RunnerOptions,
+  type Task,
+} from 'graphile-worker';
 import type pg from 'pg';
 import type { Platform } from '../platform';
 import type { JobDef } from './registry';
@@ -8,7 +15,16 @@ export async function prepareJobQueue(pool: pg.Pool): Promise<void> {
   await installJobQueue({ pgPool: pool });
 }
 
-/** Runs the registered jobs from the shared queue; start as many worker processes as the load needs. */
+/** The first wait before starting the queue again after it stopped by itself, doubling to RESTART_MAX_MS. */
+const RESTART_FIRST_MS = 500;
+const RESTART_MAX_MS = 10_000;
+
+/**
+ * Runs the registered jobs from the shared queue; start as many worker processes as the load needs. The process
+ * outlives the database: graphile-worker stops its pool when it cannot write a job's end (completeJob, failJob:
+ * the database went away), and then this starts it again, waiting longer each time the database does not answer,
+ * until stop() is called. The runner returned stays the same object across those restarts.
+ */
 export async function startWorker(platform: Platform, jobs: readonly JobDef[], concurrency: number): Promise<Runner> {
   const taskList: Record<string, Task> = {};
   for (const job of jobs) {
@@ -17,7 +33,7 @@ export async function startWorker(platform: Platform, jobs: readonly JobDef[], c
       await job.run(payload, { platform, progress: async () => {} });
     };
   }
-  return run({
+  const options: RunnerOptions = {
     pgPool: platform.database.pool,
     taskList,
     crontab: jobs
@@ -32,5 +48,50 @@ export async function startWorker(platform: Platform, jobs: readonly JobDef[], c
       const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
       platform.logger[method]({ worker: scope, ...meta }, message);
     }),
-  });
+  };
+  let current = await run(options);
+  let stopping = false;
+  let stopped!: () => void;
+  const finished = new Promise<void>((resolve) => (stopped = resolve));
+
+  const restart = async (err: unknown) => {
+    platform.logger.error({ err }, 'the job queue stopped; it starts again once the database answers');
+    for (let wait = RESTART_FIRST_MS; !stopping; wait = Math.min(wait * 2, RESTART_MAX_MS)) {
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (stopping) return;
+      try {
+        current = await run(options);
+        void watch(current);
+        platform.logger.info('the job queue runs again');
+        return;
+      } catch (startErr) {
+        platform.logger.warn({ err: startErr, retryInMs: wait }, 'the job queue cannot start yet');
+      }
+    }
+  };
+  // Handled here, so a queue that stops by itself is never an unhandled rejection that ends the process.
+  const watch = (runner: Runner) =>
+    runner.promise.then(
+      () => (stopping ? stopped() : restart(new Error('the job queue ended by itself'))),
+      (err: unknown) => (stopping ? stopped() : restart(err)),
+    );
+  void watch(current);
+
+  return {
+    async stop(reason) {
+      stopping = true;
+      await current.stop(reason).catch(() => {});
+      stopped();
+    },
+    async kill(reason) {
+      stopping = true;
+      await current.kill(reason).catch(() => {});
+      stopped();
+    },
+    addJob: (...args) => current.addJob(...args),
+    promise: finished,
+    get events() {
+      return current.events;
+    },
+  };
 }

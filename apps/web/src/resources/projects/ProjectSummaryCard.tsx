@@ -131,6 +131,11 @@ export function ProjectSummaryCard({ projectId, live = false }: { projectId: str
             {summary.pauseReason}
           </Alert>
         )}
+        {summary?.providerTrouble && (
+          <Alert color="orange" title="The provider is failing" aria-label="Provider failing">
+            {summary.providerTrouble}. Its texts wait and are retried until it takes them again or the project ends.
+          </Alert>
+        )}
         {error ? (
           <Alert color="red">{errorText(error)}</Alert>
         ) : !summary ? null : summary.loadedAt ? (

@@ -19,6 +19,7 @@ const PROJECT_SUMMARY_FIELDS = /* GraphQL */ `
     loadedAt
     loadErrorMessage
     pauseReason
+    providerTrouble
     projectStatus
     rowsCount
     totalTexts

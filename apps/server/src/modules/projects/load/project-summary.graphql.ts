@@ -83,6 +83,11 @@ const SummaryRef = builder.objectRef<ProjectSummary>('ProjectSummary').implement
       description:
         'Why sending paused by itself (carriers blocked every sender); null while it runs or a user paused it',
     }),
+    providerTrouble: t.exposeString('providerTrouble', {
+      nullable: true,
+      description:
+        "Why the provider is not taking the project's texts right now (they wait and retry until it does or the project ends); null when it is",
+    }),
     projectStatus: t.exposeString('projectStatus', {
       description: "The project's status when the summary was read (a live overview follows it to Complete)",
     }),

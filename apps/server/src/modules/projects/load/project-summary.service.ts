@@ -24,6 +24,8 @@ export interface ProjectSummary {
   loadErrorMessage: string | null;
   /** Why sending paused by itself (carriers blocked every sender); null while it runs or a user paused it. */
   pauseReason: string | null;
+  /** Why the provider is not taking the project's texts right now (they retry until it does); null when it is. */
+  providerTrouble: string | null;
   /** The project's status now: a live overview re-reads its actions when this moves (Sending → Complete). */
   projectStatus: string;
   rowsCount: number;
@@ -68,7 +70,11 @@ const num = (v: unknown) => Number(v ?? 0);
 export async function projectSummary(tx: Tx, viewer: Viewer, projectId: number): Promise<ProjectSummary | null> {
   if (!viewerCan(viewer, 'View', 'Project')) return null;
   const [project] = await tx
-    .select({ pauseReason: projects.pauseReason, projectStatus: projects.projectStatus })
+    .select({
+      pauseReason: projects.pauseReason,
+      providerTrouble: projects.providerTrouble,
+      projectStatus: projects.projectStatus,
+    })
     .from(projects)
     .where(visibleProject(viewer, projectId));
   if (!project) return null;
@@ -115,6 +121,7 @@ export async function projectSummary(tx: Tx, viewer: Viewer, projectId: number):
     loadedAt: load?.loaded_at ? new Date(load.loaded_at) : null,
     loadErrorMessage: load?.error_message ?? null,
     pauseReason: project.pauseReason,
+    providerTrouble: project.providerTrouble,
     projectStatus: project.projectStatus,
     rowsCount: num(load?.rows_count),
     totalTexts: textStatus.reduce((a, s) => a + s.count, 0),

@@ -1,8 +1,10 @@
+import { retryWhileUnreachable } from '../../../platform/db/pool';
 import { withTenant } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
 import { retireInactiveSenders } from './block-sender';
 import { claimTexts, sendingProjects, type ClaimCursor } from './claim-texts';
 import { finishProjects } from './finish-projects';
+import { HandoverJournal } from './handover-journal';
 import { InFlight } from './in-flight';
 import { sweepRateWindows } from './rate-windows';
 import { reconcileStaleClaims } from './reconcile';
@@ -28,6 +30,8 @@ export interface DispatchResult {
 
 /** How long a lane waits for a retry about to fall due rather than end the run. */
 const WAIT_FOR_RETRY_MS = 3000;
+/** How long a run waits for the database to come back before it gives a claim up, as a share of the claim's grace. */
+const WAIT_SHARE_OF_GRACE = 0.5;
 /** Rounds of lanes a run may take (see dispatchOrganization): one more for each round that retired a sender. */
 const MAX_ROUNDS = 3;
 
@@ -37,8 +41,10 @@ const earliest = (a: Date | null, b: Date | null) => (a && b ? (a < b ? a : b) :
  * Sends an organization's due texts until none is left (ARCHITECTURE §5). Each lane claims a batch in one
  * transaction (claimTexts), sends it (sendBatch) and records the outcomes in another (recordOutcomes) while it claims
  * and sends the next, so a text is claimed before it is sent and its provider id stored after: a crash in between
- * leaves it Queued for reconcileStaleClaims, which runs first. Pause takes effect at the next claim, a batch's time at most. Several
- * runs for one organization on several workers share the texts through SKIP LOCKED.
+ * leaves it Queued for reconcileStaleClaims, which runs first, and the handover journal (handover-journal.ts) tells
+ * it which of those texts were really handed to a provider. Pause takes effect at the next claim, a batch's time at
+ * most. Several runs for one organization on several workers share the texts through SKIP LOCKED. While the database
+ * is unreachable the run waits for it (half a claim's grace at most): a claimed text is neither lost nor doubled.
  */
 export async function dispatchOrganization(
   platform: Platform,
@@ -48,6 +54,12 @@ export async function dispatchOrganization(
   await reconcileStaleClaims(platform, organizationId);
   const scope = { organizationIds: [organizationId], userId: null };
   const inFlight = new InFlight(platform.config.SEND_CONCURRENCY);
+  const journal = new HandoverJournal(platform, organizationId);
+  // Past this share of the grace a claim may be settled by another worker's reconciliation: this run no longer
+  // hands its texts over nor records them after that, so the two never act on one text.
+  const patienceMs = platform.config.SEND_CLAIM_GRACE_SECONDS * 1000 * WAIT_SHARE_OF_GRACE;
+  const waitForDatabase = (err: unknown) =>
+    platform.logger.warn({ err, organizationId }, 'dispatch waits for the database to come back');
   let claimedCount = 0;
   const cursor: ClaimCursor = new Map();
   let nextRunAt: Date | null = null;
@@ -66,9 +78,10 @@ export async function dispatchOrganization(
   let stopped = false;
   // Whether a lane of this round moved texts off a sender no longer active (or found some to move).
   let retired = false;
-  const record = async (outcomes: TextOutcome[]) => {
-    const recorded = await withTenant(platform.database, scope, (tx) =>
-      recordOutcomes(tx, platform, organizationId, outcomes),
+  const record = async (outcomes: TextOutcome[], giveUpAt: number) => {
+    const recorded = await retryWhileUnreachable(
+      () => withTenant(platform.database, scope, (tx) => recordOutcomes(tx, platform, organizationId, outcomes)),
+      { giveUpAt, onWait: waitForDatabase },
     );
     nextRunAt = earliest(nextRunAt, recorded.nextRetryAt);
     await publishSendingProgress(platform, organizationId, recorded.projectIds);
@@ -84,9 +97,16 @@ export async function dispatchOrganization(
     };
     try {
       while (!stopped) {
-        const claim = await withTenant(platform.database, scope, (tx) =>
-          claimTexts(tx, organizationId, platform.config.SEND_BATCH_SIZE, cursor, context),
+        const claim = await retryWhileUnreachable(
+          () =>
+            withTenant(platform.database, scope, async (tx) => {
+              const claimed = await claimTexts(tx, organizationId, platform.config.SEND_BATCH_SIZE, cursor, context);
+              await journal.claimed(tx, claimed.texts);
+              return claimed;
+            }),
+          { giveUpAt: Date.now() + patienceMs, onWait: waitForDatabase },
         );
+        const giveUpAt = Date.now() + patienceMs;
         const claimed = claim.texts;
         if (claim.stoppedProjectIds.length)
           await publishSendingProgress(platform, organizationId, claim.stoppedProjectIds);
@@ -124,9 +144,15 @@ export async function dispatchOrganization(
           organizationId,
           claimed.map((t) => t.projectId).filter((id): id is number => id !== null),
         );
-        const outcomes = await sendBatch(platform, organizationId, claimed, inFlight, options.hooks);
+        const outcomes = await sendBatch(
+          platform,
+          organizationId,
+          claimed,
+          { inFlight, journal, giveUpAt },
+          options.hooks,
+        );
         await recorded();
-        recording = record(outcomes);
+        recording = record(outcomes, giveUpAt);
         // Handled here so a failure stops the other lanes at once; awaiting it (recorded) rethrows it in this lane.
         recording.catch(() => {
           stopped = true;
@@ -156,6 +182,8 @@ export async function dispatchOrganization(
     );
   }
 
+  // Every batch of the run is recorded: its journal has nothing left to tell.
+  await journal.close(Date.now() + patienceMs);
   const completed = await finishProjects(platform, organizationId);
   await publishSendingProgress(platform, organizationId, completed);
   await sweepRateWindows(platform, organizationId);

@@ -5,7 +5,9 @@ import { withTextRef } from '../providers/text-ref-codec';
 import { providerFor, senderIdentity } from '../resolve-provider';
 import { isCountedText, transitionTexts, type TextTransition } from '../text-transitions';
 import { e164, type ClaimedText } from './claimed-text';
-import { returnToReady } from './record-outcomes';
+import { journalOf, pruneJournal } from './handover-journal';
+import { recordOutcomes, returnToReady } from './record-outcomes';
+import type { TextOutcome } from './send-batch';
 
 /** The words on a text whose send Canvass cannot confirm or safely repeat. */
 export const unknownOutcomeMessage =
@@ -25,7 +27,11 @@ interface StaleRow extends Record<string, unknown> {
 
 /**
  * Texts claimed more than SEND_CLAIM_GRACE_SECONDS ago and still Queued: their worker died between the claim and
- * recording the provider's answer, so whether the provider got them is unknown. Never resent blindly:
+ * recording the provider's answer. The handover journal (handover-journal.ts) tells what became of each:
+ * - answered by the provider: the answer is recorded as the worker would have;
+ * - claimed and never handed over: back to Ready, sent by the next claim;
+ * - handed over without an answer (in flight when the worker died, at most SEND_CONCURRENCY of a run), or claimed
+ *   before the journal existed: whether the provider got it is unknown. Never resent blindly:
  * - a provider that can tell (findSent) is asked: a text it has moves on with its message id, one it never got
  *   goes back to Ready;
  * - a provider that dedupes by our key (idempotentSend) gets it again with the same key, so it goes back to Ready;
@@ -39,8 +45,12 @@ export async function reconcileStaleClaims(platform: Platform, organizationId: n
       reconcileBatch(tx, platform, organizationId),
     );
     settled += batch.settled;
-    if (batch.seen < BATCH || !batch.settled) return settled;
+    if (batch.seen < BATCH || !batch.settled) break;
   }
+  await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, (tx) =>
+    pruneJournal(tx, organizationId, platform.config.SEND_CLAIM_GRACE_SECONDS),
+  );
+  return settled;
 }
 
 const BATCH = 200;
@@ -69,10 +79,30 @@ async function reconcileBatch(tx: Tx, platform: Platform, organizationId: number
     SELECT id, number FROM phones WHERE organization_id = ${organizationId} AND id = ANY(${bigintArray(phoneIds)})`);
   const numberOf = new Map(numbers.map((p) => [Number(p.id), p.number]));
 
+  const journal = await journalOf(
+    tx,
+    organizationId,
+    stale.map((r) => Number(r.id)),
+  );
   const forward: TextTransition[] = [];
   const back: ClaimedText[] = [];
+  const answered: TextOutcome[] = [];
   for (const row of stale) {
     const text = claimedOf(row, organizationId, numberOf);
+    const answer = journal.answered.get(text.ref.textId);
+    if (answer) {
+      answered.push({
+        text,
+        provider: answer.provider,
+        deliveryReceipts: answer.deliveryReceipts,
+        result: answer.outcome,
+      });
+      continue;
+    }
+    if (journal.claimed.has(text.ref.textId) && !journal.handed.has(text.ref.textId)) {
+      back.push(text);
+      continue;
+    }
     const verdict = await verdictOf(tx, platform, organizationId, text);
     if (verdict.kind === 'later') continue;
     if (verdict.kind === 'resend') back.push(text);
@@ -87,12 +117,13 @@ async function reconcileBatch(tx: Tx, platform: Platform, organizationId: number
       });
   }
   await transitionTexts(tx, organizationId, forward);
+  await recordOutcomes(tx, platform, organizationId, answered);
   await returnToReady(
     tx,
     organizationId,
     back.map((text) => ({ text, sendAfter: null, errorMessage: null, attemptUsed: false })),
   );
-  return { seen: stale.length, settled: forward.length + back.length };
+  return { seen: stale.length, settled: forward.length + back.length + answered.length };
 }
 
 type Verdict =

@@ -5,6 +5,7 @@ import { countSends } from '../send-minutes';
 import { isCountedText, moveTextCounts, type MovedText, type TextTransition } from '../text-transitions';
 import { importProviderOptOuts, type RefusedAsOptedOut } from '../../opt-outs/provider-opt-outs';
 import { blockSenders } from './block-sender';
+import { noteProviderTrouble } from './provider-trouble';
 import type { ClaimedText } from './claimed-text';
 import type { TextOutcome } from './send-batch';
 
@@ -23,16 +24,21 @@ interface BackToReady {
   attemptUsed: boolean;
 }
 
-/** The wait before retry n (1, 2 …): SEND_RETRY_BASE_MS doubling, a little jitter, what the provider asked for. */
+/**
+ * The wait before retry n (1, 2 …): SEND_RETRY_BASE_MS doubling up to SEND_RETRY_MAX_DELAY_MS, a little jitter, what
+ * the provider asked for.
+ */
 export function retryDelayMs(platform: Platform, attempt: number, retryAfterMs?: number): number {
-  const backoff = platform.config.SEND_RETRY_BASE_MS * 2 ** Math.min(attempt - 1, 10);
+  const { SEND_RETRY_BASE_MS, SEND_RETRY_MAX_DELAY_MS } = platform.config;
+  const backoff = Math.min(SEND_RETRY_BASE_MS * 2 ** Math.min(attempt - 1, 30), SEND_RETRY_MAX_DELAY_MS);
   return Math.max(backoff, retryAfterMs ?? 0) * (1 + Math.random() * 0.2);
 }
 
 /**
  * Records what became of a sent batch, in the caller's transaction: accepted texts move to Sending (Sent when the
  * provider reports no delivery) with the provider's message id, refused ones to their spec §4 status with the
- * reason, retryable ones back to Ready after a growing wait (Failed once SEND_MAX_ATTEMPTS are spent), released
+ * reason, retryable ones back to Ready after a growing wait (a project's until it ends or is paused, the project
+ * saying its provider is failing; a text outside a project Failed once SEND_MAX_ATTEMPTS are spent), released
  * ones back to Ready as they were; senders a carrier blocked are taken out of sending (blockSenders), and
  * recipients the provider reports opted out there are opted out here too (importProviderOptOuts).
  */
@@ -58,7 +64,8 @@ export async function recordOutcomes(
         optedOut.push({ textId: text.ref.textId, createdAt: text.createdAt, errorMessage: result.errorMessage });
     } else if (result.kind === 'release')
       back.push({ text, sendAfter: result.until ?? null, errorMessage: result.reason ?? null, attemptUsed: false });
-    else if (text.attempt >= platform.config.SEND_MAX_ATTEMPTS)
+    // A project's text outlasts any provider outage: its project's end (send-time-checks.ts) or a pause stops it.
+    else if (text.projectId === null && text.attempt >= platform.config.SEND_MAX_ATTEMPTS)
       forward.push({
         ...key,
         to: 'Failed',
@@ -76,6 +83,7 @@ export async function recordOutcomes(
   await returnToReady(tx, organizationId, back);
   const touched = await blockSenders(tx, organizationId, [...blocked]);
   await importProviderOptOuts(tx, organizationId, optedOut);
+  await noteProviderTrouble(tx, organizationId, outcomes);
   const retries = back.filter((b) => b.sendAfter).map((b) => b.sendAfter!.getTime());
   return {
     projectIds: [

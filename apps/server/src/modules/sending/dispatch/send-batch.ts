@@ -6,6 +6,7 @@ import type { MessagingProvider, ProviderName, SendOutcome } from '../providers/
 import { textRefUrl } from '../providers/text-ref-codec';
 import { providerFor, senderIdentities, type SendingIdentity } from '../resolve-provider';
 import type { ClaimedText } from './claimed-text';
+import type { HandoverJournal } from './handover-journal';
 import type { InFlight } from './in-flight';
 import { chargeDays, returnUnused, takeRates, type Rate } from './rate-windows';
 
@@ -20,9 +21,12 @@ export interface Release {
 }
 
 /** What became of one claimed text in this run. */
-export type TextOutcome = { text: ClaimedText; provider: ProviderName | null; deliveryReceipts: boolean } & (
-  { result: SendOutcome } | { result: Release }
-);
+export interface TextOutcome {
+  text: ClaimedText;
+  provider: ProviderName | null;
+  deliveryReceipts: boolean;
+  result: SendOutcome | Release;
+}
 
 /** How long a worker holds texts it cannot send yet for the rate before it hands them back to Ready. */
 const HOLD_MS = 5000;
@@ -98,6 +102,16 @@ function ratesOf(platform: Platform, identity: SendingIdentity): Rate[] {
   return rates;
 }
 
+/** What a batch's sends share with the rest of the run. */
+export interface SendLanes {
+  /** The run's bound on sends in flight. */
+  inFlight: InFlight;
+  /** Where each text is written as handed over before it is sent, and its answer after. */
+  journal: HandoverJournal;
+  /** After this (ms since the epoch) no text of the batch is handed over: its claim may be taken as abandoned. */
+  giveUpAt: number;
+}
+
 /** Tests stand in for a crash with these: a hook that throws ends the run there, recording nothing. */
 export interface SendHooks {
   beforeSend?(text: ClaimedText): void;
@@ -107,13 +121,15 @@ export interface SendHooks {
 /**
  * Sends a claimed batch: texts grouped by sender number, each group shaped by its rates (takeRates: segments per
  * second, shared by every worker), each text sent once through its sender's provider with our reference as the
- * idempotency key, at most `inFlight` at a time. Returns every text's outcome; nothing here writes a text.
+ * idempotency key, at most `inFlight` at a time, each written to the journal as handed over before its request
+ * (a text the journal could not take is released, unsent) and its answer queued there after. Returns every text's
+ * outcome; nothing here writes a text.
  */
 export async function sendBatch(
   platform: Platform,
   organizationId: number,
   texts: readonly ClaimedText[],
-  inFlight: InFlight,
+  lanes: SendLanes,
   hooks: SendHooks = {},
 ): Promise<TextOutcome[]> {
   const byPhone = new Map<number | null, ClaimedText[]>();
@@ -141,13 +157,8 @@ export async function sendBatch(
       const callbackUrl = textRefUrl(`${platform.config.publicUrl}/webhooks/${provider.name}/status`);
       const sendOne = async (text: ClaimedText) => {
         const refused = refusal(text, provider);
-        const result =
-          refused ??
-          (await inFlight.run(() => {
-            hooks.beforeSend?.(text);
-            return attempt(provider, text, callbackUrl);
-          }));
-        if (!refused) hooks.afterSend?.(text, result);
+        const result = refused ?? (await lanes.inFlight.run(() => handOver(lanes, text, provider, callbackUrl, hooks)));
+        if (!refused && result.kind !== 'release') hooks.afterSend?.(text, result);
         outcomes.push({ ...base, text, result });
       };
       const rates = ratesOf(platform, identity);
@@ -161,6 +172,39 @@ export async function sendBatch(
     }),
   );
   return outcomes;
+}
+
+/**
+ * One text through its send slot: written as handed over, sent, its answer queued in the journal before the slot
+ * is given up. A text the journal could not take (the database away past the claim's time) is released unsent.
+ */
+async function handOver(
+  lanes: SendLanes,
+  text: ClaimedText,
+  provider: MessagingProvider,
+  callbackUrl: (ref: ClaimedText['ref']) => string,
+  hooks: SendHooks,
+): Promise<SendOutcome | Release> {
+  try {
+    await lanes.journal.handOver(text, lanes.giveUpAt);
+  } catch {
+    return { kind: 'release' };
+  }
+  try {
+    hooks.beforeSend?.(text);
+  } catch (err) {
+    // The run is ending (a crash, as tests stand it in): nothing more of it goes to a provider.
+    lanes.journal.halt();
+    throw err;
+  }
+  const outcome = await attempt(provider, text, callbackUrl);
+  lanes.journal.answered({
+    id: text.ref.textId,
+    provider: provider.name,
+    deliveryReceipts: provider.capabilities.deliveryReceipts,
+    outcome,
+  });
+  return outcome;
 }
 
 /** One send; a thrown error (network, timeout) is a retry, as the interface says. Each adapter bounds its own time. */

@@ -130,3 +130,19 @@ export async function textsByStatus(app: TestApp, orgId: number, projectId: numb
   );
   return Object.fromEntries(rows.map((r: { text_status: string; n: number }) => [r.text_status, r.n]));
 }
+
+/**
+ * The configurable HTTP adapter (Telucom) pointed at a local provider of its own JSON API (test/mocks/
+ * http-provider-mock.ts), our idempotency key sent as `reference`, no webhooks (texts end Sent).
+ */
+export const httpAdapterAccount = (url: string, customer: string, apiKey: string) => ({
+  TELUCOM_API_KEY: apiKey,
+  TELUCOM_CUSTOMER_ID: customer,
+  HTTP_SEND_URL: `${url}/v1/customers/{TELUCOM_CUSTOMER_ID}/sms`,
+  HTTP_AUTH_HEADER: 'X-Api-Key: {TELUCOM_API_KEY}',
+  HTTP_BODY_TEMPLATE: '{"source":"{from}","destination":"{to}","message":"{body}","reference":"{idempotencyKey}"}',
+  HTTP_MESSAGE_ID_PATH: 'data.id',
+});
+
+/** The text id inside our idempotency key (canvass-<organization>-<text>-<created>). */
+export const textIdOfKey = (key: string): number => Number(key.split('-')[2]);

@@ -17,6 +17,7 @@ export * from './organization-settings';
 export * from './organizations';
 export * from './phones';
 export * from './prices';
+export * from './send-handovers';
 export * from './send-rate-windows';
 export * from './project-loads';
 export * from './project-send-minutes';

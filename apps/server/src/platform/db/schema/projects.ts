@@ -54,6 +54,9 @@ export const projects = pgTable(
     isPaused: boolean('is_paused').notNull().default(false),
     // Why sending paused by itself (every sender blocked by carriers); null when a user paused it or it runs.
     pauseReason: text('pause_reason'),
+    // Why the provider is not taking this project's texts right now (they wait and retry until it does, or the
+    // project ends); null once it takes them again.
+    providerTrouble: text('provider_trouble'),
     clientId: refId('client_id').notNull(),
     managerId: refId('manager_id')
       .notNull()
