@@ -18,6 +18,9 @@ import { loadSecretsCipher } from '../src/platform/secrets/load-key';
 import { createLocalStorage } from '../src/platform/storage/storage';
 import { createCitusDatabase, dropCitusDatabase } from './citus-database';
 
+/** The key every test app signs its tokens with: a test may forge a token the server's own key signed. */
+export const TEST_SIGNING_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-!!');
+
 export interface TestApp {
   platform: Platform;
   api: FastifyInstance;
@@ -79,10 +82,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     mailer: createMailer({ from: config.MAIL_FROM, database, logger }),
     secrets: await loadSecretsCipher(database, config.SECRETS_KEY, config.SECRETS_KEY_PREVIOUS),
     storage: createLocalStorage(config.filesDir),
-    tokens: createTokens(
-      new TextEncoder().encode('test-secret-test-secret-test-secret-!!'),
-      config.ACCESS_TOKEN_TTL_SECONDS,
-    ),
+    tokens: createTokens(TEST_SIGNING_SECRET, config.ACCESS_TOKEN_TTL_SECONDS),
   };
   const api = await createApi(platform);
   teardowns.push(async () => {

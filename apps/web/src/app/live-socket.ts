@@ -1,6 +1,6 @@
 import type { Client as SocketClient } from 'graphql-ws';
 import { subscriptionExchange, type Exchange } from 'urql';
-import { getAccessToken } from './token-store';
+import { socketToken } from './socket-token';
 
 /** What the exchange needs of a graphql-ws client; tests hand in a fake. */
 export type LiveSocket = Pick<SocketClient, 'subscribe'>;
@@ -10,19 +10,30 @@ export function socketUrl(location: Pick<Location, 'protocol' | 'host'> = window
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
 }
 
+/** graphql-ws's Forbidden: the server no longer accepts the token the socket was opened with. */
+const FORBIDDEN = 4403;
+
 /**
  * graphql-ws, loaded when the first subscription starts (it stays out of the first screen's bundle). Lazy: the
- * socket opens with the first subscription and closes after the last; every (re)connection sends the access
- * token the page holds at that moment, so a renewed token is used from the next connection on.
+ * socket opens with the first subscription and closes after the last. Every (re)connection sends a token that
+ * will live a while (socketToken): the server closes the socket (4403) when the token expires or the session ends,
+ * and the client reconnects, with a renewed token, or sends the browser to sign-in when none can be had.
  */
 export async function connectLiveSocket(): Promise<LiveSocket> {
   const { createClient } = await import('graphql-ws');
+  let refused = false;
   return createClient({
     url: socketUrl(),
     lazy: true,
-    connectionParams: () => {
-      const token = getAccessToken();
+    connectionParams: async () => {
+      const token = await socketToken(refused);
+      refused = false;
       return token ? { authorization: `Bearer ${token}` } : {};
+    },
+    on: {
+      closed: (event) => {
+        refused = (event as { code?: unknown }).code === FORBIDDEN;
+      },
     },
     retryAttempts: 5,
   });

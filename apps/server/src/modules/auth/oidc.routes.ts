@@ -76,7 +76,8 @@ export function oidcRoutes(platform: Platform) {
       }
       const userId = claims ? await matchUser(platform, claims) : null;
       if (!userId) return reply.redirect(fail('No Canvass account matches this sign-in'));
-      setRefreshCookie(reply, platform.config, await openSession(platform, userId, req.headers['user-agent']));
+      const session = await openSession(platform, userId, req.headers['user-agent']);
+      setRefreshCookie(reply, platform.config, session.refreshToken);
       return reply.redirect('/dashboard');
     });
   };

@@ -1,4 +1,5 @@
 import { messages, UserOperation } from '@canvass/domain';
+import { announceAccessChange } from '../../platform/auth/access-changes';
 import { assertCan } from '../../platform/auth/viewer';
 import { builder, MessagePayloadRef } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
@@ -32,6 +33,8 @@ builder.mutationFields((t) => ({
       // its sessions end too, so no refresh keeps a browser signed in.
       if (args.operation === 'Lock' && (await isLockedOut(ctx.platform, userId)))
         await closeAllSessions(ctx.platform, userId);
+      // Locked here only, or removed: now that it has committed, its live subscriptions re-check and close.
+      else if (args.operation !== 'Unlock') await announceAccessChange(ctx.platform, userId);
       return { success: true, message: messages.userStatusChanged, errors: [] };
     },
   }),

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Platform } from '../platform';
 import { resolveViewer } from './resolve-viewer';
+import type { VerifiedAccess } from './tokens';
 import type { Viewer } from './viewer';
 
 /**
@@ -8,10 +9,18 @@ import type { Viewer } from './viewer';
  * connection parameters over WebSocket. Null for anything else, a stale token, or a user no longer let in.
  */
 export async function viewerFromAuthorization(platform: Platform, authorization: unknown): Promise<Viewer | null> {
-  if (typeof authorization !== 'string' || !authorization.startsWith('Bearer ')) return null;
-  const claims = await platform.tokens.verifyAccess(authorization.slice(7).trim());
+  const claims = await accessFromAuthorization(platform, authorization);
   if (!claims) return null;
   return resolveViewer(platform.database, platform.config.ADMIN_EMAILS, claims);
+}
+
+/** The verified claims of an `Authorization: Bearer <access token>` value; null for anything else. */
+export async function accessFromAuthorization(
+  platform: Platform,
+  authorization: unknown,
+): Promise<VerifiedAccess | null> {
+  if (typeof authorization !== 'string' || !authorization.startsWith('Bearer ')) return null;
+  return platform.tokens.verifyAccess(authorization.slice(7).trim());
 }
 
 /** The viewer of an HTTP request from its bearer access token; null for anonymous or stale tokens. */

@@ -5,8 +5,8 @@ import {
   type Restriction,
   type RoleName,
 } from '@canvass/domain';
-import { and, eq } from 'drizzle-orm';
-import { organizationUsers, restrictions, users, userViews } from '../db/schema/index';
+import { and, eq, isNull } from 'drizzle-orm';
+import { organizationUsers, restrictions, sessions, users, userViews } from '../db/schema/index';
 import { withTenant, type Database } from '../db/tenant';
 import type { Viewer } from './viewer';
 
@@ -14,14 +14,23 @@ import type { Viewer } from './viewer';
  * Builds the viewer of a request from a verified access token: the membership in the token's organization
  * gives role, team and client; the organization's restrictions give permissions. A locked or deleted user (or one
  * locked by this organization), or one no longer a member, gets no viewer: read on every request, so a change of
- * role, views, lock or membership shows at the user's next request, not its next sign-in.
+ * role, views, lock or membership shows at the user's next request, not its next sign-in. Claims from a token
+ * name its session, which must still be live (signed out, revoked: no viewer); a job acting for a user has none.
  */
 export async function resolveViewer(
   database: Database,
   adminEmails: readonly string[],
-  claims: { userId: number; organizationId: number },
+  claims: { userId: number; organizationId: number; sessionId?: number },
 ): Promise<Viewer | null> {
   return withTenant(database, { organizationIds: [claims.organizationId], userId: claims.userId }, async (tx) => {
+    // One primary-key read, in the transaction the request opens anyway: logout ends the token at once.
+    if (claims.sessionId !== undefined) {
+      const [live] = await tx
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), isNull(sessions.revokedAt)));
+      if (!live) return null;
+    }
     const [m] = await tx
       .select({
         role: organizationUsers.role,
@@ -55,6 +64,7 @@ export async function resolveViewer(
     return {
       userId: claims.userId,
       organizationId: claims.organizationId,
+      sessionId: claims.sessionId ?? null,
       organizationIds: [claims.organizationId],
       role: isAdmin ? 'Admin' : role,
       isAdmin,

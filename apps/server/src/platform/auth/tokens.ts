@@ -7,11 +7,18 @@ import { withSystem, type Database } from '../db/tenant';
 export interface AccessClaims {
   userId: number;
   organizationId: number;
+  /** The session (signed-in browser) the token was issued to: the token works only while it is live. */
+  sessionId: number;
+}
+
+/** A verified access token's claims and when it stops working (epoch milliseconds). */
+export interface VerifiedAccess extends AccessClaims {
+  expiresAt: number;
 }
 
 export interface Tokens {
   signAccess(claims: AccessClaims): Promise<string>;
-  verifyAccess(token: string): Promise<AccessClaims | null>;
+  verifyAccess(token: string): Promise<VerifiedAccess | null>;
   /** A short-lived link to one file, so a browser can download it without a bearer header. */
   signFile(claims: { organizationId: number; taskId: number }): Promise<string>;
   verifyFile(token: string): Promise<{ organizationId: number; taskId: number } | null>;
@@ -45,18 +52,19 @@ export function createTokens(secret: Uint8Array, accessTtlSeconds: number): Toke
       .sign(secret);
   const check = async (token: string, audience: string) => {
     try {
-      return (await jwtVerify(token, secret, { audience, algorithms: ['HS256'] })).payload;
+      // A token without exp would never expire: refused even when our key signed it.
+      return (await jwtVerify(token, secret, { audience, algorithms: ['HS256'], requiredClaims: ['exp'] })).payload;
     } catch {
       return null;
     }
   };
   return {
     accessTtlSeconds,
-    signAccess: (c) => sign({ uid: c.userId, org: c.organizationId }, 'access', accessTtlSeconds),
+    signAccess: (c) => sign({ uid: c.userId, org: c.organizationId, sid: c.sessionId }, 'access', accessTtlSeconds),
     async verifyAccess(token) {
       const p = await check(token, 'access');
-      return p && typeof p.uid === 'number' && typeof p.org === 'number'
-        ? { userId: p.uid, organizationId: p.org }
+      return p && typeof p.uid === 'number' && typeof p.org === 'number' && typeof p.sid === 'number'
+        ? { userId: p.uid, organizationId: p.org, sessionId: p.sid, expiresAt: p.exp! * 1000 }
         : null;
     },
     signFile: (c) => sign({ org: c.organizationId, task: c.taskId }, 'file', 600),

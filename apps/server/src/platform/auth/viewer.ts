@@ -4,6 +4,8 @@ import { can, type Operation, type Restriction, type RoleName } from '@canvass/d
 export interface Viewer {
   userId: number;
   organizationId: number;
+  /** The session whose access token made this viewer; null for a job acting for the user. */
+  sessionId: number | null;
   organizationIds: number[];
   role: RoleName;
   isAdmin: boolean;

@@ -17,6 +17,11 @@ const id = (n: number): string => {
 export const topics = {
   /** A background task's progress or status changed. */
   backgroundTask: (organizationId: number, taskId: number) => `task:${id(organizationId)}:${id(taskId)}` as Topic,
+  /**
+   * A user's right to stay signed in may have changed (signed out, session revoked, locked, removed): live
+   * connections of that user re-check it. Named by user, not organization: a session spans organizations.
+   */
+  userAccess: (userId: number) => `access:${id(userId)}` as Topic,
   /** A project's texts moved (sent, delivered, failed …) or its sending paused, resumed or ended. */
   projectSending: (organizationId: number, projectId: number) =>
     `sending:${id(organizationId)}:${id(projectId)}` as Topic,

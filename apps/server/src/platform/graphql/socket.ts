@@ -3,7 +3,8 @@ import { getOperationAST, GraphQLError, type DocumentNode, type ExecutionArgs } 
 import { useServer } from 'graphql-ws/use/ws';
 import type { YogaServerInstance } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
-import { viewerFromAuthorization } from '../auth/request-viewer';
+import { watchAccess } from '../auth/access-changes';
+import { accessFromAuthorization, viewerFromAuthorization } from '../auth/request-viewer';
 import { UnauthenticatedError } from '../auth/viewer';
 import type { Platform } from '../platform';
 import type { ServerContext } from './yoga';
@@ -11,7 +12,12 @@ import type { ServerContext } from './yoga';
 type SocketExtra = {
   /** The `authorization` connection parameter, checked again for each subscription (it may have expired since). */
   authorization?: unknown;
+  /** Stops watching the connection's access (watchAccess), once the socket has closed. */
+  stopWatching?: () => void;
 };
+
+/** graphql-ws's Forbidden: the client's token no longer lets it in, so it must sign in or renew the token. */
+const FORBIDDEN = 4403;
 
 type Enveloped = ReturnType<YogaServerInstance<ServerContext, object>['getEnveloped']>;
 type RootValue = Pick<Enveloped, 'execute' | 'subscribe'>;
@@ -34,10 +40,17 @@ export function serveGraphQLOverWebSocket(
     {
       onConnect: async (ctx) => {
         const authorization = ctx.connectionParams?.authorization;
-        if (!(await viewerFromAuthorization(platform, authorization))) return false;
+        const access = await accessFromAuthorization(platform, authorization);
+        if (!access || !(await viewerFromAuthorization(platform, authorization))) return false;
         ctx.extra.authorization = authorization;
+        // The connection lives only as long as its viewer may: locked, removed, signed out or its token expired
+        // (on whichever process that happened), the socket closes and every subscription on it ends.
+        ctx.extra.stopWatching = watchAccess(platform, authorization as string, access, () =>
+          ctx.extra.socket.close(FORBIDDEN, 'Forbidden'),
+        );
         return true;
       },
+      onClose: (ctx) => ctx.extra.stopWatching?.(),
       onSubscribe: async (ctx, _id, payload) => {
         const viewer = await viewerFromAuthorization(platform, ctx.extra.authorization);
         if (!viewer)
