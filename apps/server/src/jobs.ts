@@ -1,4 +1,5 @@
 import type { JobDef } from './platform/jobs/registry';
+import { mailSignUpNoticeJob } from './modules/auth/sign-up-notice.jobs';
 import { runDataImportJob } from './modules/data-imports/data-imports.jobs';
 import { exportCsvJob } from './modules/exports/exports.jobs';
 import { loadListJob } from './modules/lists/lists.jobs';
@@ -25,6 +26,7 @@ export const jobs: readonly JobDef[] = [
   loadProjectJob as unknown as JobDef,
   unloadProjectJob as unknown as JobDef,
   sendInvitationJob as unknown as JobDef,
+  mailSignUpNoticeJob as unknown as JobDef,
   processWebhookEventsJob as unknown as JobDef,
   dispatchTextsJob as unknown as JobDef,
   dispatchSweepJob as unknown as JobDef,

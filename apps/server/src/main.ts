@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, demoUsers, seedDemo } from './modules/demo/demo-seed';
 import { bootPlatform } from './platform/boot';
 import { EmbeddedPostgresUnavailable } from './platform/db/embedded';
 import { loadConfig } from './platform/config';
+import { isConnectionLoss } from './platform/db/pool';
 import { distributeCommand } from './platform/db/distribute';
 
 /**
@@ -36,6 +37,15 @@ async function main(argv: string[]): Promise<void> {
     await close(signal);
     process.exit(0);
   };
+  // A connection the database cut, surfacing where nothing awaited it, is waited out (the pool reconnects, the job
+  // queue restarts: runner.ts); anything else unhandled is a bug, and the process stops with its stack.
+  process.on('unhandledRejection', (err) => {
+    if (isConnectionLoss(err)) console.error('database connection lost; waiting for it to come back:', err);
+    else {
+      console.error(err);
+      process.exit(1);
+    }
+  });
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
@@ -68,7 +78,10 @@ async function main(argv: string[]): Promise<void> {
   if (api) {
     const lines = [
       '',
-      `  Canvass is running at ${config.publicUrl}  (role: ${role})`,
+      `  Canvass is running at ${config.publicUrl}  (role: ${role}; listening on ${config.HOST}:${config.PORT})`,
+      ...(['127.0.0.1', 'localhost', '::1'].includes(config.HOST)
+        ? ['  Only this machine can reach it; set HOST=0.0.0.0 to serve the network (README: Configuration).']
+        : []),
       ...(config.SEED_DEMO
         ? [
             `  Demo organization ${seeded ? 'created' : 'ready'}. Sign in with any of (password "${DEMO_PASSWORD}"):`,

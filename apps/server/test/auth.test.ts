@@ -175,7 +175,7 @@ describe('sessions', () => {
     userId = await addUser(orgA.id, 'Manager', email);
   });
 
-  it('refreshSession returns a new access token and rotates the cookie; the old cookie then fails', async () => {
+  it('refreshSession returns a new access token and rotates the cookie; a tab racing it gets no new cookie', async () => {
     const first = await refreshCookieOf(email);
     const res = await refresh(first);
     expect(res.data?.refreshSession).toMatchObject({ accessToken: expect.any(String), user: { email } });
@@ -186,11 +186,11 @@ describe('sessions', () => {
     const me = await gql(app, CURRENT_USER, {}, { token: res.data?.refreshSession.accessToken });
     expect(me.data?.currentUser.email).toBe(email);
 
-    const replay = await refresh(first);
-    expect(replay.data?.refreshSession).toMatchObject({
-      accessToken: null,
-      message: 'Your current session has expired.',
-    });
+    // Another tab of the same browser sent the old cookie before the new one arrived (within the reuse grace):
+    // it gets an access token but no cookie, and the session lives on. Later reuse revokes it (sessions.test.ts).
+    const racing = await refresh(first);
+    expect(racing.data?.refreshSession).toMatchObject({ accessToken: expect.any(String), user: { email } });
+    expect(racing.cookies[REFRESH]).toBeUndefined();
     // The rotated cookie keeps working.
     expect((await refresh(second)).data?.refreshSession.accessToken).toEqual(expect.any(String));
   });
@@ -296,22 +296,23 @@ describe('sign-up', () => {
     });
   });
 
-  it('refuses an email already taken, whatever its case', async () => {
+  it('answers an email already taken, whatever its case, as a new one and changes nothing', async () => {
     const res = await gql(app, SIGN_UP, {
       n: 'Copy',
       u: 'someone-else',
       e: orgA.emailFor('Manager').toUpperCase(),
       p: 'long-enough-1',
     });
-    expect(res.data?.signUp).toMatchObject({
-      success: false,
-      message: 'Email has already been taken',
-      errors: [{ field: 'email', messages: ['Email has already been taken'] }],
+    expect(res.data?.signUp).toEqual({
+      success: true,
+      message: 'Your account has been created; sign in to continue',
+      errors: [],
     });
     const { rows } = await app.sql('SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)', [
       orgA.emailFor('Manager'),
     ]);
     expect(rows[0].n).toBe(1);
+    expect((await login(orgA.emailFor('Manager'))).data?.login.accessToken).toEqual(expect.any(String));
   });
 });
 

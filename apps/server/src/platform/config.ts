@@ -22,7 +22,8 @@ const providerBaseUrls = z.record(z.string(), z.string().url());
 const schema = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  // Loopback unless told: the quick start (no NODE_ENV, the development outbox on) must not face the network.
+  HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.string().url().optional(),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default(path.join(repoRoot, '.data')),
@@ -32,6 +33,11 @@ const schema = z.object({
   SECRETS_KEY_PREVIOUS: secretsKey,
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().default(900),
   SESSION_TIMEOUT_MINUTES: z.coerce.number().int().default(1440),
+  // A rotated refresh token presented again this soon is taken as another tab of the same browser racing the
+  // rotation (it gets an access token, not a new cookie); any later reuse revokes the whole session.
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).default(10),
+  // How often a live subscription re-checks its viewer besides the events that announce a change (a backstop).
+  SESSION_RECHECK_SECONDS: z.coerce.number().int().positive().default(60),
   // Admins are these emails (spec §6); by default the demo organization's admin, so a first start has one.
   ADMIN_EMAILS: z.string().default('admin@demo.canvass.test').pipe(list),
   // Spec §6: Blast and Project Live actions are limited to one specific staff account; by default the demo's admin.
@@ -63,8 +69,8 @@ const schema = z.object({
   // Off in production unless turned on; always on elsewhere (GraphiQL needs it).
   GRAPHQL_INTROSPECTION: z.enum(['true', 'false']).optional(),
   // Which proxies' X-Forwarded-For to believe: true, or addresses/ranges (proxy-addr names allowed). The default
-  // trusts private networks only, so a client cannot pick the address that rate limits count.
-  TRUST_PROXY: z.string().default('loopback,linklocal,uniquelocal'),
+  // believes none: any client on a private network could otherwise pick the address that rate limits count.
+  TRUST_PROXY: z.string().default('false'),
   WORKER_CONCURRENCY: z.coerce.number().int().default(4),
   // Live updates fan out through Redis pub/sub when set (redis://…); otherwise through PostgreSQL LISTEN/NOTIFY.
   REDIS_URL: z.string().url().optional(),
@@ -85,8 +91,11 @@ const schema = z.object({
   PROVIDER_BASE_URLS: z.string().default('{}'),
   // Dispatch. A text claimed this long ago with no outcome recorded is reconciled (its worker is presumed dead).
   SEND_CLAIM_GRACE_SECONDS: z.coerce.number().int().positive().default(120),
-  // A retryable provider error waits this long before the first retry, doubling each time up to SEND_MAX_ATTEMPTS.
+  // A retryable provider error waits this long before the first retry, doubling each time up to
+  // SEND_RETRY_MAX_DELAY_MS. A project's texts retry until the project ends or is paused (a provider outage of hours
+  // loses nothing); a text outside a project is Failed after SEND_MAX_ATTEMPTS.
   SEND_RETRY_BASE_MS: z.coerce.number().int().positive().default(2000),
+  SEND_RETRY_MAX_DELAY_MS: z.coerce.number().int().positive().default(300_000),
   SEND_MAX_ATTEMPTS: z.coerce.number().int().positive().default(8),
   // Segments per second one sender number may send, across every worker (0: only the brand's throughput shapes).
   SEND_NUMBER_THROUGHPUT: z.coerce.number().int().nonnegative().default(0),

@@ -89,14 +89,19 @@ const AuthConfigRef = builder
     }),
   });
 
-/** Issues the access token of a session for one organization and describes the user. */
-async function authPayload(ctx: Context, userId: number, organizationId: number): Promise<AuthPayload> {
+/** Issues an access token of the session for one organization and describes the user. */
+async function authPayload(
+  ctx: Context,
+  userId: number,
+  organizationId: number,
+  sessionId: number,
+): Promise<AuthPayload> {
   const { platform } = ctx;
   const { resolveViewer } = await import('../../platform/auth/resolve-viewer');
   const viewer = await resolveViewer(platform.database, platform.config.ADMIN_EMAILS, { userId, organizationId });
   if (!viewer) return failed(messages.accountLocked);
   return {
-    accessToken: await platform.tokens.signAccess({ userId, organizationId }),
+    accessToken: await platform.tokens.signAccess({ userId, organizationId, sessionId }),
     expiresIn: platform.tokens.accessTtlSeconds,
     user: await loadCurrentUser(platform, viewer),
     message: null,
@@ -187,7 +192,7 @@ builder.mutationFields((t) => {
       resolve: async (_r, { email, password }, ctx) => {
         const who = { account: email, address: ctx.request.ip };
         const limits = attemptLimiter(ctx.platform.database);
-        const locked = await limits.blocked('signIn', who);
+        const locked = (await limits.blocked('signIn', who)) ?? (await limits.slowedSignIn(who));
         if (locked) return failed(locked);
         const result = await signIn(ctx.platform, email, password, ctx.request.headers['user-agent']);
         if (!result.ok) {
@@ -196,7 +201,7 @@ builder.mutationFields((t) => {
         }
         await limits.clear('signIn', who);
         setRefreshCookie(ctx.reply, ctx.platform.config, result.refreshToken);
-        return authPayload(ctx, result.userId, result.organizationId);
+        return authPayload(ctx, result.userId, result.organizationId, result.sessionId);
       },
     }),
     refreshSession: t.field({
@@ -211,17 +216,20 @@ builder.mutationFields((t) => {
           clearRefreshCookie(ctx.reply);
           return failed(messages.sessionExpired);
         }
-        setRefreshCookie(ctx.reply, ctx.platform.config, rotated.refreshToken);
+        // No new token: another tab of this browser rotated it a moment ago, and its cookie is already set.
+        if (rotated.refreshToken) setRefreshCookie(ctx.reply, ctx.platform.config, rotated.refreshToken);
         const preferred = await preferredOrganization(ctx.platform, rotated.userId);
         const organizationId = await landingOrganization(ctx.platform, rotated.userId, preferred);
         if (!organizationId) return failed(messages.noOrganization);
-        return authPayload(ctx, rotated.userId, organizationId);
+        return authPayload(ctx, rotated.userId, organizationId, rotated.sessionId);
       },
     }),
     logout: t.boolean({
       resolve: async (_r, _a, ctx) => {
-        const token = readRefreshCookie(ctx.request);
-        if (token) await closeSession(ctx.platform, token);
+        // The cookie's session, or (a client that keeps no cookie) the one its access token belongs to.
+        const refreshToken = readRefreshCookie(ctx.request);
+        if (refreshToken) await closeSession(ctx.platform, { refreshToken });
+        else if (ctx.viewer?.sessionId) await closeSession(ctx.platform, { sessionId: ctx.viewer.sessionId });
         clearRefreshCookie(ctx.reply);
         return true;
       },
@@ -277,9 +285,9 @@ builder.mutationFields((t) => {
         const preferred = await preferredOrganization(ctx.platform, result.userId);
         const organizationId = await landingOrganization(ctx.platform, result.userId, preferred);
         if (!organizationId) return failed(messages.noOrganization);
-        const refreshToken = await openSession(ctx.platform, result.userId, ctx.request.headers['user-agent']);
-        setRefreshCookie(ctx.reply, ctx.platform.config, refreshToken);
-        return authPayload(ctx, result.userId, organizationId);
+        const session = await openSession(ctx.platform, result.userId, ctx.request.headers['user-agent']);
+        setRefreshCookie(ctx.reply, ctx.platform.config, session.refreshToken);
+        return authPayload(ctx, result.userId, organizationId, session.sessionId);
       },
     }),
     updatePassword: t.field({
@@ -299,8 +307,10 @@ builder.mutationFields((t) => {
         const organizationId = Number(args.organizationId);
         const target = await landingOrganization(ctx.platform, viewer.userId, organizationId);
         if (target !== organizationId) return failed(messages.notAuthorized);
+        // A token for the other organization, of the same session: signing out still ends it.
+        if (!viewer.sessionId) throw new UnauthenticatedError();
         await setPreferredOrganization(ctx.platform, viewer.userId, organizationId);
-        return authPayload(ctx, viewer.userId, organizationId);
+        return authPayload(ctx, viewer.userId, organizationId, viewer.sessionId);
       },
     }),
     inactivateUserSessions: t.field({

@@ -1,15 +1,18 @@
 import crypto from 'node:crypto';
 import { messages, type FieldErrors } from '@canvass/domain';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import { hashPassword } from '../../platform/auth/passwords';
 import { hashOpaqueToken } from '../../platform/auth/tokens';
 import { organizationUsers, passwordResets, users } from '../../platform/db/schema/index';
 import { withSystem } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
+import { passwordMatches } from './password-check';
+import { queueSignUpNotice } from './sign-up-notice.jobs';
 import { closeAllSessions, openSession } from './sessions.service';
 
 export type SignInResult =
-  { ok: true; userId: number; organizationId: number; refreshToken: string } | { ok: false; message: string };
+  | { ok: true; userId: number; organizationId: number; refreshToken: string; sessionId: number }
+  | { ok: false; message: string };
 
 const RESET_TTL_MINUTES = 60;
 
@@ -77,8 +80,9 @@ export async function signIn(
       .where(sql`lower(${users.email}) = lower(${email.trim()})`)
       .limit(1),
   );
-  if (!user || user.deletedAt || !(await verifyPassword(user.passwordHash, password)))
-    return { ok: false, message: messages.invalidCredentials };
+  // The hash is verified before anything else is looked at: a deleted or unknown account costs the same time.
+  const matches = await passwordMatches(user?.passwordHash, password);
+  if (!user || user.deletedAt || !matches) return { ok: false, message: messages.invalidCredentials };
   if (user.lockedAt) return { ok: false, message: messages.accountLocked };
   const organizationId = await landingOrganization(platform, user.id, user.currentOrganizationId);
   if (!organizationId)
@@ -86,8 +90,8 @@ export async function signIn(
       ok: false,
       message: (await isLockedOut(platform, user.id)) ? messages.accountLocked : messages.noOrganization,
     };
-  const refreshToken = await openSession(platform, user.id, userAgent);
-  return { ok: true, userId: user.id, organizationId, refreshToken };
+  const session = await openSession(platform, user.id, userAgent);
+  return { ok: true, userId: user.id, organizationId, ...session };
 }
 
 export interface SignUpInput {
@@ -97,7 +101,11 @@ export interface SignUpInput {
   password: string;
 }
 
-/** Creates an account; it can sign in once an organization adds it. */
+/**
+ * Creates an account; it can sign in once an organization adds it. An email that has an account already is answered
+ * as a new one (nothing changes; its owner is mailed instead), so sign-up does not reveal which emails exist. A
+ * taken username is refused whatever the email.
+ */
 export async function signUp(platform: Platform, input: SignUpInput): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   if (!input.name.trim()) errors.name = [messages.required('Full name')];
@@ -106,18 +114,22 @@ export async function signUp(platform: Platform, input: SignUpInput): Promise<Fi
   if (input.password.length < 8) errors.password = [messages.passwordTooShort];
   if (Object.keys(errors).length) return errors;
   const passwordHash = await hashPassword(input.password);
-  return withSystem(platform.database, 'sign-up', async (tx) => {
-    const taken = await tx
-      .select({ email: users.email, username: users.username })
+  return withSystem(platform.database, 'sign-up', async (tx): Promise<FieldErrors> => {
+    const [usernameTaken] = await tx
+      .select({ id: users.id })
       .from(users)
-      .where(
-        sql`lower(${users.email}) = lower(${input.email.trim()}) OR lower(${users.username}) = lower(${input.username.trim()})`,
-      );
-    for (const t of taken) {
-      if (t.email.toLowerCase() === input.email.trim().toLowerCase()) errors.email = [messages.emailTaken];
-      else errors.username = [messages.usernameTaken];
+      .where(sql`lower(${users.username}) = lower(${input.username.trim()})`)
+      .limit(1);
+    if (usernameTaken) return { username: [messages.usernameTaken] };
+    const [existing] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${input.email.trim()})`)
+      .limit(1);
+    if (existing) {
+      await queueSignUpNotice(tx, existing.id);
+      return {};
     }
-    if (Object.keys(errors).length) return errors;
     await tx.insert(users).values({
       name: input.name.trim(),
       username: input.username.trim(),

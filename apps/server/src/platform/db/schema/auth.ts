@@ -24,6 +24,23 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * A refresh token a session has rotated away from, kept so that its reuse is recognised: a rotated token comes
+ * back only from a copy (a stolen cookie), and then its whole session is revoked. Pruned once older than the
+ * refresh cookie's lifetime, when no browser can still hold it.
+ */
+export const rotatedRefreshTokens = pgTable(
+  'rotated_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: refId('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rotated_refresh_tokens_session_idx').on(t.sessionId, t.rotatedAt)],
+);
+
 /** A password-recovery link: its uuid is public, its token is stored only as a hash, and it is used once. */
 export const passwordResets = pgTable('password_resets', {
   uuid: text('uuid').primaryKey(),
