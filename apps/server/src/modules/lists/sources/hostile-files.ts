@@ -68,7 +68,7 @@ async function workbook(
 }
 
 async function deflated(path: string, pieces: Iterable<string | Buffer>): Promise<PackedEntry> {
-  const deflate = zlib.createDeflateRaw({ level: 9 });
+  const deflate = zlib.createDeflateRaw({ level: 1 });
   const out: Buffer[] = [];
   deflate.on('data', (chunk: Buffer) => out.push(chunk));
   let crc = 0;

@@ -78,12 +78,21 @@ export async function dispatchOrganization(
   let stopped = false;
   // Whether a lane of this round moved texts off a sender no longer active (or found some to move).
   let retired = false;
+  // Lanes share the earliest retry to wait for. A time already past says nothing more (a lane is claiming its text)
+  // and must not hide one still to come; and a lane that waited clears it only if no lane noted a retry meanwhile:
+  // CI saw a lane clear the retry another lane had just noted, and the run end with that text Ready.
+  let retriesNoted = 0;
+  const noteRetry = (at: Date | null) => {
+    if (!at) return;
+    nextRunAt = nextRunAt && nextRunAt.getTime() > Date.now() ? earliest(nextRunAt, at) : at;
+    retriesNoted++;
+  };
   const record = async (outcomes: TextOutcome[], giveUpAt: number) => {
     const recorded = await retryWhileUnreachable(
       () => withTenant(platform.database, scope, (tx) => recordOutcomes(tx, platform, organizationId, outcomes)),
       { giveUpAt, onWait: waitForDatabase },
     );
-    nextRunAt = earliest(nextRunAt, recorded.nextRetryAt);
+    noteRetry(recorded.nextRetryAt);
     await publishSendingProgress(platform, organizationId, recorded.projectIds);
   };
   const lane = async () => {
@@ -134,8 +143,9 @@ export async function dispatchOrganization(
         if (!claimed.length) {
           const wait = nextRunAt ? nextRunAt.getTime() - Date.now() : Infinity;
           if (wait > WAIT_FOR_RETRY_MS) return;
+          const noted = retriesNoted;
           await new Promise((resolve) => setTimeout(resolve, Math.max(wait, 50)));
-          nextRunAt = null;
+          if (retriesNoted === noted) nextRunAt = null;
           continue;
         }
         claimedCount += claimed.length;

@@ -109,18 +109,21 @@ export class HandoverJournal {
   }
 
   /**
-   * One row on a client of its own, in three round trips (BEGIN with the scope, the INSERT, COMMIT) where a
-   * withTenant transaction takes four: this runs once per group, thousands of times a minute while a project sends.
+   * One row on a client of its own, in one round trip (BEGIN with the scope, the INSERT and COMMIT sent as one simple
+   * query, its values written as literals) where a withTenant transaction takes four: this runs once per group,
+   * thousands of times a minute while a project sends, and each text of the group waits for it before its request.
    */
   private async insert(handing: readonly Waiter[], answers: readonly JournalAnswer[]) {
     const client = await this.platform.database.pool.connect();
     try {
-      await client.query(`BEGIN; ${tenantContext({ organizationIds: [this.organizationId] })}`);
+      const ids = `{${handing.map((w) => Math.trunc(w.id)).join(',')}}`;
       await client.query(
-        `INSERT INTO send_handovers (organization_id, run_id, handed, answered) VALUES ($1, $2, $3::bigint[], $4::jsonb)`,
-        [this.organizationId, this.runId, `{${handing.map((w) => w.id).join(',')}}`, JSON.stringify(answers)],
+        `BEGIN; ${tenantContext({ organizationIds: [this.organizationId] })};
+         INSERT INTO send_handovers (organization_id, run_id, handed, answered)
+         VALUES (${Math.trunc(this.organizationId)}, ${Math.trunc(this.runId)}, '${ids}'::bigint[],
+                 ${client.escapeLiteral(JSON.stringify(answers))}::jsonb);
+         COMMIT`,
       );
-      await client.query('COMMIT');
       client.release();
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
