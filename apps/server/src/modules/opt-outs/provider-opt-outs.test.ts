@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { startBandwidthMock, type BandwidthMock } from '../../../test/mocks/bandwidth-mock';
 import { startTwilioMock, type TwilioMock } from '../../../test/mocks/twilio-mock';
 import { dispatchOrganization } from '../sending/dispatch/dispatch';
-import { loadedBlast } from '../sending/dispatch/test-blast';
+import { bandwidthAccount, loadedBlast } from '../sending/dispatch/test-blast';
 import { processWebhookEvents } from '../sending/webhooks/process-webhook-events';
 
 /**
@@ -87,14 +87,7 @@ describe('provider-handled opt-outs', () => {
       recipients: 2,
       provider: 'Bandwidth',
       senders: ['3125559002'],
-      settings: {
-        BANDWIDTH_ACCOUNT_ID: BANDWIDTH.accountId,
-        BANDWIDTH_API_USER: BANDWIDTH.apiUser,
-        BANDWIDTH_API_PASSWORD: BANDWIDTH.apiPassword,
-        BANDWIDTH_APPLICATION_ID: 'app-1',
-        BANDWIDTH_MESSAGING_USER: BANDWIDTH.callbackUser,
-        BANDWIDTH_MESSAGING_PASSWORD: BANDWIDTH.callbackPassword,
-      },
+      settings: bandwidthAccount(BANDWIDTH),
     });
     await dispatchOrganization(app.platform, org.id);
     const sent = bandwidth.messages.slice(-2);

@@ -6,8 +6,9 @@ import { startSmppMock, type SmppMock } from '../../../../test/mocks/smpp-mock';
 import { startTwilioMock, type TwilioMock } from '../../../../test/mocks/twilio-mock';
 import type { WebhookRequest } from '../providers/messaging-provider';
 import { processWebhookEvents } from '../webhooks/process-webhook-events';
+import { deliverWebhook } from '../webhooks/test-webhooks';
 import { dispatchOrganization } from './dispatch';
-import { countsByStatus, loadedBlast } from './test-blast';
+import { bandwidthAccount, countsByStatus, loadedBlast } from './test-blast';
 
 /**
  * The whole path through real adapters and their mocks: a loaded project is dispatched, the provider's delivery
@@ -45,17 +46,7 @@ afterAll(async () => {
   await smsc.close();
 });
 
-/** Posts what the provider would post, to the route its URL names; answers the status code. */
-async function deliver(request: WebhookRequest): Promise<number> {
-  const url = new URL(request.url);
-  const res = await app.api.inject({
-    method: 'POST',
-    url: url.pathname + url.search,
-    headers: request.headers as Record<string, string>,
-    payload: request.rawBody,
-  });
-  return res.statusCode;
-}
+const deliver = (request: WebhookRequest) => deliverWebhook(app, request);
 
 async function repliesOf(orgId: number, projectId: number) {
   const { rows } = await app.sql(
@@ -105,14 +96,7 @@ describe('Bandwidth, whole path', () => {
     const blast = await loadedBlast(app, org, {
       recipients: 2,
       provider: 'Bandwidth',
-      settings: {
-        BANDWIDTH_ACCOUNT_ID: BANDWIDTH.accountId,
-        BANDWIDTH_API_USER: BANDWIDTH.apiUser,
-        BANDWIDTH_API_PASSWORD: BANDWIDTH.apiPassword,
-        BANDWIDTH_APPLICATION_ID: 'app-1',
-        BANDWIDTH_MESSAGING_USER: BANDWIDTH.callbackUser,
-        BANDWIDTH_MESSAGING_PASSWORD: BANDWIDTH.callbackPassword,
-      },
+      settings: bandwidthAccount(BANDWIDTH),
     });
 
     await dispatchOrganization(app.platform, org.id);

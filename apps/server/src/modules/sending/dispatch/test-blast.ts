@@ -144,5 +144,21 @@ export const httpAdapterAccount = (url: string, customer: string, apiKey: string
   HTTP_MESSAGE_ID_PATH: 'data.id',
 });
 
+/** The credentials of a Bandwidth account (test/mocks/bandwidth-mock.ts) as a brand's provider settings. */
+export const bandwidthAccount = (b: {
+  accountId: string;
+  apiUser: string;
+  apiPassword: string;
+  callbackUser: string;
+  callbackPassword: string;
+}) => ({
+  BANDWIDTH_ACCOUNT_ID: b.accountId,
+  BANDWIDTH_API_USER: b.apiUser,
+  BANDWIDTH_API_PASSWORD: b.apiPassword,
+  BANDWIDTH_APPLICATION_ID: 'app-1',
+  BANDWIDTH_MESSAGING_USER: b.callbackUser,
+  BANDWIDTH_MESSAGING_PASSWORD: b.callbackPassword,
+});
+
 /** The text id inside our idempotency key (canvass-<organization>-<text>-<created>). */
 export const textIdOfKey = (key: string): number => Number(key.split('-')[2]);

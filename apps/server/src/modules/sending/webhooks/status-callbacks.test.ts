@@ -3,7 +3,7 @@ import { buildOrganization, type BuiltOrganization } from '../../../../test/fact
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { startBandwidthMock, type BandwidthMock } from '../../../../test/mocks/bandwidth-mock';
 import { dispatchOrganization } from '../dispatch/dispatch';
-import { countsByStatus, loadedBlast, type Blast } from '../dispatch/test-blast';
+import { bandwidthAccount, countsByStatus, loadedBlast, type Blast } from '../dispatch/test-blast';
 import { processWebhookEvents } from './process-webhook-events';
 import { signedBody, statusBody } from './test-webhooks';
 
@@ -111,14 +111,7 @@ describe('a misrouted failure report', () => {
     const blast = await loadedBlast(app, misrouted, {
       recipients: 2,
       provider: 'Bandwidth',
-      settings: {
-        BANDWIDTH_ACCOUNT_ID: BANDWIDTH.accountId,
-        BANDWIDTH_API_USER: BANDWIDTH.apiUser,
-        BANDWIDTH_API_PASSWORD: BANDWIDTH.apiPassword,
-        BANDWIDTH_APPLICATION_ID: 'app-1',
-        BANDWIDTH_MESSAGING_USER: BANDWIDTH.callbackUser,
-        BANDWIDTH_MESSAGING_PASSWORD: BANDWIDTH.callbackPassword,
-      },
+      settings: bandwidthAccount(BANDWIDTH),
     });
     const [sentId, readyId] = blast.textIds;
     // One text is sent; the other stays Ready (only the first is marked to go).

@@ -5,6 +5,7 @@ import { simulatorSignature, simulatorSigningPurpose, SIMULATOR_SIGNATURE_HEADER
 import { withTextRef } from '../providers/text-ref-codec';
 import { webhookUrl } from '../providers/webhook-url';
 import { providerFor, senderIdentity } from '../resolve-provider';
+import type { WebhookRequest } from '../providers/messaging-provider';
 import { transitionTexts } from '../text-transitions';
 
 /** Factories for the webhook tests: simulator senders, a send as dispatch makes it, and signed callbacks. */
@@ -117,4 +118,16 @@ export function statusBody(
     timestamp: new Date().toISOString(),
     ref: { organizationId: orgId, textId: text.id, createdAtMs: text.createdAt.getTime() },
   };
+}
+
+/** Posts what a provider would post, to the path and query of the URL it was configured with; answers the status. */
+export async function deliverWebhook(app: TestApp, request: WebhookRequest): Promise<number> {
+  const url = new URL(request.url);
+  const res = await app.api.inject({
+    method: 'POST',
+    url: url.pathname + url.search,
+    headers: request.headers as Record<string, string>,
+    payload: request.rawBody,
+  });
+  return res.statusCode;
 }

@@ -8,8 +8,9 @@ import { startHttpProviderMock } from '../../../../test/mocks/http-provider-mock
 import { startRedCloudMock, type RedCloudMock } from '../../../../test/mocks/redcloud-mock';
 import { startTwilioMock, type TwilioMock } from '../../../../test/mocks/twilio-mock';
 import type { WebhookRequest } from '../providers/messaging-provider';
+import { bandwidthAccount } from '../dispatch/test-blast';
 import { processWebhookEvents } from './process-webhook-events';
-import { setProviderSettings, signedBody } from './test-webhooks';
+import { deliverWebhook, setProviderSettings, signedBody } from './test-webhooks';
 
 /**
  * The webhook URLs as PROVIDERS.md and the README tell an operator to configure them: a recipient's STOP, signed as
@@ -67,17 +68,7 @@ async function senderOn(provider: string, number: string, settings: Record<strin
   await setProviderSettings(app, org.id, provider, settings);
 }
 
-/** Posts what the provider would post, to the path and query of the URL it was configured with. */
-async function deliver(request: WebhookRequest): Promise<number> {
-  const url = new URL(request.url);
-  const res = await app.api.inject({
-    method: 'POST',
-    url: url.pathname + url.search,
-    headers: request.headers as Record<string, string>,
-    payload: request.rawBody,
-  });
-  return res.statusCode;
-}
+const deliver = (request: WebhookRequest) => deliverWebhook(app, request);
 
 const optedOut = async (number: string) =>
   (
@@ -109,15 +100,7 @@ const documented: DocumentedPath[] = [
     // Bandwidth posts replies to the application's one callback URL, the documented status one.
     provider: 'Bandwidth',
     path: '/webhooks/bandwidth/status',
-    sender: () =>
-      senderOn('Bandwidth', '2125558002', {
-        BANDWIDTH_ACCOUNT_ID: BANDWIDTH.accountId,
-        BANDWIDTH_API_USER: BANDWIDTH.apiUser,
-        BANDWIDTH_API_PASSWORD: BANDWIDTH.apiPassword,
-        BANDWIDTH_APPLICATION_ID: 'app-1',
-        BANDWIDTH_MESSAGING_USER: BANDWIDTH.callbackUser,
-        BANDWIDTH_MESSAGING_PASSWORD: BANDWIDTH.callbackPassword,
-      }),
+    sender: () => senderOn('Bandwidth', '2125558002', bandwidthAccount(BANDWIDTH)),
     stop(from) {
       return bandwidth.inbound(`${PUBLIC_URL}/webhooks/bandwidth/status`, `+1${from}`, '+12125558002', 'STOP');
     },
