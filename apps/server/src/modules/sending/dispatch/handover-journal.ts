@@ -109,17 +109,19 @@ export class HandoverJournal {
   }
 
   /**
-   * One row on a client of its own, in one round trip (BEGIN with the scope, the INSERT and COMMIT sent as one simple
-   * query, its values written as literals) where a withTenant transaction takes four: this runs once per group,
-   * thousands of times a minute while a project sends, and each text of the group waits for it before its request.
+   * One row on a client of its own, in two round trips (BEGIN with the scope, then the INSERT and COMMIT, its values
+   * written as literals) where a withTenant transaction takes four: this runs once per group, thousands of times a
+   * minute while a project sends, and each text of the group waits for it before its request. The scope goes in a
+   * query string of its own: Citus forwards a string that holds SET LOCAL and a distributed statement to a worker
+   * whole, where the statement fails as a distributed query nested in a shard's.
    */
   private async insert(handing: readonly Waiter[], answers: readonly JournalAnswer[]) {
     const client = await this.platform.database.pool.connect();
     try {
       const ids = `{${handing.map((w) => Math.trunc(w.id)).join(',')}}`;
+      await client.query(`BEGIN; ${tenantContext({ organizationIds: [this.organizationId] })}`);
       await client.query(
-        `BEGIN; ${tenantContext({ organizationIds: [this.organizationId] })};
-         INSERT INTO send_handovers (organization_id, run_id, handed, answered)
+        `INSERT INTO send_handovers (organization_id, run_id, handed, answered)
          VALUES (${Math.trunc(this.organizationId)}, ${Math.trunc(this.runId)}, '${ids}'::bigint[],
                  ${client.escapeLiteral(JSON.stringify(answers))}::jsonb);
          COMMIT`,
