@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigintArray, withTenant, type Tx } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
 import { withTextRef } from '../providers/text-ref-codec';
+import { webhookUrl } from '../providers/webhook-url';
 import { providerFor, senderIdentity } from '../resolve-provider';
 import { isCountedText, transitionTexts, type TextTransition } from '../text-transitions';
 import { e164, type ClaimedText } from './claimed-text';
@@ -151,7 +152,7 @@ async function verdictOf(tx: Tx, platform: Platform, organizationId: number, tex
         to: text.to,
         body: text.body,
         mediaUrls: [],
-        statusCallbackUrl: withTextRef(`${platform.config.publicUrl}/webhooks/${provider.name}/status`, text.ref),
+        statusCallbackUrl: withTextRef(webhookUrl(platform.config.publicUrl, provider.name, 'status'), text.ref),
       });
       return found
         ? { kind: 'found', provider: provider.name, providerMessageId: found.providerMessageId }

@@ -4,6 +4,7 @@ import { bigintArray, withTenant } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
 import type { MessagingProvider, ProviderName, SendOutcome } from '../providers/messaging-provider';
 import { textRefUrl } from '../providers/text-ref-codec';
+import { webhookUrl } from '../providers/webhook-url';
 import { providerFor, senderIdentities, type SendingIdentity } from '../resolve-provider';
 import type { ClaimedText } from './claimed-text';
 import type { HandoverJournal } from './handover-journal';
@@ -154,7 +155,7 @@ export async function sendBatch(
       }
       const { provider, identity } = sender;
       const base = { provider: provider.name, deliveryReceipts: provider.capabilities.deliveryReceipts };
-      const callbackUrl = textRefUrl(`${platform.config.publicUrl}/webhooks/${provider.name}/status`);
+      const callbackUrl = textRefUrl(webhookUrl(platform.config.publicUrl, provider.name, 'status'));
       const sendOne = async (text: ClaimedText) => {
         const refused = refusal(text, provider);
         const result = refused ?? (await lanes.inFlight.run(() => handOver(lanes, text, provider, callbackUrl, hooks)));
