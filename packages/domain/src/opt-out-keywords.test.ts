@@ -10,6 +10,7 @@ import {
   type InboundIntent,
 } from './opt-out-keywords';
 import { inboundCorpus } from './opt-out-keywords.corpus';
+import { heldOutCorpus } from './opt-out-keywords.held-out-corpus';
 
 describe('classifyInbound', () => {
   it('reads every carrier keyword as the whole message, case, spaces and punctuation ignored', () => {
@@ -56,31 +57,91 @@ describe('classifyInbound', () => {
     expect(classifyInbound('STOP', { plainLanguageOptOuts: false })).toBe('OptOut');
   });
 
-  it('measures precision and recall of opt-out detection on the corpus', () => {
+  it('reads a short request for help as HELP, in English and Spanish, and a mere mention of help as a reply', () => {
+    for (const m of ['Help me', 'help please', 'Ayuda por favor', 'I need help', 'Can you help me?', 'ayúdenme'])
+      expect(classifyInbound(m), m).toBe('Help');
+    for (const m of ['help is on the way', 'Can I help?', 'I need help getting to the polls', 'No necesito ayuda'])
+      expect(classifyInbound(m), m).toBeNull();
+  });
+
+  it('reads the issue’s Spanish opt-outs beyond the keywords, and a mere mention of the word as a reply', () => {
+    for (const m of ['cancelar suscripción', 'borrar mi número', 'Para', 'Para, por favor', 'bórrenme de la lista'])
+      expect(classifyInbound(m), m).toBe('OptOut');
+    for (const m of [
+      "don't stop fighting for us",
+      'para mi es importante',
+      'Para mí',
+      'No borren mi número',
+      'no quiero darme de baja',
+      'No dejen de mandar mensajes',
+    ])
+      expect(classifyInbound(m), m).toBeNull();
+  });
+
+  it('answers help in plain words even where the organization reads opt-outs by keyword only', () => {
+    expect(classifyInbound('help please', { plainLanguageOptOuts: false })).toBe('Help');
+    expect(classifyInbound('borrar mi número', { plainLanguageOptOuts: false })).toBeNull();
+  });
+
+  it('keeps every opt-out and every help request in the main corpus and mistakes no reply for one', () => {
+    const measured = measure(inboundCorpus);
     expect(inboundCorpus.length).toBeGreaterThanOrEqual(100);
-    let truePositives = 0;
-    let falsePositives = 0;
-    let falseNegatives = 0;
-    const misread: string[] = [];
-    for (const [message, expected] of inboundCorpus) {
-      const got = classifyInbound(message);
-      if (got !== expected) misread.push(`${JSON.stringify(message)}: expected ${expected}, got ${got}`);
-      if (got === 'OptOut' && expected === 'OptOut') truePositives++;
-      else if (got === 'OptOut') falsePositives++;
-      else if (expected === 'OptOut') falseNegatives++;
-    }
-    const precision = truePositives / (truePositives + falsePositives);
-    const recall = truePositives / (truePositives + falseNegatives);
-    console.log(
-      `opt-out corpus: ${inboundCorpus.length} messages, precision ${precision.toFixed(3)}, recall ${recall.toFixed(3)}` +
-        (misread.length ? `; misread: ${misread.join('; ')}` : ''),
-    );
-    expect(precision).toBeGreaterThanOrEqual(0.98);
-    expect(recall).toBeGreaterThanOrEqual(0.95);
-    // Help and re-subscribe keywords are exact: every one in the corpus must be read right.
-    expect(misread.filter((m) => /Help|OptIn/.test(m))).toEqual([]);
+    expectReadWell(measured);
+    // Re-subscribe keywords are exact: every one in the corpus must be read right.
+    expect(measured.misread.filter((m) => /OptIn/.test(m))).toEqual([]);
+  });
+
+  it('keeps them on the held-out corpus, written apart from the rules', () => {
+    const count = (intent: InboundIntent | null) => heldOutCorpus.filter(([, expected]) => expected === intent).length;
+    expect(count('OptOut')).toBeGreaterThanOrEqual(60);
+    expect(count('Help')).toBeGreaterThanOrEqual(20);
+    expect(count(null)).toBeGreaterThanOrEqual(80);
+    expectReadWell(measure(heldOutCorpus));
   });
 });
+
+type Corpus = readonly (readonly [string, InboundIntent | null])[];
+
+/** Precision and recall of one intent: of the messages read as it, how many were; of those that were, how many read. */
+function precisionAndRecall(corpus: Corpus, intent: InboundIntent) {
+  let truePositives = 0;
+  let falsePositives = 0;
+  let falseNegatives = 0;
+  for (const [message, expected] of corpus) {
+    const got = classifyInbound(message) === intent;
+    if (got && expected === intent) truePositives++;
+    else if (got) falsePositives++;
+    else if (expected === intent) falseNegatives++;
+  }
+  return {
+    precision: truePositives / (truePositives + falsePositives),
+    recall: truePositives / (truePositives + falseNegatives),
+  };
+}
+
+/** The classifier's figures on a corpus, printed for the record, with each message it misread. */
+function measure(corpus: Corpus) {
+  const misread = corpus.flatMap(([message, expected]) => {
+    const got = classifyInbound(message);
+    return got === expected ? [] : [`${JSON.stringify(message)}: expected ${expected}, got ${got}`];
+  });
+  const optOut = precisionAndRecall(corpus, 'OptOut');
+  const help = precisionAndRecall(corpus, 'Help');
+  console.log(
+    `${corpus.length} messages; opt-out precision ${optOut.precision.toFixed(3)}, recall ${optOut.recall.toFixed(3)}; ` +
+      `help precision ${help.precision.toFixed(3)}, recall ${help.recall.toFixed(3)}` +
+      (misread.length ? `; misread: ${misread.join('; ')}` : ''),
+  );
+  return { optOut, help, misread };
+}
+
+/** Issue 35 §9: no reply taken for an opt-out or a help request, and nearly every one of them recognised. */
+function expectReadWell({ optOut, help }: ReturnType<typeof measure>) {
+  expect(optOut.precision).toBe(1);
+  expect(help.precision).toBe(1);
+  expect(optOut.recall).toBeGreaterThanOrEqual(0.97);
+  expect(help.recall).toBeGreaterThanOrEqual(0.9);
+}
 
 describe('keywordSettingErrors', () => {
   it('takes keywords with a letter or digit, each once, none already a carrier keyword', () => {
