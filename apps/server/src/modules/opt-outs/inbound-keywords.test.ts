@@ -167,10 +167,24 @@ describe('STOP', () => {
     expect((await autoReplies(org, '6465550003')).map((r) => r.body)).toEqual([keywordReplies.optedOut('Keywords')]);
   });
 
+  it('opts out on a Spanish request beyond the keywords, with its confirmation', async () => {
+    await texts(org, '6465550042', '2125559100', 'borrar mi número');
+    expect(await optOutsOf(org, '6465550042')).toMatchObject([
+      { client_id: org.clientId, opt_out_type: 'Recipient', body: 'borrar mi número' },
+    ]);
+    expect((await autoReplies(org, '6465550042')).map((r) => r.body)).toEqual([
+      keywordReplies.optedOut('Keywords Client'),
+    ]);
+  });
+
   it('takes a reply that merely contains the word as a reply', async () => {
     await texts(org, '6465550004', '2125559100', "I can't stop laughing");
-    expect(await optOutsOf(org, '6465550004')).toEqual([]);
-    expect(await autoReplies(org, '6465550004')).toEqual([]);
+    await texts(org, '6465550043', '2125559100', 'Para mí es importante, gracias');
+    await texts(org, '6465550044', '2125559100', 'Help is on the way');
+    for (const number of ['6465550004', '6465550043', '6465550044']) {
+      expect(await optOutsOf(org, number)).toEqual([]);
+      expect(await autoReplies(org, number)).toEqual([]);
+    }
   });
 
   it('honours the organization’s own keywords, and plain language only while it is on', async () => {
@@ -200,6 +214,15 @@ describe('HELP and START', () => {
     await texts(org, '6465550013', '2125559100', 'Help!');
     await app.sql(`UPDATE clients SET help_message = NULL WHERE id = $1`, [org.clientId]);
     expect((await autoReplies(org, '6465550013')).map((r) => r.body)).toEqual(['Keywords HQ: call 212-555-0000.']);
+  });
+
+  it('answers a help request in plain words, in Spanish too, with the help reply and opts nobody out', async () => {
+    await texts(org, '6465550040', '2125559100', 'Ayuda por favor');
+    await texts(org, '6465550041', '2125559100', 'help me please');
+    for (const number of ['6465550040', '6465550041']) {
+      expect((await autoReplies(org, number)).map((r) => r.body)).toEqual([keywordReplies.help('Keywords Client')]);
+      expect(await optOutsOf(org, number)).toEqual([]);
+    }
   });
 
   it('re-subscribes on START, with its confirmation and the reason in the audit', async () => {
