@@ -53,8 +53,9 @@ export function OptOutKeywordsSection({ canUpdate }: { canUpdate: boolean }) {
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack maw={560}>
         <Text size="sm" c="dimmed">
-          {OPT_OUT_KEYWORDS.join(', ')} always opt a number out; {HELP_KEYWORDS.join(', ')} get the help reply and{' '}
-          {OPT_IN_KEYWORDS.join(', ')} re-subscribe.
+          {OPT_OUT_KEYWORDS.join(', ')} always opt a number out; {HELP_KEYWORDS.join(', ')} and requests such as
+          &lsquo;help me&rsquo; or &lsquo;ayuda por favor&rsquo; get the help reply; {OPT_IN_KEYWORDS.join(', ')}{' '}
+          re-subscribe.
         </Text>
         <Textarea
           label="Opt-out keywords"
@@ -70,7 +71,7 @@ export function OptOutKeywordsSection({ canUpdate }: { canUpdate: boolean }) {
         />
         <Switch
           label="Plain-language opt-outs"
-          description="Also opt out replies such as 'stop texting me', 'remove me from this list' or 'no me envíen más mensajes'"
+          description="Also opt out replies such as 'stop texting me', 'remove me from this list', 'borrar mi número' or 'no me envíen más mensajes'"
           checked={plain}
           onChange={(e) => setPlain(e.currentTarget.checked)}
           disabled={!canUpdate}
