@@ -239,7 +239,7 @@ beforeAll(async () => {
     ownerRow('A', 'Other')!.id,
   ]);
   for (const u of USERS) users.set(u.name, { ...u, token: await signIn(app, orgA.emailFor(u.role)) });
-}, 60_000);
+});
 
 afterAll(async () => {
   await worker?.stop();
