@@ -18,6 +18,7 @@ import './modules/phones/phone-lookup.graphql';
 import './modules/phones/phone-numbers.graphql';
 import './modules/prices/prices.graphql';
 import './modules/projects/load/project-summary.graphql';
+import { registerProjectWaitsSchema } from './modules/projects/waits/project-waits.graphql';
 import './modules/opt-outs/keyword-settings.graphql';
 import { registerOptOutsSchema } from './modules/opt-outs/opt-outs.graphql';
 import './modules/queue/queue.graphql';
@@ -36,6 +37,7 @@ const recordRefs = new Map(services.map((service) => [service.def.name, register
 registerListsSchema(recordRefs.get('list')!);
 registerOptOutsSchema(recordRefs.get('optOut')!);
 registerProjectsSchema(recordRefs.get('project')!);
+registerProjectWaitsSchema(recordRefs.get('project')!);
 registerTextsSchema(recordRefs.get('text')!);
 
 let schema: GraphQLSchema | null = null;

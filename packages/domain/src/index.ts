@@ -33,3 +33,4 @@ export * from './area-code-time-zones';
 export * from './quiet-hours';
 export * from './send-time-messages';
 export * from './zoned-time';
+export * from './project-waits';
