@@ -280,6 +280,17 @@ export type ProjectType =
   | 'Research'
   | 'VoterContact';
 
+export type ProjectWaitKind =
+  | 'DailyCap'
+  | 'Dispatch'
+  | 'Paused'
+  | 'Provider'
+  | 'QuietHours'
+  | 'Schedule'
+  | 'SendTexts'
+  | 'Senders'
+  | 'Texters';
+
 export type Provider =
   | 'Bandwidth'
   | 'Copaco'
@@ -734,16 +745,16 @@ export type ValidatePhoneMutationVariables = Exact<{
 
 export type ValidatePhoneMutation = { validatePhone: { message: string } };
 
-export type ProjectLifecycleFieldsFragment = { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } };
+export type ProjectLifecycleFieldsFragment = { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, waitsFor: Array<{ kind: ProjectWaitKind, message: string, actor: string, action: string | null, until: string | null }>, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } };
 
-export type ProjectActionPayloadFieldsFragment = { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null };
+export type ProjectActionPayloadFieldsFragment = { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, waitsFor: Array<{ kind: ProjectWaitKind, message: string, actor: string, action: string | null, until: string | null }>, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null };
 
 export type ProjectLifecycleQueryVariables = Exact<{
   id: string;
 }>;
 
 
-export type ProjectLifecycleQuery = { project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null };
+export type ProjectLifecycleQuery = { project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, waitsFor: Array<{ kind: ProjectWaitKind, message: string, actor: string, action: string | null, until: string | null }>, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null };
 
 export type LoadSendProjectMutationVariables = Exact<{
   projectId: string;
@@ -751,7 +762,7 @@ export type LoadSendProjectMutationVariables = Exact<{
 }>;
 
 
-export type LoadSendProjectMutation = { loadSendProject: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
+export type LoadSendProjectMutation = { loadSendProject: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, waitsFor: Array<{ kind: ProjectWaitKind, message: string, actor: string, action: string | null, until: string | null }>, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
 
 export type ChangeProjectStatusMutationVariables = Exact<{
   projectId: string;
@@ -759,7 +770,7 @@ export type ChangeProjectStatusMutationVariables = Exact<{
 }>;
 
 
-export type ChangeProjectStatusMutation = { changeProjectStatus: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
+export type ChangeProjectStatusMutation = { changeProjectStatus: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, waitsFor: Array<{ kind: ProjectWaitKind, message: string, actor: string, action: string | null, until: string | null }>, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
 
 export type SetProjectPausedMutationVariables = Exact<{
   projectId: string;
@@ -767,7 +778,7 @@ export type SetProjectPausedMutationVariables = Exact<{
 }>;
 
 
-export type SetProjectPausedMutation = { setProjectPaused: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
+export type SetProjectPausedMutation = { setProjectPaused: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, waitsFor: Array<{ kind: ProjectWaitKind, message: string, actor: string, action: string | null, until: string | null }>, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
 
 export type ProjectSummaryFieldsFragment = { projectId: string, loadedAt: string | null, loadErrorMessage: string | null, pauseReason: string | null, providerTrouble: string | null, projectStatus: string, rowsCount: number, totalTexts: number, duplicatePhones: number, invalidPhones: number, optOutPhones: number, textStatus: Array<{ key: string, count: number }>, textsPerProvider: Array<{ key: string, count: number }>, excluded: Array<{ key: string, count: number }>, areaCodes: { areaCodesCount: number, total: number, top: Array<{ key: string, count: number }> }, listSummary: { duplicates: number, invalids: number, optOuts: number }, insights: Array<{ day: string, textStatus: string, count: number }>, senders: Array<{ phoneId: string, number: string, provider: string | null, sent: number, delivered: number, failed: number, deliveryRate: number | null, highFailureRate: boolean }> };
 

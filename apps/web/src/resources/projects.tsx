@@ -8,6 +8,7 @@ import { childListTab, defineScreen, laterTab, overviewTab, type ResourceTab } f
 
 // Everything particular to projects loads with the first visit to a project: the dashboard does not carry it.
 const ProjectControls = lazyNamed(() => import('./projects/ProjectControls'), 'ProjectControls');
+const ProjectWaitsHeader = lazyNamed(() => import('./projects/ProjectWaits'), 'ProjectWaitsHeader');
 const ProjectTextsTab = lazyNamed(() => import('./projects/ProjectTextsTab'), 'ProjectTextsTab');
 const ProjectSectionNav = lazyNamed(() => import('./projects/ProjectSectionNav'), 'ProjectSectionNav');
 const ProjectEditTab = lazyNamed(() => import('./projects/ProjectEditTab'), 'ProjectEditTab');
@@ -55,6 +56,8 @@ export const projectScreen = defineScreen(project, {
   newPage: () => <Navigate to="/projects/stepper" replace />,
   inputs: projectInputs,
   controls: (record) => <ProjectControls record={record} />,
+  // What a loaded, sent or live project's texts wait for, under its name on every tab (issue 35 §1).
+  header: (record) => <ProjectWaitsHeader projectId={record.id} />,
   // The Prices section is the pricing type and the project's own price rows (h-prices' section), one page.
   editSections: [{ path: 'prices', label: 'Prices', render: ({ record }) => <ProjectPricesEdit record={record} /> }],
   sectionExtra: (section, record) => <ProjectSectionNav projectId={record.id} current={section} />,

@@ -9,6 +9,7 @@ import { LoadProgress } from '../../ui/LoadProgress';
 import { errorText } from '../../ui/notify';
 import type { ProjectActionName, ProjectLifecycle, ProjectStatusName } from './project-operations';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
+import { openSendTextsDialog } from './SendTextsDialog';
 import { actionLabel, statusErrorText, useProjectActions } from './use-project-actions';
 import { useProjectLifecycle } from './use-project-lifecycle';
 import { notifications } from '@mantine/notifications';
@@ -101,6 +102,7 @@ function ActionsMenu({ lifecycle }: { lifecycle: ProjectLifecycle }) {
   const run = (action: ProjectActionName) => {
     // A test text needs its recipients, body and sender: the stepper's Test Text form asks for them, in a dialog.
     if (action === 'TestText') return setTesting(true);
+    if (action === 'SendTexts') return openSendTextsDialog(lifecycle.waitsFor, () => void actions.runAction(action));
     const question = CONFIRMED[action];
     if (!question) return void actions.runAction(action);
     modals.openConfirmModal({

@@ -17,6 +17,7 @@ export const quietLifecycle = (projectStatus: string, projectStatusGroup: string
   availableTransitions: [],
   statusOptions: [],
   canPauseOrResume: false,
+  waitsFor: [],
   loadTask: null,
   can,
 });

@@ -10,6 +10,7 @@ export type ProjectLifecycle = ProjectLifecycleFieldsFragment;
 export type ProjectStatusName = ProjectLifecycle['projectStatus'];
 export type ProjectActionName = ProjectLifecycle['availableActions'][number];
 export type ProjectActionPayload = ChangeProjectStatusMutation['changeProjectStatus'];
+export type ProjectWait = ProjectLifecycle['waitsFor'][number];
 
 const PROJECT_LIFECYCLE_FIELDS = /* GraphQL */ `
   fragment ProjectLifecycleFields on Project {
@@ -22,6 +23,13 @@ const PROJECT_LIFECYCLE_FIELDS = /* GraphQL */ `
     availableTransitions
     statusOptions
     canPauseOrResume
+    waitsFor {
+      kind
+      message
+      actor
+      action
+      until
+    }
     loadTask {
       id
       status

@@ -50,6 +50,7 @@ function lifecycleOf(status: ProjectStatusValue, over: Record<string, unknown> =
     availableTransitions: availableTransitions(status, false).map((t) => t.to),
     statusOptions: statusOptionsFor('Admin', status),
     canPauseOrResume: false,
+    waitsFor: [],
     loadTask: null,
     can,
     ...over,

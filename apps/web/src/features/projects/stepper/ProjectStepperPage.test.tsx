@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { deliveryTypeHelp } from '@canvass/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, fillIn, type Handler } from '../../../app/test-utils';
 import { descriptionOf, findAlert } from '../../../test/screen-reads';
@@ -206,6 +207,26 @@ describe('the project stepper', { timeout: 30_000 }, () => {
     await waitFor(() => expect(quota.disabled).toBe(false));
     expect(quota.getAttribute('maxlength')).toBe('10');
     expect(descriptionOf(quota)).not.toContain('Only a team lead');
+  });
+
+  it('explains what the delivery type does as it is chosen: External and Internal wait for texters', async () => {
+    const project = savedProject({ currentStep: 'Texters' });
+    renderStepper('/projects/stepper/5', handlers(project), buildUser({ isAdmin: false, role: 'Client' }));
+    const help = await screen.findByRole('alert', { name: 'What this delivery type does' });
+    expect(help.textContent).toBe(deliveryTypeHelp.External);
+    expect(help.textContent).toContain("The texters' work queue is not available yet");
+    await choose('Delivery type', 'Blast');
+    await waitFor(() =>
+      expect(screen.getByRole('alert', { name: 'What this delivery type does' }).textContent).toBe(
+        deliveryTypeHelp.Blast,
+      ),
+    );
+    await choose('Delivery type', 'Internal');
+    await waitFor(() =>
+      expect(screen.getByRole('alert', { name: 'What this delivery type does' }).textContent).toBe(
+        deliveryTypeHelp.Internal,
+      ),
+    );
   });
 
   it('refuses an incomplete test text with the spec message and sends nothing', async () => {

@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, MultiSelect, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import {
   canEditDeliveryType,
   canEditQuota,
   DeliveryType,
+  deliveryTypeHelp,
   project,
   projectStatusGroup,
   SendingType,
@@ -88,6 +89,16 @@ export function TextersStep({ values, change, errors, status }: StepProps & { st
           error={errors.sendingType}
         />
       </Group>
+      {DeliveryType.is(values.deliveryType) && (
+        // What the chosen type does, said as it is chosen: External and Internal wait for texters (issue 35 §1).
+        <Alert
+          variant="light"
+          color={values.deliveryType === 'Blast' ? 'blue' : 'orange'}
+          aria-label="What this delivery type does"
+        >
+          {deliveryTypeHelp[values.deliveryType]}
+        </Alert>
+      )}
       {values.deliveryType === 'External' && (
         <MultiSelect
           label="Teams"
