@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { approveAssignLoad, basicInfo, chooseOption, loadList, projectAction, sendTexts } from './project-steps';
 import { signIn } from './sign-in';
 
 // Three recipients and one repeat: a list small enough to read its counts at a glance.
@@ -13,11 +14,6 @@ const CSV = [
 const SENDER = '2125550199';
 const RECIPIENT = '2125550188';
 
-async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 /** A phone of the organization, made through its form. */
 async function createPhone(page: Page, number: string, status: string | null) {
   await page.goto('/phones/new');
@@ -27,56 +23,11 @@ async function createPhone(page: Page, number: string, status: string | null) {
   await expect(page).toHaveURL(/\/phones\/\d+\//);
 }
 
-/** A list uploaded, mapped as guessed and loaded (as lists.spec.ts does it). */
-async function loadList(page: Page, name: string, csv = CSV) {
-  await page.goto('/lists/new');
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'recipients.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from(csv, 'utf8'),
-  });
-  await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page).toHaveURL(/\/lists\/\d+\/edit\/basic-info$/);
-  await page.getByRole('button', { name: 'Load list' }).click();
-  await expect(page.getByText('List loaded successfully')).toBeVisible({ timeout: 30_000 });
-}
-
-/** One item of the project page's Actions menu (the pointer moved off any toast over the button first). */
-async function projectAction(page: Page, item: string) {
-  await page.mouse.move(0, 0);
-  await page.getByRole('button', { name: 'Actions' }).click();
-  await page.getByRole('menuitem', { name: item, exact: true }).click();
-}
-
 /** Whether the page has loaded a document since this call: what moves live must move without one. */
 function watchReloads(page: Page): () => boolean {
   let reloaded = false;
   page.on('framenavigated', (frame) => (reloaded ||= frame === page.mainFrame()));
   return () => reloaded;
-}
-
-/** Approve, Assign and Load Project, as the staffer does, until the project is Ready. */
-async function approveAssignLoad(page: Page) {
-  await projectAction(page, 'Approve');
-  await expect(page.getByText('Project Approved').first()).toBeVisible();
-  await projectAction(page, 'Assign');
-  await expect(page.getByText('Project Assigned').first()).toBeVisible();
-  await projectAction(page, 'Load Project');
-  await expect(page.getByLabel('Project status', { exact: true })).toHaveText('Ready', { timeout: 60_000 });
-}
-
-/** The stepper's Basic Info: autosave creates the project once name, type, client and manager are set. */
-async function basicInfo(page: Page, name: string, message: string): Promise<string | undefined> {
-  await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await chooseOption(page, 'Type', 'Voter Contact');
-  await page.getByRole('combobox', { name: 'Client', exact: true }).fill('Rivera');
-  await page.getByRole('option', { name: 'Rivera for Senate', exact: true }).click();
-  await chooseOption(page, 'Manager', 'Avery Admin');
-  await expect(page).toHaveURL(/\/projects\/stepper\/\d+$/);
-  const projectId = /\/projects\/stepper\/(\d+)$/.exec(page.url())?.[1];
-  await page.getByRole('textbox', { name: 'Message' }).fill(message);
-  return projectId;
 }
 
 test('the demo admin builds a project in the stepper from a loaded list through to its test text', async ({ page }) => {
@@ -87,7 +38,7 @@ test('the demo admin builds a project in the stepper from a loaded list through 
   await signIn(page);
   await createPhone(page, SENDER, 'Active');
   await createPhone(page, RECIPIENT, null);
-  await loadList(page, listName);
+  await loadList(page, listName, CSV);
 
   // The projects index's Add starts the stepper.
   await page.getByRole('link', { name: 'Projects' }).first().click();
@@ -218,7 +169,7 @@ test("a loaded Blast project sent through the Simulator: the overview's counts m
   const stamp = Date.now();
   const listName = `E2E Blast Recipients ${stamp}`;
   await signIn(page);
-  await loadList(page, listName);
+  await loadList(page, listName, CSV);
 
   await loadedBlastProject(page, `E2E Blast ${stamp}`, listName, 4);
 
@@ -231,7 +182,7 @@ test("a loaded Blast project sent through the Simulator: the overview's counts m
 
   // Sent: the worker sends through the Simulator, whose callbacks move the texts on; the page is never reloaded.
   const reloaded = watchReloads(page);
-  await projectAction(page, 'Send Texts');
+  await sendTexts(page);
   await expect(textStatus).not.toContainText('Ready', { timeout: 30_000 });
   // The Simulator's status callbacks come a little later, each moving the counts again.
   await expect(textStatus).toContainText(/Sent|Delivered|Undelivered|Failed/, { timeout: 60_000 });
@@ -256,7 +207,7 @@ test("a STOP reply from the Simulator opts its recipient out for the client, and
   const pace = page.getByLabel('Sending pace');
   await expect(pace).toContainText('No texts sent yet.');
   const reloaded = watchReloads(page);
-  await projectAction(page, 'Send Texts');
+  await sendTexts(page);
   await expect(pace.getByLabel('Texts sent')).toHaveText(/^2 sent/, { timeout: 30_000 });
   await expect(pace.locator('.recharts-bar-rectangle')).not.toHaveCount(0);
   expect(reloaded()).toBe(false);
