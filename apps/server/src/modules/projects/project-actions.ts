@@ -150,8 +150,10 @@ export async function loadSendProject(tx: Tx, viewer: Viewer, args: LoadSendArgs
       await setStatus(tx, viewer, project.id, { projectStatus: to!, isPaused: false });
       return { projectId: project.id, message: projectMessages.reinstated, errors: {} };
     case 'SendTexts':
-      // A Blast goes out through dispatch from here; other delivery types wait in Queued for their texters.
-      await setStatus(tx, viewer, project.id, { projectStatus: to!, pauseReason: null });
+      // A Blast goes out through dispatch from here; other delivery types wait in Queued for their texters. Sending
+      // lifts a pause sending made by itself before (every number blocked): Resume is not offered in Queued, so a
+      // pause kept here would hold the project for ever; if its numbers still cannot send, dispatch pauses it again.
+      await setStatus(tx, viewer, project.id, { projectStatus: to!, pauseReason: null, isPaused: false });
       if (project.deliveryType === 'Blast') await startTextsDispatch(tx, viewer.organizationId);
       return { projectId: project.id, message: projectMessages.textsQueued, errors: {} };
     case 'ResendTexts': {

@@ -106,6 +106,15 @@ describe('a queued Blast always shows what it waits for', () => {
     await update(projectId, `is_paused = false, pause_reason = NULL`);
   });
 
+  it('a pause sending made before the project was sent is lifted by Send Texts, not left to hold it in Queued', async () => {
+    // Paused while Ready (its one number was blocked), a number made good again, then sent.
+    await update(projectId, `project_status = 'Ready', is_paused = true, pause_reason = 'Sending paused: blocked.'`);
+    expect(await kindsOf(projectId)).toEqual(['SendTexts', 'Paused']);
+    const sent = await gql(app, LOAD_SEND, { p: String(projectId), o: 'SendTexts' }, { token: admin });
+    expect(sent.data?.loadSendProject.errors).toEqual([]);
+    expect(await waitsOf(projectId)).toMatchObject({ projectStatus: 'Queued', waitsFor: [{ kind: 'Dispatch' }] });
+  });
+
   it('a failing provider', async () => {
     await update(projectId, `provider_trouble = 'Twilio is not answering'`);
     const { waitsFor } = await waitsOf(projectId);
