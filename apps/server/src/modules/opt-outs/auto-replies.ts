@@ -8,7 +8,7 @@ export interface AutoReply {
   /** The organization's number the keyword was sent to, and the recipient who sent it. */
   fromPhoneId: number;
   toPhoneId: number;
-  /** The project the keyword replied to, if any: the answer shows there (a Manual text, not one of its List texts). */
+  /** The project the keyword replied to, if any: the answer shows there (a Reply text, not one of its List texts). */
   projectId: number | null;
   body: string;
   /** At most one reply of this body to the number a day (help replies: a chatty HELP is not answered each time). */
@@ -27,9 +27,10 @@ async function answeredToday(tx: Tx, organizationId: number, replies: readonly A
 }
 
 /**
- * Queues auto replies as Manual texts marked to send (is_send_text) and auto_reply, so the send-time checks let
- * them through to a number that has just opted out, and wakes dispatch when this transaction commits. One INSERT
- * for the batch. Returns how many were queued.
+ * Queues auto replies as Reply texts (spec §3 text types: a reply Canvass makes, not a Manual text someone wrote),
+ * marked to send (is_send_text) and auto_reply, so the send-time checks let them through to a number that has just
+ * opted out, and wakes dispatch when this transaction commits. One INSERT for the batch. Returns how many were
+ * queued.
  */
 export async function sendAutoReplies(tx: Tx, organizationId: number, replies: readonly AutoReply[]): Promise<number> {
   const answered = await answeredToday(
@@ -43,7 +44,7 @@ export async function sendAutoReplies(tx: Tx, organizationId: number, replies: r
     due.map((r) => ({
       organizationId,
       body: r.body,
-      textType: 'Manual' as const,
+      textType: 'Reply' as const,
       textStatus: 'Ready' as const,
       isSendText: true,
       autoReply: true,

@@ -110,7 +110,7 @@ describe('STOP', () => {
     expect(await autoReplies(org, '6465550001')).toEqual([
       {
         body: keywordReplies.optedOut('Keywords Client'),
-        text_type: 'Manual',
+        text_type: 'Reply',
         text_status: 'Ready',
         is_send_text: true,
         from_number: '2125559100',
@@ -157,7 +157,7 @@ describe('STOP', () => {
       [org.id, recipientId],
     );
     expect(reply).toEqual([
-      { project_id: projectId, text_type: 'Manual', body: keywordReplies.optedOut('Project Client') },
+      { project_id: projectId, text_type: 'Reply', body: keywordReplies.optedOut('Project Client') },
     ]);
   });
 
@@ -205,7 +205,10 @@ describe('HELP and START', () => {
   it('answers HELP with the help reply, once a day', async () => {
     await texts(org, '6465550010', '2125559100', 'HELP');
     await texts(org, '6465550010', '2125559100', 'info');
-    expect((await autoReplies(org, '6465550010')).map((r) => r.body)).toEqual([keywordReplies.help('Keywords Client')]);
+    // An automatic answer, typed as a reply (not Manual: nobody wrote it).
+    expect((await autoReplies(org, '6465550010')).map((r) => [r.body, r.text_type])).toEqual([
+      [keywordReplies.help('Keywords Client'), 'Reply'],
+    ]);
     expect(await optOutsOf(org, '6465550010')).toEqual([]);
   });
 
