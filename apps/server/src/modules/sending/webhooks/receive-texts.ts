@@ -85,6 +85,9 @@ export async function receiveTexts(tx: Tx, organizationId: number, inbound: read
           organizationId,
           body: i.body,
           textStatus: 'Received' as const,
+          // When it arrived (the moment it is recorded, as created_at): the time a received text shows, as a sent
+          // text shows when it went out.
+          sentAt: sql`date_trunc('milliseconds', now())`,
           textType: projectId === null ? ('Inbox' as const) : ('Reply' as const),
           messagingServiceType: i.media_urls.length ? ('MMS' as const) : ('SMS' as const),
           fromPhoneId: recipientId,

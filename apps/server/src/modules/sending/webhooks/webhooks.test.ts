@@ -202,7 +202,8 @@ describe('callbacks', () => {
     await processWebhookEvents(app.platform, org.id);
     const from = await recipient(app, org.id, '6465550177');
     const { rows } = await app.sql(
-      `SELECT text_type, project_id, body, media_urls, messaging_service_type, to_phone_id FROM texts
+      `SELECT text_type, project_id, body, media_urls, messaging_service_type, to_phone_id,
+              sent_at IS NOT DISTINCT FROM created_at AS shows_arrival FROM texts
         WHERE organization_id = $1 AND from_phone_id = $2`,
       [org.id, from],
     );
@@ -214,6 +215,8 @@ describe('callbacks', () => {
         media_urls: ['https://media.example/photo.jpg'],
         messaging_service_type: 'MMS',
         to_phone_id: senderId,
+        // Its time on screen is when it arrived.
+        shows_arrival: true,
       },
     ]);
   });
