@@ -1,11 +1,12 @@
 import { Select, type ComboboxItem, type OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { entryByName, type RefField, type ResourceDef } from '@canvass/domain';
+import { entryByName, phoneDigits, type RefField, type ResourceDef } from '@canvass/domain';
 import { useMemo, useState } from 'react';
 import { useQuery } from 'urql';
 import { useSession } from '../../app/session';
 import { INLINE_SEARCH_LIMIT, SEARCH_DEBOUNCE_MS } from '../constants';
 import { documentsFor } from '../documents';
+import { isPhoneReference, referenceText } from '../format';
 import { InlineCreateDialog } from '../InlineCreateDialog';
 import { isReference, type Filter, type Reference } from '../types';
 import type { FieldInputProps } from './input-props';
@@ -22,9 +23,10 @@ function targetOf(field: RefField): ResourceDef {
   return target;
 }
 
-function uniqueOptions(refs: (Reference | null | undefined)[]): ComboboxItem[] {
+/** The options, each named as the target's own pages write it (a phone's number formatted). */
+function uniqueOptions(field: RefField, refs: (Reference | null | undefined)[]): ComboboxItem[] {
   const seen = new Map<string, ComboboxItem>();
-  for (const r of refs) if (r && !seen.has(r.id)) seen.set(r.id, { value: r.id, label: r.name });
+  for (const r of refs) if (r && !seen.has(r.id)) seen.set(r.id, { value: r.id, label: referenceText(field, r.name) });
   return [...seen.values()];
 }
 
@@ -50,7 +52,9 @@ export function RefSelect({
   const initial = isReference(record[field.as]) ? (record[field.as] as Reference) : null;
 
   const [known, setKnown] = useState<Reference | null>(initial);
-  const [search, setSearch] = useState(initial?.id === id ? (initial?.name ?? '') : '');
+  // The input shows the chosen option's label, so the search text starts as that label.
+  const shown = (ref: Reference | null | undefined) => (ref ? referenceText(field, ref.name) : '');
+  const [search, setSearch] = useState(initial?.id === id ? shown(initial) : '');
   const [debounced] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [opened, setOpened] = useState(false);
   const [creating, setCreating] = useState(false);
@@ -64,7 +68,9 @@ export function RefSelect({
   const current = known?.id === id ? known : (labelResult.data?.[target.name] ?? null);
 
   // The input shows the chosen name; that is not a search.
-  const term = debounced === (current?.name ?? '') ? '' : debounced;
+  const typed = debounced === shown(current) ? '' : debounced;
+  // A number is searched by its digits, however it was typed ('(614)-597' finds 6145974367).
+  const term = typed && isPhoneReference(field) ? phoneDigits(typed) : typed;
   const variables = useMemo(() => {
     const filters: Filter[] = Object.entries(field.where ?? {}).map(([f, v]) => ({
       field: f,
@@ -82,12 +88,12 @@ export function RefSelect({
   const found = optionsResult.data?.[target.plural]?.nodes ?? [];
 
   const canCreate = allowInlineCreate && target.inlineCreate === true && can('Create', target.typeName);
-  const data = uniqueOptions([current, ...found]);
+  const data = uniqueOptions(field, [current, ...found]);
   if (canCreate) data.push({ value: ADD_NEW, label: `Add new ${target.label.toLowerCase()}` });
 
   const choose = (next: string | null) => {
     if (next === ADD_NEW) {
-      setSearch(current?.name ?? '');
+      setSearch(shown(current));
       setCreating(true);
       return;
     }
@@ -122,9 +128,10 @@ export function RefSelect({
           onClose={() => setCreating(false)}
           onCreated={(created) => {
             setCreating(false);
-            const ref = { id: created.id, name: String(created.name ?? '') };
+            // A record without a name (a phone) is named by its search field, as the reference query names it.
+            const ref = { id: created.id, name: String(created.name ?? created[target.list.search] ?? '') };
             setKnown(ref);
-            setSearch(ref.name);
+            setSearch(shown(ref));
             onChange(ref.id);
           }}
         />
