@@ -233,6 +233,44 @@ describe('exportCsv', () => {
     expect(rows[1].slice(0, 5)).toEqual(['Export Campaign', 'EC', 'Registered', 'Exporter Client', 'Export Brand']);
   });
 
+  it('exports texts as they read: numbers formatted, to a viewer who may not open the phones, and the message sent', async () => {
+    const phone = async (number: string, type: string) =>
+      (
+        await app.sql(
+          `INSERT INTO phones (organization_id, number, phone_type, phone_status) VALUES ($1, $2, $3, 'Active') RETURNING id`,
+          [org.id, number, type],
+        )
+      ).rows[0].id;
+    const [from, to] = [await phone('2125550177', 'FromPhone'), await phone('6145974367', 'ToPhone')];
+    await app.sql(
+      `INSERT INTO texts (organization_id, body, rendered_message, text_status, text_type, from_phone_id, to_phone_id)
+       VALUES ($1, 'Hi {firstName}', 'Hi Ada', 'Delivered', 'List', $2, $3)`,
+      [org.id, from, to],
+    );
+    // A team lead sees texts but not the phones' own pages: its file still names the numbers.
+    const { rows } = await exportRows('texts', {}, await org.tokenFor('TeamLead'));
+    expect(rows[0]).toEqual([
+      'To phone',
+      'From phone',
+      'Status',
+      'Type',
+      'Provider',
+      'Body',
+      'Rendered message',
+      'Sent',
+      'Created',
+    ]);
+    expect(rows[1].slice(0, 7)).toEqual([
+      '(614)-597-4367',
+      '(212)-555-0177',
+      'Delivered',
+      'List',
+      '',
+      'Hi {firstName}',
+      'Hi Ada',
+    ]);
+  });
+
   it("exports a list's rows as its rows tab does: in sheet order, phones as shown, its kept columns under the sheet's headers", async () => {
     const {
       rows: [list],

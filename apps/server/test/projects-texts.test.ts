@@ -107,6 +107,36 @@ describe("a project's texts", () => {
   });
 });
 
+describe("a project's texters and teams", () => {
+  it('are named to whoever sees the project, even a texter who may not open users or teams', async () => {
+    const texterId = await userIdOf(app, orgA.emailFor('Texter'));
+    const { rows } = await app.sql(
+      `INSERT INTO teams (organization_id, name) VALUES ($1, 'Night shift') RETURNING id`,
+      [orgA.id],
+    );
+    const added = await gql(
+      app,
+      `mutation($id: ID!, $a: ProjectAttributes!) { updateProject(id: $id, attributes: $a) { errors { field messages } } }`,
+      {
+        id: project,
+        a: { projectTexters: [{ userId: texterId, quota: '5' }], projectTeams: [{ teamId: String(rows[0].id) }] },
+      },
+      { token: admin },
+    );
+    expect(added.data?.updateProject.errors).toEqual([]);
+    const texter = await orgA.tokenFor('Texter');
+    const tabs = await gql(
+      app,
+      `query($f: [FilterInput!]) { projectTexters(filters: $f) { nodes { user { name } } }
+        projectTeams(filters: $f) { nodes { team { name } } } }`,
+      { f: byProject(project) },
+      { token: texter },
+    );
+    expect(tabs.data?.projectTexters.nodes).toEqual([{ user: { name: expect.stringContaining('Texter') } }]);
+    expect(tabs.data?.projectTeams.nodes).toEqual([{ team: { name: 'Night shift' } }]);
+  });
+});
+
 describe('texts and project parts are seen only by who sees the project', () => {
   it('another organization sees none of them', async () => {
     const tokenB = await orgB.tokenFor('Admin');

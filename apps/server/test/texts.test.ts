@@ -240,6 +240,39 @@ describe('lists of texts', () => {
   });
 });
 
+describe('texts read as texts', () => {
+  const READ = `query($f: [FilterInput!]) { texts(filters: $f) { nodes { body message fromPhone { name } toPhone { name } } } }`;
+
+  it('a page shows the message the recipient read: the rendered message, else the body', async () => {
+    const rendered = await insertText({ body: 'Hi {firstName}' });
+    await app.sql(`UPDATE texts SET rendered_message = 'Hi Ada' WHERE id = $1`, [rendered]);
+    const plain = await insertText({ body: 'Typed by hand', type: 'Manual' });
+    const f = [{ field: 'id', operation: 'In', arrayValues: [rendered, plain] }];
+    const res = await gql(app, READ, { f }, { token: admin });
+    expect(res.data?.texts.nodes.map((n: { message: string }) => n.message)).toEqual(['Typed by hand', 'Hi Ada']);
+  });
+
+  it('names its numbers to whoever sees the text, even one who may not open the phones themselves', async () => {
+    const id = await insertText({ body: 'Numbers' });
+    const f = [{ field: 'id', operation: 'Equal', value: id }];
+    // A team lead reads texts but has no View on Phone.
+    const res = await gql(app, READ, { f }, { token: await orgA.tokenFor('TeamLead') });
+    expect(res.data?.texts.nodes).toEqual([
+      { body: 'Numbers', message: 'Numbers', fromPhone: { name: '2125550101' }, toPhone: { name: '2125550199' } },
+    ]);
+    // Its own number still does not open to it.
+    const phone = await gql(
+      app,
+      `query($id: ID!) { phone(id: $id) { id } }`,
+      { id: from },
+      {
+        token: await orgA.tokenFor('TeamLead'),
+      },
+    );
+    expect(phone.data?.phone ?? null).toBeNull();
+  });
+});
+
 describe('texts are seen and changed only by who may', () => {
   let own: string;
   let otherClients: string;

@@ -75,6 +75,12 @@ export interface RefField extends FieldBase {
    * table's foreign key cascades), so it does not stop that delete.
    */
   deletedWith?: boolean;
+  /**
+   * Whoever sees the record may read the target's name here, whatever the target's own policy (a text's numbers
+   * to the texter who sent it, a project's texters and teams on its tabs): the name is part of what the record
+   * says. Still only within the viewer's organization.
+   */
+  namedWithRecord?: boolean;
 }
 export interface KeyValuesField extends FieldBase {
   kind: 'keyValues';

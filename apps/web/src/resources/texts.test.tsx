@@ -26,6 +26,7 @@ function textOf(overrides: Record<string, unknown> = {}) {
     texterId: '9',
     texter: ref('9', 'Grace Hopper'),
     renderedMessage: null,
+    message: 'Polls open at 7am tomorrow',
     messagingServiceType: 'SMS',
     provider: 'Twilio',
     providerColor: '#e03131',
@@ -191,6 +192,11 @@ describe('the text form (spec §4)', { timeout: 20_000 }, () => {
       { fromPhoneId: '1', toPhoneId: '2' },
     );
     await screen.findByRole('textbox', { name: 'Body' });
+    // The chosen numbers read as numbers, as everywhere else.
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'From phone' }).value).toBe('(212)-555-0101'),
+    );
+    expect(screen.getByRole<HTMLInputElement>('combobox', { name: 'To phone' }).value).toBe('(212)-555-0199');
     await userEvent.type(body(), 'Hello');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await findAlert('Nope')).toEqual({ title: 'Error creating Text', message: 'Nope' });
@@ -246,6 +252,19 @@ describe('lists of texts', { timeout: 20_000 }, () => {
     expect(first?.getAttribute('href')).toMatch(/^\/texts\/\d+\/overview$/);
     // A number stays on one line in its narrow column.
     expect(first?.closest('td')?.getAttribute('style')).toContain('white-space: nowrap');
+  });
+
+  it('shows the message each recipient read, not the template it was rendered from', async () => {
+    const rendered = textOf({ body: 'Hi {firstName}', renderedMessage: 'Hi Ada', message: 'Hi Ada' });
+    renderResources('/texts', { Texts: () => pageOf([rendered]) });
+    const table = await screen.findByRole('table', { name: 'Texts' });
+    await within(table).findByText('Twilio');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    const cells = [...within(table).getAllByRole('row')[1].querySelectorAll('td')].map((td) => td.textContent);
+    expect(cells[headers.indexOf('Message')]).toBe('Hi Ada');
+    expect(table.textContent).not.toContain('{firstName}');
   });
 
   it("a team's Texts (the tab at path projects, spec §2) are its members' texts", async () => {

@@ -4,7 +4,8 @@ import { defineResource, field, oneOf, ref, text } from '../resource';
 /**
  * A project's phones, teams and texters (spec §3, §7 projectPhones, projectTeams, projectTexters): edited with the
  * project (its children fields) and listed on its tabs. Guarded by Project and seen by whoever sees the project;
- * each belongs to one project (createOnly) and goes with it.
+ * each belongs to one project (createOnly) and goes with it. Its phone, team or texter is named to whoever sees the
+ * project (namedWithRecord), not only to who may open that phone, team or user.
  */
 const projectRef = ref('project', 'project', 'Project', { required: true, createOnly: true, deletedWith: true });
 
@@ -36,7 +37,7 @@ export const projectPhone = defineResource({
   path: 'project-phones',
   fields: {
     projectId: projectRef,
-    phoneId: ref('phone', 'phone', 'Phone', { required: true }),
+    phoneId: ref('phone', 'phone', 'Phone', { required: true, namedWithRecord: true }),
     campaignId: ref('campaign', 'campaign', 'Campaign', { readOnly: true }),
     // The phone's own area code and campaign, copied when the phone is added (the projects service).
     areaCode: text('Area code', { readOnly: true }),
@@ -59,7 +60,7 @@ export const projectTeam = defineResource({
   path: 'project-teams',
   fields: {
     projectId: projectRef,
-    teamId: ref('team', 'team', 'Team', { required: true }),
+    teamId: ref('team', 'team', 'Team', { required: true, namedWithRecord: true }),
     createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: projectTab('teamId', ['teamId', 'createdAt']),
@@ -77,7 +78,7 @@ export const projectTexter = defineResource({
   path: 'project-texters',
   fields: {
     projectId: projectRef,
-    userId: ref('user', 'user', 'Texter', { required: true }),
+    userId: ref('user', 'user', 'Texter', { required: true, namedWithRecord: true }),
     // Spec §5/§9: a number, max length 10; who may change it is the lifecycle's canEditQuota.
     quota: field('number', 'Quota', { integer: true, maxLength: 10 }),
     status: oneOf(ProjectTexterStatus, 'Status', { required: true, default: 'Active' }),

@@ -46,8 +46,9 @@ export const textEntry = defineResource({
   path: 'texts',
   fields: {
     body: text('Body', { required: true }),
-    fromPhoneId: ref('phone', 'fromPhone', 'From phone', { where: { phoneType: 'FromPhone' } }),
-    toPhoneId: ref('phone', 'toPhone', 'To phone'),
+    // A text's numbers read as numbers to whoever sees the text (a texter may not open the phones themselves).
+    fromPhoneId: ref('phone', 'fromPhone', 'From phone', { where: { phoneType: 'FromPhone' }, namedWithRecord: true }),
+    toPhoneId: ref('phone', 'toPhone', 'To phone', { namedWithRecord: true }),
     // A text goes with its project (the foreign key cascades); a Manual text may belong to none.
     projectId: ref('project', 'project', 'Project', { deletedWith: true }),
     texterId: ref('user', 'texter', 'Texter'),
@@ -58,6 +59,8 @@ export const textEntry = defineResource({
     // 'Save and send': the dispatch engine sends Ready texts that carry it.
     isSendText: field('boolean', 'Send'),
     renderedMessage: text('Rendered message', { readOnly: true }),
+    // What the recipient reads: the rendered message of a List text, the body of one without a template.
+    message: text('Message', { readOnly: true }),
     messagingServiceType: oneOf(MessagingServiceType, 'Service', { readOnly: true, required: true }),
     // What it was sent through (dispatch sets it); a text not sent yet shows its from phone's provider.
     provider: oneOf(Provider, 'Provider', { readOnly: true, colourFrom: 'providerColor' }),
@@ -72,13 +75,23 @@ export const textEntry = defineResource({
     createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {
-    columns: ['toPhoneId', 'fromPhoneId', 'textStatus', 'textType', 'provider', 'body', 'sentAt'],
+    columns: ['toPhoneId', 'fromPhoneId', 'textStatus', 'textType', 'provider', 'message', 'sentAt'],
     search: 'body',
     sortBy: 'id',
     sortOrder: 'Desc',
     sortable: ['textStatus'],
     scope: 'projectId',
-    exportColumns: ['toPhoneId', 'fromPhoneId', 'textStatus', 'textType', 'provider', 'body', 'sentAt', 'createdAt'],
+    exportColumns: [
+      'toPhoneId',
+      'fromPhoneId',
+      'textStatus',
+      'textType',
+      'provider',
+      'body',
+      'renderedMessage',
+      'sentAt',
+      'createdAt',
+    ],
   },
   sections: [
     { title: 'General', path: 'general', fields: ['body', 'fromPhoneId', 'toPhoneId', 'projectId', 'texterId'] },

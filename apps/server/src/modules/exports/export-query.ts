@@ -4,7 +4,7 @@ import { alias, QueryBuilder, type PgColumn, type PgTable } from 'drizzle-orm/pg
 import type { Viewer } from '../../platform/auth/viewer';
 import type { RenderedQuery } from '../../platform/db/copy-out';
 import { planList, type ListArgs } from '../../platform/resources/list-query';
-import { referableWhere } from '../../platform/resources/policy';
+import { nameableWhere } from '../../platform/resources/policy';
 import { listedColumns, type RowSource, type TableOf } from '../../platform/resources/resource-service';
 
 type Columns = Record<string, PgColumn>;
@@ -98,10 +98,12 @@ export function exportQuery(input: ExportQueryInput): { select: RenderedQuery; w
         const aliased = alias(target, `t_${name}`);
         const ref = aliased as unknown as Columns;
         // A name the viewer could not read on screen (another client's agency) stays empty in the file too.
-        const referable = referableWhere(f.resource, input.tableOf, input.viewer, aliased) ?? sql`false`;
-        // A resource without a name (a phone) is named by its search field, as everywhere else.
+        const referable = nameableWhere(f, input.tableOf, input.viewer, aliased) ?? sql`false`;
+        // A resource without a name (a phone) is named by its search field, as everywhere else: a number formatted.
         // Named after the field: a campaign looks up a client and a brand, and each label must be told apart.
-        const label = sql<string>`${ref[targetDef.list.search]}::text`.as(`label_${name}`);
+        const search = targetDef.list.search;
+        const named = targetDef.fields[search]?.kind === 'phone' ? phoneCell(ref[search]) : sql`${ref[search]}::text`;
+        const label = sql<string>`${named}`.as(`label_${name}`);
         // A lateral lookup by primary key rather than a plain join: the rows keep the order the list's index gives
         // them, where a join of two large sides is hashed and then sorted again, on disk.
         const lookup = new QueryBuilder()

@@ -36,6 +36,11 @@ async function addProviders(tx: Tx, organizationId: number, rows: Row[]): Promis
   for (const r of rows) r.provider ??= byPhone.get(r.fromPhoneId as number) ?? null;
 }
 
+/** What each text's recipient reads: its rendered message (a List text's template filled in), else its body. */
+function addMessages(rows: Row[]): void {
+  for (const r of rows) r.message = r.renderedMessage ?? r.body;
+}
+
 /**
  * Texts written by hand (spec §4): a new one is Manual, every save makes it Ready (and 'Save and send' marks it
  * for the dispatch engine), and a text that is no longer Late, Ready or Sending is refused unchanged.
@@ -63,6 +68,7 @@ export const textsService = createResourceService(textEntry, texts, tableOf, {
     if (row.isSendText && row.textStatus === 'Ready') await startTextsDispatch(tx, viewer.organizationId);
   },
   async decorate(tx, rows, viewer) {
+    addMessages(rows);
     await addProviders(tx, viewer.organizationId, rows);
     await addProviderColors(tx, viewer.organizationId, rows);
     await addOptOutFlags(tx, viewer.organizationId, rows);

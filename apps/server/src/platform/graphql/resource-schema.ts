@@ -6,6 +6,7 @@ import {
   entryByName,
   type ChildrenField,
   type FieldDef,
+  type RefField,
   type ResourceDef,
 } from '@canvass/domain';
 import type { ObjectFieldBuilder, ObjectRef, SchemaTypes } from '@pothos/core';
@@ -15,7 +16,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { GraphQLError } from 'graphql';
 import { assertCan } from '../auth/viewer';
 import { ListArgumentError, type ListArgs } from '../resources/list-query';
-import { abilitiesOf, referableWhere, type RecordAbilities } from '../resources/policy';
+import { abilitiesOf, nameableWhere, type RecordAbilities } from '../resources/policy';
 import {
   TOTAL_COUNT_CAP,
   type Page,
@@ -109,17 +110,19 @@ export function parseId(value: string | number): number {
 
 /**
  * One loader per request and table: a page of 50 rows resolves its references with one query, through the
- * target's visibility policy (a Client-role user gets null for another client's name, as for a missing one).
+ * target's visibility policy (a Client-role user gets null for another client's name, as for a missing one), or
+ * the organization alone for a name that is part of the record (nameableWhere: a text's numbers).
  */
-function referenceLoader(ctx: Context, resource: string, table: PgTable, tableOf: TableOf) {
-  return ctx.memo(`ref:${resource}`, () => {
+function referenceLoader(ctx: Context, field: RefField, table: PgTable, tableOf: TableOf) {
+  const { resource } = field;
+  return ctx.memo(`ref:${resource}${field.namedWithRecord ? ':with-record' : ''}`, () => {
     const cols = table as unknown as Record<string, PgColumn>;
     const def = entryByName(resource);
     // A resource without a name column (a phone) is named by its search field, as the web's reference query does.
     const nameCol = cols.name ?? (def ? cols[def.list.search] : undefined);
     return new DataLoader<number, ReferenceShape | null>(async (ids) => {
       const rows = await ctx.tenant(async (tx, viewer) => {
-        const referable = referableWhere(resource, tableOf, viewer);
+        const referable = nameableWhere(field, tableOf, viewer);
         if (!referable) return [];
         return tx
           .select({ id: cols.id, name: nameCol })
@@ -165,7 +168,7 @@ function outputField(t: RowFieldBuilder, name: string, f: FieldDef, tableOf: Tab
           type: ReferenceRef,
           nullable: true,
           resolve: (r, _a, ctx) =>
-            r[name] == null || !target ? null : referenceLoader(ctx, f.resource, target, tableOf).load(Number(r[name])),
+            r[name] == null || !target ? null : referenceLoader(ctx, f, target, tableOf).load(Number(r[name])),
         }),
       };
     }

@@ -5,6 +5,7 @@ import {
   OWNER_RESOURCE,
   resourceByName,
   user,
+  type RefField,
   type ResourceDef,
 } from '@canvass/domain';
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
@@ -116,6 +117,21 @@ export function referableWhere(resource: string, tableOf: TableOf, viewer: Viewe
   const def = entryByName(resource);
   if (!def || !viewerCan(viewer, 'View', guardOf(def))) return null;
   return visibleWhereOf(resource, tableOf, viewer, on);
+}
+
+/**
+ * The targets a reference field may name to a viewer who sees the record holding it: those of referableWhere, or,
+ * for a field whose target's name is part of the record (namedWithRecord: a text's numbers), any target of the
+ * viewer's organization (a person: any member of it). Null when it may name none of them.
+ */
+export function nameableWhere(field: RefField, tableOf: TableOf, viewer: Viewer, on?: PgTable): SQL | null {
+  if (!field.namedWithRecord) return referableWhere(field.resource, tableOf, viewer, on);
+  const table = on ?? tableOf(field.resource);
+  if (!table) return null;
+  const cols = table as unknown as Columns;
+  if (field.resource === user.name)
+    return sql`EXISTS (SELECT 1 FROM ${organizationUsers} WHERE ${organizationUsers.userId} = ${cols.id} AND ${organizationUsers.organizationId} = ${viewer.organizationId})`;
+  return eq(cols.organizationId, viewer.organizationId);
 }
 
 /** What the viewer may do with a record it can see; the UI shows its buttons from this (spec §6). */
