@@ -79,6 +79,12 @@ const allowed = (u: FixtureUser, row: FixtureRow): boolean => {
   if (!def) return false;
   return row.org === 'A' && seesRow(u, def, row) && permitted(u, 'View', def);
 };
+/**
+ * Whether a reference on a row the viewer sees names its target: when the viewer may see the target itself, or,
+ * for a name that is part of the record (namedWithRecord: a text's numbers), when the target is of its organization.
+ */
+const named = (u: FixtureUser, f: Extract<FieldDef, { kind: 'ref' }>, target: FixtureRow | null | undefined) =>
+  target !== null && target !== undefined && (f.namedWithRecord ? target.org === 'A' : allowed(u, target));
 /** The client limit of spec §6: by the row's own client, or (ownedThrough) by its parent's, a project's texts. */
 function seesRow(u: FixtureUser, def: ResourceDef, row: FixtureRow): boolean {
   if (def.ownedThrough) {
@@ -330,12 +336,11 @@ for (const def of ALL_RESOURCES) {
             export: permitted(u, 'Export', def),
             favorite: def.favorite === true,
           });
-          // A reference names a row only when the viewer may see that row itself.
+          // A reference names a row only when the viewer may see that row itself (or the name is the record's).
           for (const [name, f] of refs) {
             const target = row.refs[name];
-            const shown = target !== null && target !== undefined && allowed(u, target);
             expect(record[f.as]?.id ?? null, `${def.name} ${row.label} → ${f.as}`).toBe(
-              shown ? String(target.id) : null,
+              named(u, f, target) ? String(target!.id) : null,
             );
           }
         }
@@ -353,9 +358,12 @@ for (const def of ALL_RESOURCES) {
         expect(records.map((r) => key(r[def.list.search])).sort()).toEqual(expected.map((r) => key(r.label)).sort());
         for (const row of expected) {
           const line = records.find((r) => key(r[def.list.search]) === key(row.label))!;
-          for (const [name] of refs.filter(([n]) => def.list.exportColumns.includes(n))) {
+          for (const [name, f] of refs.filter(([n]) => def.list.exportColumns.includes(n))) {
             const target = row.refs[name];
-            expect(line[name], `${row.label} → ${name}`).toBe(target && allowed(u, target) ? target.label : '');
+            const targetDef = entryByName(f.resource)!;
+            expect(comparable(targetDef, line[name]), `${row.label} → ${name}`).toBe(
+              named(u, f, target) ? comparable(targetDef, target!.label) : '',
+            );
           }
         }
       });

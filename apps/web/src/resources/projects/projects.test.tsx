@@ -194,7 +194,9 @@ describe('project screens', { timeout: 20_000 }, () => {
       nodes: ids.map((id) => ({
         __typename: 'Text',
         id,
-        body: `Text ${id}`,
+        // The template it was rendered from; the tab shows the message its recipient reads.
+        body: `Hi {firstName} ${id}`,
+        message: `Text ${id}`,
         textStatus: 'Ready',
         textType: 'List',
         toPhoneId: null,
@@ -212,6 +214,7 @@ describe('project screens', { timeout: 20_000 }, () => {
     });
     const table = await screen.findByRole('table', { name: 'Texts' });
     await within(table).findByText('Text t1');
+    expect(table.textContent).not.toContain('{firstName}');
     // Counted no further than the cap: a million texts read as 10,000+.
     expect(screen.getByText(/^Total:/).textContent).toBe('Total: 10,000+');
     const first = callsTo(calls, 'Texts')[0].variables;
