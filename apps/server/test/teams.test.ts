@@ -149,6 +149,36 @@ describe("a team's members and leads", () => {
     expect(again.data?.removeTeamMember.errors[0].messages).toEqual(['This user is not a member of the team']);
   });
 
+  it("keep the users whose own team it is: the users tab lists everyone the team's figures count", async () => {
+    const own = await createTeam(adminA, 'Own team');
+    const manager = await userId(orgA.emailFor('Manager'));
+    await gql(app, ADD, { t: own, u: manager }, { token: adminA });
+    await app.sql(`UPDATE organization_users SET team_id = $1 WHERE organization_id = $2 AND user_id = $3`, [
+      own,
+      orgA.id,
+      manager,
+    ]);
+    const refused = await gql(app, REMOVE, { t: own, u: manager }, { token: adminA });
+    expect(refused.data?.removeTeamMember.errors).toEqual([
+      { field: 'userId', messages: ["This is the user's own team: choose another team on the user's form first"] },
+    ]);
+    const listed = await gql(app, MEMBERS, { t: own }, { token: adminA });
+    const counted = await gql(
+      app,
+      `query($id: ID!) { team(id: $id) { membersCount usersCount } }`,
+      { id: own },
+      {
+        token: adminA,
+      },
+    );
+    expect(listed.data?.teamMembers.map((m: { userId: string }) => m.userId)).toEqual([manager]);
+    expect(counted.data?.team).toEqual({ membersCount: 1, usersCount: 1 });
+    await app.sql(`UPDATE organization_users SET team_id = NULL WHERE organization_id = $1 AND user_id = $2`, [
+      orgA.id,
+      manager,
+    ]);
+  });
+
   it('are changed only by those who may update teams', async () => {
     const asTexter = await gql(app, ADD, { t: team, u: teamLead }, { token: await orgA.tokenFor('Texter') });
     expect(asTexter.errors?.[0].extensions?.code).toBe('FORBIDDEN');

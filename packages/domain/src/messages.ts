@@ -58,6 +58,7 @@ export const messages = {
   userNotFound: 'User not found',
   alreadyTeamMember: 'This user is already a member of the team',
   notTeamMember: 'This user is not a member of the team',
+  ownTeamMember: "This is the user's own team: choose another team on the user's form first",
   onlyOrganizationAdmins: 'Only an organization admin can change the restrictions',
   invalidAmount: (label: string) => `${label} must be an amount with at most 2 decimals (1234.56)`,
   invalidDateTime: (label: string) => `${label} must be a date (YYYY-MM-DD), with a time if needed (YYYY-MM-DD HH:MM)`,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../test/harness';
+import { createTestApp, gql } from '../../../test/harness';
 import { withSystem } from '../../platform/db/tenant';
 import { providerFor, senderIdentity } from '../sending/resolve-provider';
-import { DEMO_DOMAIN, demoSenderNumbers, demoUsers, seedDemo } from './demo-seed';
+import { DEMO_ADMIN_EMAIL, DEMO_DOMAIN, DEMO_PASSWORD, demoSenderNumbers, demoUsers, seedDemo } from './demo-seed';
 
 describe('demo seed', () => {
   it('seeds once when three processes start together on a new database, and the others come up', async () => {
@@ -38,5 +38,28 @@ describe('demo seed', () => {
     expect(identity?.provider).toBe('Simulator');
     const provider = providerFor(app.platform, identity!);
     expect(provider.capabilities).toMatchObject({ deliveryReceipts: true, inbound: true, idempotentSend: true });
+  });
+
+  it("lists the team's users on its users tab, as many as its overview counts", async () => {
+    const app = await createTestApp();
+    await seedDemo(app.platform);
+    const signedIn = await gql(
+      app,
+      `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }`,
+      { e: DEMO_ADMIN_EMAIL, p: DEMO_PASSWORD },
+    );
+    const token = signedIn.data?.login.accessToken as string;
+    const teams = await gql(app, `{ teams { nodes { id name membersCount usersCount } } }`, {}, { token });
+    const [team] = teams.data?.teams.nodes ?? [];
+    const inTeam = demoUsers.filter((u) => u.inTeam).length;
+    // Today's demo: "MEMBERS 0 / USERS 3" over a users tab saying "This team has no members yet."
+    expect(team).toMatchObject({ name: 'Phone Bank A', membersCount: inTeam, usersCount: inTeam });
+    const members = await gql(app, `query($t: ID!) { teamMembers(teamId: $t) { email } }`, { t: team.id }, { token });
+    expect(members.data?.teamMembers.map((m: { email: string }) => m.email).sort()).toEqual(
+      demoUsers
+        .filter((u) => u.inTeam)
+        .map((u) => u.email)
+        .sort(),
+    );
   });
 });

@@ -16,6 +16,7 @@ import {
 import { syncMembership } from '../../platform/db/membership-sync';
 import { withSystem, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
+import { joinTeams } from '../users/users.service';
 
 export const DEMO_DOMAIN = 'demo.canvass.test';
 export const DEMO_PASSWORD = 'canvass-demo';
@@ -153,6 +154,8 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
         teamId: u.inTeam ? team.id : null,
       });
       await syncMembership(tx, organizationId, user.id);
+      // A user's own team has it as a member, as every other write of a membership's team keeps it.
+      await joinTeams(tx, organizationId, [{ userId: user.id, teamId: u.inTeam ? team.id : null }]);
     }
     return true;
   });

@@ -1,5 +1,5 @@
 import { messages, type FieldErrors } from '@canvass/domain';
-import { and, asc, eq, ilike, notExists, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
 import { organizationUsers, teams, teamUsers, users } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
@@ -39,6 +39,28 @@ async function teamVisible(tx: Tx, viewer: Viewer, teamId: number): Promise<bool
 /** Members of the organization only: a user who left it is neither listed nor offered. */
 const memberOfOrganization = (viewer: Viewer) =>
   and(eq(organizationUsers.organizationId, viewer.organizationId), eq(organizationUsers.userId, users.id));
+
+/**
+ * How many members each of these teams has: the users its users tab lists (listTeamMembers), counted the same way,
+ * so the team's Members figure and its users tab never disagree. A user whose own team it is is one of them
+ * (joinTeams, and removeTeamMember refuses to take it out).
+ */
+export async function teamMemberCounts(tx: Tx, viewer: Viewer, teamIds: number[]): Promise<Map<number, number>> {
+  if (!teamIds.length) return new Map();
+  const rows = await tx
+    .select({ teamId: teamUsers.teamId, n: count() })
+    .from(teamUsers)
+    .innerJoin(
+      organizationUsers,
+      and(
+        eq(organizationUsers.organizationId, teamUsers.organizationId),
+        eq(organizationUsers.userId, teamUsers.userId),
+      ),
+    )
+    .where(and(eq(teamUsers.organizationId, viewer.organizationId), inArray(teamUsers.teamId, teamIds)))
+    .groupBy(teamUsers.teamId);
+  return new Map(rows.map((r) => [r.teamId, r.n]));
+}
 
 /** The team's members, leads first then by name; null when the viewer cannot see the team. */
 export async function listTeamMembers(tx: Tx, viewer: Viewer, teamId: number): Promise<TeamMember[] | null> {
@@ -134,11 +156,25 @@ export async function addTeamMember(tx: Tx, viewer: Viewer, teamId: number, user
 const membership = (viewer: Viewer, teamId: number, userId: number) =>
   and(eq(teamUsers.organizationId, viewer.organizationId), eq(teamUsers.teamId, teamId), eq(teamUsers.userId, userId));
 
-/** Takes a user out of the team (its own team on the user's record, organization_users.team_id, stays). */
+/**
+ * Takes a user out of the team. Not the users whose own team it is (organization_users.team_id, set on the user's
+ * form): they stay members until their form names another team, so the team's users tab lists everyone counted in it.
+ */
 export async function removeTeamMember(tx: Tx, viewer: Viewer, teamId: number, userId: number): Promise<Outcome> {
   if (!(await teamVisible(tx, viewer, teamId))) return { member: null, errors: { base: [messages.teamNotFound] } };
   const member = await memberOf(tx, viewer, teamId, userId);
   if (!member) return { member: null, errors: { userId: [messages.notTeamMember] } };
+  const [ownTeam] = await tx
+    .select({ userId: organizationUsers.userId })
+    .from(organizationUsers)
+    .where(
+      and(
+        eq(organizationUsers.organizationId, viewer.organizationId),
+        eq(organizationUsers.userId, userId),
+        eq(organizationUsers.teamId, teamId),
+      ),
+    );
+  if (ownTeam) return { member: null, errors: { userId: [messages.ownTeamMember] } };
   await tx.delete(teamUsers).where(membership(viewer, teamId, userId));
   return { member, errors: {} };
 }

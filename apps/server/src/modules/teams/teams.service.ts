@@ -1,11 +1,12 @@
 import { team } from '@canvass/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
-import { organizationUsers, teams, teamUsers } from '../../platform/db/schema/index';
+import { organizationUsers, teams } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import { createResourceService, type Row } from '../../platform/resources/resource-service';
 import { favoriteIds } from '../favorites/favorites.service';
 import { tableOf } from '../tables';
+import { teamMemberCounts } from './team-members.service';
 
 /**
  * A page of teams with their counts and the viewer's favourite mark: teams are few and small, so a grouped count
@@ -14,12 +15,8 @@ import { tableOf } from '../tables';
 async function decorateTeams(tx: Tx, rows: Row[], viewer: Viewer): Promise<void> {
   const ids = rows.map((r) => r.id);
   const org = viewer.organizationId;
-  const members = await tx
-    .select({ teamId: teamUsers.teamId, n: count() })
-    .from(teamUsers)
-    .where(and(eq(teamUsers.organizationId, org), inArray(teamUsers.teamId, ids)))
-    .groupBy(teamUsers.teamId);
-  // The users whose own team it is (organization_users.team_id, set on the user's form).
+  const members = await teamMemberCounts(tx, viewer, ids);
+  // The users whose own team it is (organization_users.team_id, set on the user's form): members too (joinTeams).
   const users = await tx
     .select({ teamId: organizationUsers.teamId, n: count() })
     .from(organizationUsers)
@@ -27,7 +24,7 @@ async function decorateTeams(tx: Tx, rows: Row[], viewer: Viewer): Promise<void>
     .groupBy(organizationUsers.teamId);
   const favorites = await favoriteIds(tx, viewer, 'teamId', ids);
   for (const r of rows) {
-    r.membersCount = members.find((m) => m.teamId === r.id)?.n ?? 0;
+    r.membersCount = members.get(r.id) ?? 0;
     r.usersCount = users.find((u) => u.teamId === r.id)?.n ?? 0;
     r.isFavorite = favorites.has(r.id);
   }

@@ -126,7 +126,11 @@ async function checkReferences(tx: Tx, viewer: Viewer, attrs: Record<string, unk
   return errors;
 }
 
-/** Keeps team_users in step with memberships' teams: a user's own team has it as a member. */
+/**
+ * Keeps team_users in step with memberships' teams: a user's own team has it as a member, so the team's users tab
+ * lists everyone its figures count. Call it after every write of organization_users.team_id, in the same transaction
+ * (search for joinTeams to review them).
+ */
 export async function joinTeams(
   tx: Tx,
   organizationId: number,
