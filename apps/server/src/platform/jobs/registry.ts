@@ -17,6 +17,11 @@ export interface JobDef<S extends z.ZodType = z.ZodType> {
   maxAttempts?: number;
   /** When set, a worker also runs the job on this schedule (a crontab time, e.g. '17 3 * * *', in UTC). */
   crontab?: string;
+  /**
+   * A short job whose delay users see (a delivery receipt applied): besides the worker's slots it has slots of its
+   * own (runner.ts), so it never waits for long jobs to end.
+   */
+  prompt?: boolean;
   run(payload: z.infer<S>, ctx: JobContext): Promise<unknown>;
 }
 

@@ -8,11 +8,14 @@ import { pruneWebhookEvents } from './prune-webhook-events';
 
 /**
  * Processes an organization's stored webhook events. Enqueued by the webhook routes under one key per
- * organization, so a burst of callbacks makes one waiting job, which then takes every event stored so far.
+ * organization, so a burst of callbacks makes one waiting job, which then takes every event stored so far. Prompt:
+ * it has a worker slot of its own, so receipts apply within moments even while dispatch runs fill the others.
  */
 export const processWebhookEventsJob = defineJob({
   name: 'processWebhookEvents',
   payload: z.object({ organizationId: z.number().int().positive() }),
+  // Delivery receipts and replies move the counts a sending project's overview shows: never behind dispatch runs.
+  prompt: true,
   run: (payload, ctx) => processWebhookEvents(ctx.platform, payload.organizationId),
 });
 
