@@ -25,6 +25,8 @@ export * from './users';
 export * from './project-lifecycle';
 export * from './text-progress';
 export * from './deliverability';
+export * from './text-figures';
+export * from './summary-version';
 export * from './message/index';
 // Both prices.ts (the GraphQL enum of a price row's level) and message/cost.ts (the estimate's lower-case levels) name
 // a PriceLevel, built in parallel: the package's name is the enum's; cost.ts keeps its own inside message/.

@@ -522,6 +522,14 @@ export type StepperListQueryVariables = Exact<{
 
 export type StepperListQuery = { list: { id: string, name: string, rowsCount: number, validRowsCount: number, duplicateRowsCount: number, invalidRowsCount: number, optedOutRowsCount: number, optimizedRowsCount: number, optimizedPercent: number, rowColumns: Array<{ field: string, header: string }> } | null };
 
+export type StepperListImportSummaryQueryVariables = Exact<{
+  projectId: string;
+  listId: string;
+}>;
+
+
+export type StepperListImportSummaryQuery = { projectListImportSummary: { rowsCount: number, texts: number, duplicates: number, invalids: number, optOuts: number } | null };
+
 export type StepperPhonesQueryVariables = Exact<{
   filters: Array<FilterInput> | FilterInput | null | undefined;
   limit: number | null | undefined;
@@ -780,21 +788,21 @@ export type SetProjectPausedMutationVariables = Exact<{
 
 export type SetProjectPausedMutation = { setProjectPaused: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, waitsFor: Array<{ kind: ProjectWaitKind, message: string, actor: string, action: string | null, until: string | null }>, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
 
-export type ProjectSummaryFieldsFragment = { projectId: string, loadedAt: string | null, loadErrorMessage: string | null, pauseReason: string | null, providerTrouble: string | null, projectStatus: string, rowsCount: number, totalTexts: number, duplicatePhones: number, invalidPhones: number, optOutPhones: number, textStatus: Array<{ key: string, count: number }>, textsPerProvider: Array<{ key: string, count: number }>, excluded: Array<{ key: string, count: number }>, areaCodes: { areaCodesCount: number, total: number, top: Array<{ key: string, count: number }> }, listSummary: { duplicates: number, invalids: number, optOuts: number }, insights: Array<{ day: string, textStatus: string, count: number }>, senders: Array<{ phoneId: string, number: string, provider: string | null, sent: number, delivered: number, failed: number, deliveryRate: number | null, highFailureRate: boolean }> };
+export type ProjectSummaryFieldsFragment = { projectId: string, version: string, loadedAt: string | null, loadErrorMessage: string | null, pauseReason: string | null, providerTrouble: string | null, projectStatus: string, rowsCount: number, totalTexts: number, receivedTexts: number, duplicatePhones: number, invalidPhones: number, optOutPhones: number, textStatus: Array<{ key: string, count: number }>, textsPerProvider: Array<{ key: string, count: number }>, excluded: Array<{ key: string, count: number }>, areaCodes: { areaCodesCount: number, total: number, top: Array<{ key: string, count: number }> }, listSummary: { duplicates: number, invalids: number, optOuts: number }, insights: Array<{ day: string, textStatus: string, count: number }>, senders: Array<{ phoneId: string, number: string, provider: string | null, sent: number, delivered: number, failed: number, deliveryRate: number | null, highFailureRate: boolean }> };
 
 export type ProjectSummaryQueryVariables = Exact<{
   projectId: string;
 }>;
 
 
-export type ProjectSummaryQuery = { projectSummary: { projectId: string, loadedAt: string | null, loadErrorMessage: string | null, pauseReason: string | null, providerTrouble: string | null, projectStatus: string, rowsCount: number, totalTexts: number, duplicatePhones: number, invalidPhones: number, optOutPhones: number, textStatus: Array<{ key: string, count: number }>, textsPerProvider: Array<{ key: string, count: number }>, excluded: Array<{ key: string, count: number }>, areaCodes: { areaCodesCount: number, total: number, top: Array<{ key: string, count: number }> }, listSummary: { duplicates: number, invalids: number, optOuts: number }, insights: Array<{ day: string, textStatus: string, count: number }>, senders: Array<{ phoneId: string, number: string, provider: string | null, sent: number, delivered: number, failed: number, deliveryRate: number | null, highFailureRate: boolean }> } | null };
+export type ProjectSummaryQuery = { projectSummary: { projectId: string, version: string, loadedAt: string | null, loadErrorMessage: string | null, pauseReason: string | null, providerTrouble: string | null, projectStatus: string, rowsCount: number, totalTexts: number, receivedTexts: number, duplicatePhones: number, invalidPhones: number, optOutPhones: number, textStatus: Array<{ key: string, count: number }>, textsPerProvider: Array<{ key: string, count: number }>, excluded: Array<{ key: string, count: number }>, areaCodes: { areaCodesCount: number, total: number, top: Array<{ key: string, count: number }> }, listSummary: { duplicates: number, invalids: number, optOuts: number }, insights: Array<{ day: string, textStatus: string, count: number }>, senders: Array<{ phoneId: string, number: string, provider: string | null, sent: number, delivered: number, failed: number, deliveryRate: number | null, highFailureRate: boolean }> } | null };
 
 export type ProjectSendingProgressSubscriptionVariables = Exact<{
   projectId: string;
 }>;
 
 
-export type ProjectSendingProgressSubscription = { projectSendingProgress: { projectId: string, loadedAt: string | null, loadErrorMessage: string | null, pauseReason: string | null, providerTrouble: string | null, projectStatus: string, rowsCount: number, totalTexts: number, duplicatePhones: number, invalidPhones: number, optOutPhones: number, textStatus: Array<{ key: string, count: number }>, textsPerProvider: Array<{ key: string, count: number }>, excluded: Array<{ key: string, count: number }>, areaCodes: { areaCodesCount: number, total: number, top: Array<{ key: string, count: number }> }, listSummary: { duplicates: number, invalids: number, optOuts: number }, insights: Array<{ day: string, textStatus: string, count: number }>, senders: Array<{ phoneId: string, number: string, provider: string | null, sent: number, delivered: number, failed: number, deliveryRate: number | null, highFailureRate: boolean }> } | null };
+export type ProjectSendingProgressSubscription = { projectSendingProgress: { projectId: string, version: string, loadedAt: string | null, loadErrorMessage: string | null, pauseReason: string | null, providerTrouble: string | null, projectStatus: string, rowsCount: number, totalTexts: number, receivedTexts: number, duplicatePhones: number, invalidPhones: number, optOutPhones: number, textStatus: Array<{ key: string, count: number }>, textsPerProvider: Array<{ key: string, count: number }>, excluded: Array<{ key: string, count: number }>, areaCodes: { areaCodesCount: number, total: number, top: Array<{ key: string, count: number }> }, listSummary: { duplicates: number, invalids: number, optOuts: number }, insights: Array<{ day: string, textStatus: string, count: number }>, senders: Array<{ phoneId: string, number: string, provider: string | null, sent: number, delivered: number, failed: number, deliveryRate: number | null, highFailureRate: boolean }> } | null };
 
 export type ProjectExcludedPhonesQueryVariables = Exact<{
   projectId: string;

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Viewer } from '../auth/viewer';
 import { UnauthenticatedError } from '../auth/viewer';
+import type { PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db/tenant';
 import { withTenant } from '../db/tenant';
 import type { Platform } from '../platform';
@@ -11,8 +12,11 @@ export interface Context {
   viewer: Viewer | null;
   request: FastifyRequest;
   reply: FastifyReply;
-  /** Runs fn in a transaction scoped to the viewer's organization; refuses when nobody is signed in. */
-  tenant<T>(fn: (tx: Tx, viewer: Viewer) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn in a transaction scoped to the viewer's organization; refuses when nobody is signed in. `config`: its
+   * isolation and access mode, e.g. one REPEATABLE READ snapshot for figures that must agree with each other.
+   */
+  tenant<T>(fn: (tx: Tx, viewer: Viewer) => Promise<T>, config?: PgTransactionConfig): Promise<T>;
   /** Per-request memo (loaders), so a page of rows costs one query per referenced table. */
   memo<T>(key: string, make: () => T): T;
 }
@@ -32,10 +36,13 @@ export function createContext(
     platform,
     viewer,
     ...(http as { request: FastifyRequest; reply: FastifyReply }),
-    tenant(fn) {
+    tenant(fn, config) {
       if (!viewer) throw new UnauthenticatedError();
-      return withTenant(platform.database, { organizationIds: viewer.organizationIds, userId: viewer.userId }, (tx) =>
-        fn(tx, viewer),
+      return withTenant(
+        platform.database,
+        { organizationIds: viewer.organizationIds, userId: viewer.userId },
+        (tx) => fn(tx, viewer),
+        config,
       );
     },
     memo<T>(key: string, make: () => T): T {

@@ -17,15 +17,23 @@ vi.mock('graphql-ws', () => ({
 }));
 
 const count = (key: string, n: number) => ({ __typename: 'ProjectSummaryCount', key, count: n });
-const summary = (textStatus: ReturnType<typeof count>[], pauseReason: string | null = null) => ({
+// Each read's snapshot (the server's version): later reads higher, unless a test says otherwise.
+let reads = 100;
+const summary = (
+  textStatus: ReturnType<typeof count>[],
+  pauseReason: string | null = null,
+  version = `${++reads}.0`,
+) => ({
   __typename: 'ProjectSummary',
   projectId: '12',
+  version,
   loadedAt: '2026-11-20T10:00:00Z',
   loadErrorMessage: null,
   pauseReason,
   projectStatus: 'Sending',
   rowsCount: 3,
-  totalTexts: textStatus.reduce((a, c) => a + c.count, 0),
+  totalTexts: textStatus.reduce((a, c) => a + (c.key === 'Received' ? 0 : c.count), 0),
+  receivedTexts: textStatus.reduce((a, c) => a + (c.key === 'Received' ? c.count : 0), 0),
   duplicatePhones: 0,
   invalidPhones: 0,
   optOutPhones: 0,
@@ -97,6 +105,28 @@ describe("a sending project's overview", { timeout: 20_000 }, () => {
     // Said once: the reason carries the words, the alert adds no title repeating them.
     expect(alert.textContent).toBe('Sending paused: add an active number, then resume.');
     await waitFor(() => expect(callsTo(calls, 'ProjectLifecycle').length).toBeGreaterThan(reads));
+  });
+
+  it('never shows an older state than one it showed: a late push or a cached answer is set aside', async () => {
+    renderResources('/projects/12/overview', handlers('Sending'));
+    await screen.findByRole('region', { name: 'Summaries' }, { timeout: 8000 });
+    await waitFor(() =>
+      expect(live.subscribed.filter((s) => s.query.includes('projectSendingProgress')).length).toBeGreaterThan(0),
+    );
+    const push = (value: object) => act(() => live.sinks.at(-1)!.next({ data: { projectSendingProgress: value } }));
+
+    push(summary([count('Queued', 1864), count('Ready', 136)], null, '500.0'));
+    await waitFor(() => expect(statusRows()).toEqual(['Queued1,864', 'Ready136']));
+    // Read before the one shown (a lower snapshot), delivered after it: Queued 1,864 → 1,243 must not happen.
+    push(summary([count('Queued', 1243), count('Ready', 757)], null, '499.0'));
+    expect(statusRows()).toEqual(['Queued1,864', 'Ready136']);
+    // Of one snapshot the later has fewer transactions still running: 500.2 saw less than 500.0.
+    push(summary([count('Queued', 1500), count('Ready', 500)], null, '500.2'));
+    expect(statusRows()).toEqual(['Queued1,864', 'Ready136']);
+    push(summary([count('Queued', 1789), count('Delivered', 211)], null, '501.0'));
+    await waitFor(() => expect(statusRows()).toEqual(['Queued1,789', 'Delivered211']));
+    // The answer cached from the first read (version 101.0 or so) does not come back either.
+    expect(statusRows()).not.toContain('Ready3');
   });
 
   it('does not follow a project that is not sending', async () => {

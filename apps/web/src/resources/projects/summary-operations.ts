@@ -16,6 +16,7 @@ export type ListCounts = NonNullable<ProjectOverviewCountsQuery['list']>;
 const PROJECT_SUMMARY_FIELDS = /* GraphQL */ `
   fragment ProjectSummaryFields on ProjectSummary {
     projectId
+    version
     loadedAt
     loadErrorMessage
     pauseReason
@@ -23,6 +24,7 @@ const PROJECT_SUMMARY_FIELDS = /* GraphQL */ `
     projectStatus
     rowsCount
     totalTexts
+    receivedTexts
     duplicatePhones
     invalidPhones
     optOutPhones

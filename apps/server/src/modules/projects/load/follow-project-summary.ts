@@ -3,6 +3,18 @@ import type { Context } from '../../../platform/graphql/context';
 import { followChanges } from '../../../platform/graphql/follow-changes';
 import { projectSummary, type ProjectSummary } from './project-summary.service';
 
+/**
+ * A project's summary as the viewer may see it, read in one REPEATABLE READ snapshot: every figure of it agrees with
+ * the others, and its version (the snapshot) orders it against any other read, answered or pushed. The one way the
+ * query and the subscription read it.
+ */
+export function readProjectSummary(ctx: Context, projectId: number): Promise<ProjectSummary | null> {
+  return ctx.tenant((tx, viewer) => projectSummary(tx, viewer, projectId), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
 /** At most one re-read per this many milliseconds: a burst of sending events becomes one fresh summary. */
 export const SUMMARY_REREAD_MS = 250;
 
@@ -19,7 +31,8 @@ export function followProjectSummary(
   return followChanges(
     ctx,
     (organizationId) => topics.projectSending(organizationId, projectId),
-    () => ctx.tenant((tx, viewer) => projectSummary(tx, viewer, projectId)),
-    { shown: (summary) => JSON.stringify(summary), rereadMs },
+    () => readProjectSummary(ctx, projectId),
+    // What a watcher sees: the figures, not the snapshot they were read in (a re-read that saw nothing new is quiet).
+    { shown: ({ version: _version, ...figures }) => JSON.stringify(figures), rereadMs },
   );
 }

@@ -4,7 +4,6 @@ import { enumRef } from '../../../platform/graphql/enums';
 import { parseId } from '../../../platform/graphql/resource-schema';
 import {
   excludedPhones,
-  projectSummary,
   type CountBy,
   type ExcludedPhone,
   type ExcludedPhonePage,
@@ -12,7 +11,8 @@ import {
   type ProjectSummary,
 } from './project-summary.service';
 import type { ProjectSender } from './sender-health';
-import { followProjectSummary } from './follow-project-summary';
+import { followProjectSummary, readProjectSummary } from './follow-project-summary';
+import { listImportSummary, type ListImportSummary } from './list-import-summary.service';
 
 const CountRef = builder.objectRef<CountBy<string>>('ProjectSummaryCount').implement({
   description: 'A count of one kind: a status, a provider, an area code or a reason rows were left out',
@@ -73,6 +73,10 @@ const SummaryRef = builder.objectRef<ProjectSummary>('ProjectSummary').implement
   description: 'Spec §7 project summaries, from the counts the load and sending keep (never a count of the texts)',
   fields: (t) => ({
     projectId: t.id({ resolve: (s) => s.projectId }),
+    version: t.exposeString('version', {
+      description:
+        'The database snapshot the summary was read in: of two summaries (answered or pushed), the one whose version compares higher (compareSummaryVersions) saw more; a screen never replaces one with a lower',
+    }),
     loadedAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.loadedAt }),
     loadErrorMessage: t.exposeString('loadErrorMessage', {
       nullable: true,
@@ -92,7 +96,11 @@ const SummaryRef = builder.objectRef<ProjectSummary>('ProjectSummary').implement
       description: "The project's status when the summary was read (a live overview follows it to Complete)",
     }),
     rowsCount: t.exposeInt('rowsCount', { description: 'Rows of the list at the latest load' }),
-    totalTexts: t.exposeInt('totalTexts'),
+    totalTexts: t.exposeInt('totalTexts', {
+      description:
+        'The texts the project sends, one per recipient the load made, whatever their status (replies are not)',
+    }),
+    receivedTexts: t.exposeInt('receivedTexts', { description: "The replies the project's recipients sent" }),
     duplicatePhones: t.exposeInt('duplicatePhones'),
     invalidPhones: t.exposeInt('invalidPhones'),
     optOutPhones: t.exposeInt('optOutPhones', {
@@ -112,7 +120,8 @@ const SummaryRef = builder.objectRef<ProjectSummary>('ProjectSummary').implement
     }),
     textsPerProvider: t.field({
       type: [CountRef],
-      description: "Texts by provider (a text not yet sent counts for its sender's provider)",
+      description:
+        "The texts the project sends by provider (a text not yet sent counts for its sender's provider); they add up to totalTexts",
       resolve: (s) => s.textsPerProvider,
     }),
     areaCodes: t.field({ type: AreaCodesRef, resolve: (s) => s.areaCodes }),
@@ -125,6 +134,23 @@ const SummaryRef = builder.objectRef<ProjectSummary>('ProjectSummary').implement
       type: [SenderRef],
       description: "Each sender number's delivery in this project, busiest first",
       resolve: (s) => s.senders,
+    }),
+  }),
+});
+
+const ListImportSummaryRef = builder.objectRef<ListImportSummary>('ProjectListImportSummary').implement({
+  description:
+    "What loading a list into a project would make of it now (the stepper's List Import summary): the load's own rule, with the opt-outs of the project's client and the filters in force",
+  fields: (t) => ({
+    rowsCount: t.exposeInt('rowsCount', { description: 'Rows of the list' }),
+    texts: t.exposeInt('texts', { description: 'The texts the load would make: the rows no reason leaves out' }),
+    duplicates: t.exposeInt('duplicates'),
+    invalids: t.exposeInt('invalids'),
+    optOuts: t.exposeInt('optOuts', { description: "Opted out of the organization or of the project's client" }),
+    excluded: t.field({
+      type: [CountRef],
+      description: 'Rows that would be left out, by reason, in the order the reasons are tried',
+      resolve: (s) => s.excluded,
     }),
   }),
 });
@@ -154,7 +180,16 @@ builder.queryFields((t) => ({
     nullable: true,
     description: "A project's summaries (spec §7); null when there is no such project the viewer may see",
     args: { projectId: t.arg.id({ required: true }) },
-    resolve: (_r, args, ctx) => ctx.tenant((tx, viewer) => projectSummary(tx, viewer, parseId(args.projectId))),
+    resolve: (_r, args, ctx) => readProjectSummary(ctx, parseId(args.projectId)),
+  }),
+  projectListImportSummary: t.field({
+    type: ListImportSummaryRef,
+    nullable: true,
+    description:
+      'What loading the list into the project would leave out and make now; null when there is no such project or list the viewer may see',
+    args: { projectId: t.arg.id({ required: true }), listId: t.arg.id({ required: true }) },
+    resolve: (_r, args, ctx) =>
+      ctx.tenant((tx, viewer) => listImportSummary(tx, viewer, parseId(args.projectId), parseId(args.listId))),
   }),
   projectExcludedPhones: t.field({
     type: ExcludedPageRef,

@@ -1,3 +1,4 @@
+import { INBOUND_TEXT_STATUSES, inboundTexts, outboundTexts, summaryVersion } from '@canvass/domain';
 import { viewerCan, type Viewer } from '../../../platform/auth/viewer';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { projects } from '../../../platform/db/schema/index';
@@ -20,6 +21,8 @@ export interface CountBy<K extends string> {
 
 export interface ProjectSummary {
   projectId: number;
+  /** The database snapshot the summary was read in (summaryVersion): a later read never has a lower one. */
+  version: string;
   loadedAt: Date | null;
   loadErrorMessage: string | null;
   /** Why sending paused by itself (carriers blocked every sender); null while it runs or a user paused it. */
@@ -29,7 +32,10 @@ export interface ProjectSummary {
   /** The project's status now: a live overview re-reads its actions when this moves (Sending → Complete). */
   projectStatus: string;
   rowsCount: number;
+  /** The texts the project sends (outboundTexts): one per recipient the load made, the replies left out. */
   totalTexts: number;
+  /** The replies its recipients sent (inboundTexts). */
+  receivedTexts: number;
   duplicatePhones: number;
   invalidPhones: number;
   optOutPhones: number;
@@ -66,6 +72,23 @@ export async function canSeeProject(tx: Tx, viewer: Viewer, projectId: number): 
 
 const num = (v: unknown) => Number(v ?? 0);
 
+/** The replies' statuses as a SQL array, to leave them out of what the project sends. */
+const inboundStatuses = sql`${`{${INBOUND_TEXT_STATUSES.join(',')}}`}::text_status[]`;
+
+/**
+ * The snapshot this transaction reads in, as a version that orders reads by what they saw: the next transaction id
+ * then (xmax), and of two snapshots with the same xmax the later has fewer transactions still running (none can
+ * start in between). Read in the summary's own REPEATABLE READ transaction, every figure shares that snapshot.
+ */
+async function snapshotVersion(tx: Tx): Promise<string> {
+  const [row] = (
+    await tx.execute<{ xmax: string; running: string }>(sql`
+      SELECT pg_snapshot_xmax(s)::text AS xmax, (SELECT count(*) FROM pg_snapshot_xip(s))::text AS running
+        FROM pg_current_snapshot() s`)
+  ).rows;
+  return summaryVersion(BigInt(row.xmax), Number(row.running));
+}
+
 /** The project's summaries; null when the viewer may not see the project. */
 export async function projectSummary(tx: Tx, viewer: Viewer, projectId: number): Promise<ProjectSummary | null> {
   if (!viewerCan(viewer, 'View', 'Project')) return null;
@@ -78,6 +101,7 @@ export async function projectSummary(tx: Tx, viewer: Viewer, projectId: number):
     .from(projects)
     .where(visibleProject(viewer, projectId));
   if (!project) return null;
+  const version = await snapshotVersion(tx);
   const org = viewer.organizationId;
   const where = sql`organization_id = ${org} AND project_id = ${projectId}`;
   const [load] = (
@@ -104,6 +128,7 @@ export async function projectSummary(tx: Tx, viewer: Viewer, projectId: number):
         FROM project_text_counts c
         JOIN phones p ON p.organization_id = c.organization_id AND p.id = c.from_phone_id
        WHERE c.organization_id = ${org} AND c.project_id = ${projectId}
+         AND NOT c.text_status = ANY (${inboundStatuses})
        GROUP BY 1 HAVING sum(c.count) > 0 ORDER BY 2 DESC, 1`)
   ).rows.map((r) => ({ key: r.key ?? 'Unknown', count: num(r.count) }));
   const codes = (
@@ -118,13 +143,15 @@ export async function projectSummary(tx: Tx, viewer: Viewer, projectId: number):
   ).rows.map((r) => ({ day: r.day, textStatus: r.text_status, count: num(r.count) }));
   return {
     projectId,
+    version,
     loadedAt: load?.loaded_at ? new Date(load.loaded_at) : null,
     loadErrorMessage: load?.error_message ?? null,
     pauseReason: project.pauseReason,
     providerTrouble: project.providerTrouble,
     projectStatus: project.projectStatus,
     rowsCount: num(load?.rows_count),
-    totalTexts: textStatus.reduce((a, s) => a + s.count, 0),
+    totalTexts: outboundTexts(textStatus),
+    receivedTexts: inboundTexts(textStatus),
     duplicatePhones: byReason(TAB_REASONS.duplicates),
     invalidPhones: byReason(TAB_REASONS.invalids),
     optOutPhones: byReason(TAB_REASONS.optOuts),

@@ -1,6 +1,10 @@
+import { compareSummaryVersions } from '@canvass/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../../test/factories';
 import { createTestApp, gql, type TestApp } from '../../../../test/harness';
+import { withTenant } from '../../../platform/db/tenant';
+import { receiveTexts } from '../../sending/webhooks/receive-texts';
+import { transitionTexts } from '../../sending/text-transitions';
 import { runProjectLoad } from './run-project-load';
 import { addSender, loadedList, makeClient, makeProject, optOut } from './test-projects';
 
@@ -190,5 +194,124 @@ describe('project summaries', () => {
     ]);
     const elsewhere = await gql(app, QUERY, { id }, { token: await other.tokenFor('Manager') });
     expect(elsewhere.data?.projectSummary).toBeNull();
+  });
+
+  it('counts the texts the project sends in its total and per provider, and its replies apart', async () => {
+    const listId = await loadedList(app, org.id, SHEET);
+    const id = await makeProject(app, org.id, { clientId: org.clientId, listId, message: 'Hi {firstName}' });
+    const sender = await addSender(app, org.id, id, '3125550801', { primary: true });
+    await runProjectLoad(app.platform, { organizationId: org.id, userId: null }, id);
+    const { rows: sent } = await app.sql(
+      `SELECT id, created_at FROM texts WHERE organization_id = $1 AND project_id = $2`,
+      [org.id, id],
+    );
+    // Delivered, then two recipients answer: what sending and the webhooks do.
+    await withTenant(app.platform.database, { organizationIds: [org.id] }, async (tx) => {
+      await transitionTexts(
+        tx,
+        org.id,
+        sent.map((t) => ({
+          textId: Number(t.id),
+          createdAt: t.created_at,
+          to: 'Delivered',
+          providerMessageId: `M${t.id}`,
+        })),
+      );
+      await receiveTexts(
+        tx,
+        org.id,
+        ['+12125550101', '+12125550105'].map((from, i) => ({
+          senderPhoneId: sender,
+          from,
+          body: 'Who is this?',
+          mediaUrls: [],
+          provider: 'Twilio',
+          providerMessageId: `R${id}-${i}`,
+        })),
+      );
+    });
+    const QUERY = `query($id: ID!) { projectSummary(projectId: $id) {
+      totalTexts receivedTexts textStatus { key count } textsPerProvider { key count } } }`;
+    const res = await gql(app, QUERY, { id }, { token: await org.tokenFor('Manager') });
+    // Three recipients: "Total texts" and the estimate's recipients are 3, not 5 (issue 35 §4).
+    expect(res.data?.projectSummary).toEqual({
+      totalTexts: 3,
+      receivedTexts: 2,
+      textStatus: [
+        { key: 'Delivered', count: 3 },
+        { key: 'Received', count: 2 },
+      ],
+      textsPerProvider: [{ key: 'Twilio', count: 3 }],
+    });
+  });
+
+  it('gives each read the snapshot it saw, a later read a higher one', async () => {
+    const token = await org.tokenFor('Manager');
+    const read = async () =>
+      (await gql(app, `query($id: ID!) { projectSummary(projectId: $id) { version } }`, { id: projectId }, { token }))
+        .data?.projectSummary.version as string;
+    const before = await read();
+    // Any commit in between: the next read saw it.
+    await app.sql(`UPDATE projects SET updated_at = now() WHERE id = $1`, [projectId]);
+    expect(compareSummaryVersions(await read(), before)).toBeGreaterThan(0);
+  });
+});
+
+describe("the stepper's List Import summary", () => {
+  const PREVIEW = `query($p: ID!, $l: ID!) { projectListImportSummary(projectId: $p, listId: $l) {
+    rowsCount texts duplicates invalids optOuts excluded { key count } } }`;
+
+  it("counts what the load will leave out, the client's opt-outs included, as the project's summary then does", async () => {
+    // The list's own count knows the organization's opt-outs as they were when it loaded, no client's (the stepper
+    // showed it: "Opt-outs 0", then the load left 44 client opt-outs out).
+    const listId = await loadedList(app, org.id, SHEET);
+    await optOut(app, org.id, '6175550106', org.clientId);
+    const id = await makeProject(app, org.id, { clientId: org.clientId, listId, message: 'Hi {firstName}' });
+    await addSender(app, org.id, id, '3125550802', { primary: true });
+    const token = await org.tokenFor('Manager');
+    const { rows: kept } = await app.sql(`SELECT opted_out_rows_count FROM lists WHERE id = $1`, [listId]);
+    expect(kept[0].opted_out_rows_count).toBe(1);
+
+    const preview = await gql(app, PREVIEW, { p: id, l: listId }, { token });
+    expect(preview.errors).toBeUndefined();
+    expect(preview.data?.projectListImportSummary).toEqual({
+      rowsCount: 8,
+      texts: 2,
+      duplicates: 1,
+      invalids: 2,
+      optOuts: 3,
+      excluded: [
+        { key: 'Duplicate', count: 1 },
+        { key: 'Invalid', count: 2 },
+        { key: 'OrganizationOptOut', count: 1 },
+        { key: 'ClientOptOut', count: 2 },
+      ],
+    });
+    await runProjectLoad(app.platform, { organizationId: org.id, userId: null }, id);
+    const loaded = await gql(
+      app,
+      `query($id: ID!) { projectSummary(projectId: $id) { totalTexts excluded { key count }
+        listSummary { duplicates invalids optOuts } } }`,
+      { id },
+      { token },
+    );
+    expect(loaded.data?.projectSummary).toEqual({
+      totalTexts: 2,
+      excluded: preview.data?.projectListImportSummary.excluded,
+      listSummary: { duplicates: 1, invalids: 2, optOuts: 3 },
+    });
+  });
+
+  it('is nothing for a project or list the viewer may not see', async () => {
+    const listId = await loadedList(app, org.id, SHEET);
+    const client = await gql(
+      app,
+      PREVIEW,
+      { p: otherClientsProject, l: listId },
+      { token: await org.tokenFor('Client') },
+    );
+    expect(client.data?.projectListImportSummary).toBeNull();
+    const elsewhere = await gql(app, PREVIEW, { p: projectId, l: listId }, { token: await other.tokenFor('Manager') });
+    expect(elsewhere.data?.projectListImportSummary).toBeNull();
   });
 });

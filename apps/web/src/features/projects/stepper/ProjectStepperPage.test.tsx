@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deliveryTypeHelp } from '@canvass/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -101,6 +101,37 @@ const input = (label: string) => screen.getByLabelText(label) as HTMLInputElemen
 
 describe('the project stepper', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
+
+  it("shows on List Import's summary what the load will leave out, the client's opt-outs included", async () => {
+    const list = {
+      id: '7',
+      name: 'Franklin County voters',
+      rowsCount: 2000,
+      validRowsCount: 1990,
+      duplicateRowsCount: 6,
+      invalidRowsCount: 4,
+      // The list's own count: the organization's opt-outs when it loaded, no client's.
+      optedOutRowsCount: 0,
+      optimizedRowsCount: 1500,
+      optimizedPercent: 24,
+      rowColumns: [],
+    };
+    const { calls } = renderStepper(
+      '/projects/stepper/5',
+      handlers(savedProject({ listId: '7', currentStep: 'Summary' }), {
+        StepperList: () => ({ data: { list } }),
+        StepperListImportSummary: () => ({
+          data: {
+            projectListImportSummary: { rowsCount: 2000, texts: 1946, duplicates: 6, invalids: 4, optOuts: 44 },
+          },
+        }),
+      }),
+    );
+    const table = await screen.findByRole('table', { name: 'List summary' });
+    await waitFor(() => expect(within(table).getByLabelText('Opt-outs').textContent).toBe('44'));
+    expect(within(table).getByLabelText('Texts to send').textContent).toBe('1,946');
+    expect(callsTo(calls, 'StepperListImportSummary')[0].variables).toEqual({ projectId: '5', listId: '7' });
+  });
 
   it("uploads the media on Basic Info to the project's media route and shows it, the save keeping its position", async () => {
     const sent = fakeUploads({

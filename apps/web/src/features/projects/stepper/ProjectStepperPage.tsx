@@ -164,7 +164,7 @@ export function ProjectStepperPage() {
         )}
         {position === 0 && <BasicInfoStep {...props} record={record} list={list} projectId={projectId.current} />}
         {position === 1 && <ListSetupStep {...props} />}
-        {position === 2 && <ListSummaryStep list={list} />}
+        {position === 2 && <ListSummaryStep list={list} projectId={projectId.current} />}
         {position === 3 && <SenderStep {...props} />}
         {position === 4 && <ScheduleStep {...props} />}
         {position === 5 && <TextersStep {...props} status={status} />}

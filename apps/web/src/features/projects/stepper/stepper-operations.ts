@@ -3,6 +3,8 @@ import { graphqlOperation } from '../../../app/graphql-request';
 import type {
   CreateStepperProjectMutation,
   CreateStepperProjectMutationVariables,
+  StepperListImportSummaryQuery,
+  StepperListImportSummaryQueryVariables,
   StepperListQuery,
   StepperListQueryVariables,
   StepperListsQuery,
@@ -159,6 +161,22 @@ export const StepperList = graphqlOperation<StepperListQuery, StepperListQueryVa
         field
         header
       }
+    }
+  }
+`);
+
+/** What loading the list into the project would leave out and make now (the List Import summary). */
+export const StepperListImportSummary = graphqlOperation<
+  StepperListImportSummaryQuery,
+  StepperListImportSummaryQueryVariables
+>(/* GraphQL */ `
+  query StepperListImportSummary($projectId: ID!, $listId: ID!) {
+    projectListImportSummary(projectId: $projectId, listId: $listId) {
+      rowsCount
+      texts
+      duplicates
+      invalids
+      optOuts
     }
   }
 `);
