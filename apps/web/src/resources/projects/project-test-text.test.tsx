@@ -36,6 +36,8 @@ const testText = {
   __typename: 'Text',
   id: '300',
   body: MESSAGE,
+  // What the texts list shows: the text as its recipient reads it.
+  message: MESSAGE,
   textStatus: 'Ready',
   textType: 'Test',
   toPhoneId: '7',
