@@ -97,8 +97,9 @@ test('the demo admin builds a project in the stepper from a loaded list through 
   await expect(page.getByRole('row').filter({ hasText: message }).first()).toBeVisible();
 
   // Approve, assign and load it through the actions menu; the page follows the load until the project is Ready.
-  const status = page.getByLabel('Project status', { exact: true });
-  await expect(status).toHaveText('Draft');
+  // One status in the header: the admin, who may change it, reads it in the dropdown (no 'Draft' badge beside it).
+  await expect(page.getByRole('combobox', { name: 'Change project status' })).toHaveValue('Submitted');
+  await expect(page.getByLabel('Project status', { exact: true })).toHaveCount(0);
   await approveAssignLoad(page);
 
   // A Ready project's Test Text opens the same form in a dialog on the project page. The toasts above sit over

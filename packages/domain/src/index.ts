@@ -1,5 +1,6 @@
 export * from './enum';
 export * from './enums';
+export * from './file-size';
 export * from './graphql-documents';
 export * from './messages';
 export * from './opt-out-messages';

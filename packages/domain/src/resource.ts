@@ -39,6 +39,13 @@ interface FieldBase {
   integer?: boolean;
   /** The smallest number accepted (throughput: at least 1). */
   min?: number;
+  /** A number that is a file's size in bytes: shown as '120 KB' (a project's media). */
+  unit?: 'bytes';
+  /**
+   * A stored file's address: shown as a link named by this other field of the record (a media file's name), never
+   * as its path.
+   */
+  linkNamedBy?: string;
   /** A text the product gives a shape: a URL-safe slug, a US state abbreviation (spec §5). */
   format?: 'slug' | 'usState' | 'hostname';
   /**

@@ -7,6 +7,7 @@ import { recordActivity } from './inactivity';
 import { SessionProvider, useSession } from './session';
 import { buildUser, installFakeServer, signedInAs, signedOut, type Handler } from './test-utils';
 import { findAlert } from '../test/screen-reads';
+import { formatDateTime } from '../ui/format';
 
 function Probe() {
   const session = useSession();
@@ -16,6 +17,7 @@ function Probe() {
       <p>user: {session.user?.name ?? 'none'}</p>
       <p>may create clients: {String(session.can('Create', 'Client'))}</p>
       <p>may delete brands: {String(session.can('Delete', 'Brand'))}</p>
+      <p>scheduled: {formatDateTime('2026-12-01T13:00:00Z')}</p>
       <button onClick={() => void session.refresh()}>refresh</button>
     </div>
   );
@@ -60,6 +62,12 @@ describe('SessionProvider', { timeout: 20_000 }, () => {
     renderSession({ RefreshSession: () => ({ data: signedInAs(buildUser()) }) });
     await waitFor(() => expect(screen.getByText(/^may create clients:/).textContent).toBe('may create clients: true'));
     expect(screen.getByText(/^may delete brands:/).textContent).toBe('may delete brands: false');
+  });
+
+  it("shows every date-time in the signed-in organization's time zone, named", async () => {
+    // The test user's organization is Acme Advocacy in America/New_York; the test browser's zone is not.
+    renderSession({ RefreshSession: () => ({ data: signedInAs(buildUser()) }) });
+    await waitFor(() => expect(screen.getByText(/^scheduled:/).textContent).toBe('scheduled: 12/1/2026 08:00 am EST'));
   });
 
   it('lets an admin do anything', async () => {

@@ -8,6 +8,7 @@ import { CurrentUserQuery, LoginMutation, LogoutMutation, SwitchOrganizationMuta
 import type { AuthPayload, CurrentUser } from './session-types';
 import { getAccessToken, onSessionLost, setAccessToken } from './token-store';
 import { errorText } from './error-text';
+import { setDisplayTimeZone } from '../ui/display-zone';
 
 export type { CurrentUser, Organization, UserRestriction } from './session-types';
 
@@ -49,6 +50,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const resetClient = useCallback(() => setCacheKey((key) => key + 1), []);
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [loading, setLoading] = useState(true);
+  // Before anything renders a date-time of this session: in its organization's zone (changes with a switch).
+  setDisplayTimeZone(user?.currentOrganization?.timeZone);
   // Read by the session-lost listener, which is registered once and must not go stale.
   const userRef = useRef(user);
   useEffect(() => {

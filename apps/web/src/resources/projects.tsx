@@ -60,7 +60,7 @@ export const projectScreen = defineScreen(project, {
   header: (record) => <ProjectWaitsHeader projectId={record.id} />,
   // The Prices section is the pricing type and the project's own price rows (h-prices' section), one page.
   editSections: [{ path: 'prices', label: 'Prices', render: ({ record }) => <ProjectPricesEdit record={record} /> }],
-  sectionExtra: (section, record) => <ProjectSectionNav projectId={record.id} current={section} />,
+  sectionNav: (section, record) => <ProjectSectionNav projectId={record.id} current={section} />,
   tabs: [
     // Its phones, teams and texters are ids in their rows: the Teams and Texters tabs and the Summaries' sender numbers
     // name them.

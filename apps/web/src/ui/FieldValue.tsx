@@ -97,6 +97,13 @@ export function FieldValue({ name, field, record }: Props) {
           <span>{text}</span>
         </Group>
       );
+    case 'text':
+      if (!field.linkNamedBy) return <>{text}</>;
+      return (
+        <Anchor href={text} target="_blank" rel="noreferrer" onClick={stop}>
+          {String(record[field.linkNamedBy] ?? '') || 'File'}
+        </Anchor>
+      );
     case 'url':
       return (
         <Anchor href={text} target="_blank" rel="noreferrer" onClick={stop}>

@@ -40,7 +40,7 @@ describe('ResourceIndex', { timeout: 20_000 }, () => {
       'Political Action Committee',
       'Prospect',
       'Big Agency',
-      expect.stringMatching(/^3\/[45]\/2025 \d\d:06 (am|pm)$/),
+      expect.stringMatching(/^3\/[45]\/2025 \d\d:06 (am|pm) \S+$/),
     ]);
     expect(within(row).getByRole('link', { name: 'Big Agency' }).getAttribute('href')).toBe('/clients/2/overview');
     expect(screen.getByText(/^Total:/).textContent).toBe('Total: 1');

@@ -47,6 +47,7 @@ export function ResourceShowPage({ screen }: { screen: ResourceScreen }) {
     if (!def.sections.some((s) => s.path === section)) return <Navigate to={`${basePath}/overview`} replace />;
     content = (
       <Stack gap="xl">
+        {screen.sectionNav?.(section, record)}
         <ResourceForm def={def} record={record} mode="update" sections={[section]} inputs={screen.inputs} />
         {screen.sectionExtra?.(section, record)}
       </Stack>

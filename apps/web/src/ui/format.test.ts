@@ -1,11 +1,18 @@
-import { brand, campaign, client, defineResource, field } from '@canvass/domain';
-import { describe, expect, it } from 'vitest';
-import { displayText, formatDateTime, recordTitle } from './format';
+import { brand, campaign, client, defineResource, field, project } from '@canvass/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setDisplayTimeZone } from './display-zone';
+import { displayText, formatDateTime, formatTimeOfDay, recordTitle } from './format';
 
 describe('displayText', () => {
-  it('writes date-times as M/D/YYYY hh:mm a (spec §9)', () => {
-    expect(formatDateTime('2025-03-04T09:05:00')).toBe('3/4/2025 09:05 am');
-    expect(displayText(client.fields.createdAt, '2025-12-24T21:30:00')).toBe('12/24/2025 09:30 pm');
+  afterEach(() => setDisplayTimeZone(undefined));
+  it("writes date-times as M/D/YYYY hh:mm a (spec §9) in the organization's time zone, named", () => {
+    setDisplayTimeZone('America/New_York');
+    // 8:00 AM Eastern, whatever the browser's zone (the issue: a UTC browser read '01:00 pm').
+    expect(formatDateTime('2026-12-01T13:00:00Z')).toBe('12/1/2026 08:00 am EST');
+    expect(displayText(client.fields.createdAt, '2025-07-04T01:30:00Z')).toBe('7/3/2025 09:30 pm EDT');
+    expect(formatTimeOfDay('2026-12-01T19:05:00Z')).toBe('14:05');
+    setDisplayTimeZone('America/Los_Angeles');
+    expect(formatDateTime('2026-12-01T13:00:00Z')).toBe('12/1/2026 05:00 am PST');
   });
   it('writes enum labels, phones, booleans and dates', () => {
     expect(displayText(client.fields.clientType, 'PoliticalActionCommittee')).toBe('Political Action Committee');
@@ -13,6 +20,9 @@ describe('displayText', () => {
     expect(displayText(campaign.fields.canBuyMorePhones, false)).toBe('No');
     expect(displayText(campaign.fields.startDate, '2025-03-04')).toBe('3/4/2025');
     expect(displayText(brand.fields.throughput, 12)).toBe('12');
+    // A media file's size with its unit, not a byte count.
+    expect(displayText(project.fields.mediaSize, 150000)).toBe('146 KB');
+    expect(displayText(project.fields.mediaSize, 2_500_000)).toBe('2.4 MB');
     expect(displayText(client.fields.email, null)).toBe('');
   });
 });

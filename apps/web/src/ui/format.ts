@@ -1,11 +1,44 @@
-import { entryByName, formatPhone, type FieldDef, type RefField, type ResourceDef } from '@canvass/domain';
+import { entryByName, fileSizeText, formatPhone, type FieldDef, type RefField, type ResourceDef } from '@canvass/domain';
 import dayjs from 'dayjs';
+import { displayTimeZone } from './display-zone';
 
-/** Spec §9: every date-time on screen reads M/D/YYYY hh:mm a. */
+/** The parts of an instant in the display zone (the organization's), with the zone's short name. */
+function zonedParts(value: string): Record<string, string> | null {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return null;
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: displayTimeZone(),
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: true,
+    timeZoneName: 'short',
+  }).formatToParts(at);
+  return Object.fromEntries(parts.map((p) => [p.type, p.value]));
+}
+
+/**
+ * Spec §9: every date-time on screen reads M/D/YYYY hh:mm a, here in the organization's time zone with the zone
+ * named ('12/1/2026 08:00 am EST'): a time without its zone is read in the reader's own.
+ */
 export function formatDateTime(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.format('M/D/YYYY hh:mm a') : value;
+  const p = zonedParts(value);
+  return p ? `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute} ${p.dayPeriod.toLowerCase()} ${p.timeZoneName}` : value;
+}
+
+/** The time of day of an instant in the organization's time zone, 24-hour ('14:05'): a chart's axis. */
+export function formatTimeOfDay(value: string): string {
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return value;
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: displayTimeZone(),
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
 }
 
 /** A YYYY-MM-DD date field shown the same way as date-times, without the time. */
@@ -39,6 +72,8 @@ export function displayText(field: FieldDef, value: unknown): string {
       return formatPhone(String(value));
     case 'money':
       return formatMoney(String(value));
+    case 'number':
+      return field.unit === 'bytes' && typeof value === 'number' ? fileSizeText(value) : String(value);
     case 'boolean':
       return value === true ? 'Yes' : 'No';
     case 'enum':

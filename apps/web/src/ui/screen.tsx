@@ -39,6 +39,8 @@ export interface ResourceScreen<R extends ResourceRecord = ResourceRecord> {
   newPage?(): ReactNode;
   /** Replaces the generic /{path} index (users: names without links for a Client-type viewer). */
   indexPage?(): ReactNode;
+  /** What an edit section shows above its form: the way between a resource's edit sections (a project's). */
+  sectionNav?(section: string, record: R): ReactNode;
   /** What an edit section shows under its form (a list's basic info: the sheet and column roles). */
   sectionExtra?(section: string, record: R): ReactNode;
   /** The resource's own inputs for some fields, in its edit sections (a user's type and data views). */

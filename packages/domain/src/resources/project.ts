@@ -50,10 +50,10 @@ export const project = defineResource({
     pricingType: oneOf(PricingType, 'Pricing type', { required: true, default: 'Blended' }),
     // Spec §5: no preference by default, and again when the media is removed (the projects service resets it).
     mediaPosition: oneOf(MediaPosition, 'Media position', { required: true, default: 'NoPreference' }),
-    mediaUrl: text('Media'),
+    mediaUrl: text('Media', { linkNamedBy: 'mediaFilename' }),
     mediaFilename: text('Media file name', { maxLength: 255 }),
     mediaFiletype: text('Media type', { maxLength: 255 }),
-    mediaSize: field('number', 'Media size', { integer: true }),
+    mediaSize: field('number', 'Media size', { integer: true, unit: 'bytes' }),
     isPaused: field('boolean', 'Paused'),
     // Set by sending when carriers blocked every sender; cleared on resume. Never written by a user.
     pauseReason: text('Pause reason', { readOnly: true }),

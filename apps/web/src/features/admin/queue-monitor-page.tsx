@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { useSession } from '../../app/session';
 import { errorText, notifyFailed, notifySuccess } from '../../ui/notify';
+import { formatDateTime } from '../../ui/format';
 
 interface QueueJob {
   id: string;
@@ -79,7 +80,7 @@ export function QueueMonitorPage() {
                   <Table.Td>
                     {job.attempts} / {job.maxAttempts}
                   </Table.Td>
-                  <Table.Td>{new Date(job.runAt).toLocaleString()}</Table.Td>
+                  <Table.Td>{formatDateTime(job.runAt)}</Table.Td>
                   <Table.Td>{job.lastError && <Code block>{job.lastError}</Code>}</Table.Td>
                   <Table.Td>
                     {job.state === 'Failed' && (

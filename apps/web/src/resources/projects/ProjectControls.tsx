@@ -40,8 +40,13 @@ export function ProjectControls({ record }: { record: { id: string } }) {
   return (
     <Stack gap={6}>
       <Group gap="sm" wrap="wrap">
-        <ProjectStatusBadge status={lifecycle.projectStatus} paused={lifecycle.isPaused === true} />
-        {lifecycle.can.update && lifecycle.statusOptions.length > 0 && <StatusSelect lifecycle={lifecycle} />}
+        {/* One status: who may change it reads it in the dropdown, the others on the badge (never 'Draft' beside
+            'Submitted'). */}
+        {lifecycle.can.update && lifecycle.statusOptions.length > 0 ? (
+          <StatusSelect lifecycle={lifecycle} />
+        ) : (
+          <ProjectStatusBadge status={lifecycle.projectStatus} paused={lifecycle.isPaused === true} />
+        )}
         {lifecycle.can.update && <ActionsMenu lifecycle={lifecycle} />}
       </Group>
       {lifecycle.projectStatusGroup === 'Loading' && (

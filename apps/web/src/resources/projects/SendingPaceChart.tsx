@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useQuery } from 'urql';
 import type { ProjectTextInsightsQuery, ProjectTextInsightsQueryVariables } from '../../gql/graphql';
 import { errorText } from '../../ui/notify';
+import { formatTimeOfDay } from '../../ui/format';
 import { PROJECT_TEXT_INSIGHTS, type TextInsight } from './text-insights-operations';
 
 const CONTEXT = { additionalTypenames: ['Text'] };
@@ -13,15 +14,13 @@ const PALETTE = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', '
 /** While texts move, the pace is read again at most this often: a push comes with every batch sent. */
 const REFRESH_MS = 2000;
 
-const minuteLabel = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });
 
 /** One bar per minute with a value per provider (recharts' shape), and the providers as series. */
 function chartOf(insights: readonly TextInsight[]) {
   const providers = [...new Set(insights.map((i) => i.provider))];
   const byMinute = new Map<string, Record<string, string | number>>();
   for (const i of insights) {
-    const point = byMinute.get(i.time) ?? { minute: minuteLabel(i.time) };
+    const point = byMinute.get(i.time) ?? { minute: formatTimeOfDay(i.time) };
     point[i.provider] = i.sentByMinute;
     byMinute.set(i.time, point);
   }

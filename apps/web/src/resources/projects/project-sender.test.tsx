@@ -66,6 +66,9 @@ describe("a project's Sender section", { timeout: 20_000 }, () => {
       .slice(1)
       .map((r) => r.textContent);
     expect(rows).toEqual(['(212)-555-0100Active', '(212)-555-0101Pending']);
+    // The way between the edit sections sits above the form, where the eye starts, not under its Save.
+    const following = screen.getByLabelText('Edit section').compareDocumentPosition(table);
+    expect(following & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // A Pending number cannot be primary.
     expect(
       (within(table).getByRole('radio', { name: '(212)-555-0101 is the primary phone' }) as HTMLInputElement).disabled,

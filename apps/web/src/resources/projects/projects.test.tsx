@@ -98,11 +98,21 @@ async function openActions() {
 
 describe('project screens', { timeout: 20_000 }, () => {
   it('show a Submitted project as Draft, and a Sending one with a pulsing badge', async () => {
-    const first = renderResources('/projects/12/overview', handlersFor('Submitted'));
+    const first = renderResources('/projects/12/overview', {
+      Project: () => ({ data: { project: projectIn('Submitted') } }),
+      ProjectLifecycle: () => ({ data: { project: lifecycleOf('Submitted', { can: { ...can, update: false } }) } }),
+    });
     const badge = await screen.findByLabelText('Project status', { selector: 'div, span' }, { timeout: 5000 });
     expect(badge.textContent).toBe('Draft');
     expect(badge.getAttribute('data-pulse')).toBeNull();
     first.unmount();
+
+    // Who may change the status reads it in the dropdown alone: one status, not 'Draft' beside 'Submitted'.
+    const second = renderResources('/projects/12/overview', handlersFor('Submitted'));
+    const select = await screen.findByRole('combobox', { name: 'Change project status' }, { timeout: 5000 });
+    expect((select as HTMLInputElement).value).toBe('Submitted');
+    expect(screen.queryByLabelText('Project status', { selector: 'div, span' })).toBeNull();
+    second.unmount();
 
     renderResources('/projects/12/overview', handlersFor('Sending'));
     const sending = await screen.findByLabelText('Project status', { selector: 'div, span' }, { timeout: 5000 });

@@ -1,5 +1,5 @@
 import { Button, FileButton, Group, Input, Select, Stack, Text } from '@mantine/core';
-import { isAllowedMediaType, MediaPosition, mediaPositionFor, type EnumValue } from '@canvass/domain';
+import { fileSizeText, isAllowedMediaType, MediaPosition, mediaPositionFor, type EnumValue } from '@canvass/domain';
 import { IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useServerOptions } from './use-server-options';
@@ -25,9 +25,6 @@ export interface MediaFieldProps {
   /** A field error from the server (mediaInput, mediaPosition). */
   error?: ReactNode;
 }
-
-const sizeText = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * The project's media: a file of a type the server allows (TextMimeType options, spec §7), and where it goes
@@ -77,7 +74,7 @@ export function MediaField({
               <Text span size="sm" c="dimmed">
                 {' '}
                 ({media.filetype}
-                {media.size ? `, ${sizeText(media.size)}` : ''})
+                {media.size ? `, ${fileSizeText(media.size)}` : ''})
               </Text>
             </Text>
           )}
