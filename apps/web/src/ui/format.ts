@@ -1,4 +1,11 @@
-import { entryByName, fileSizeText, formatPhone, type FieldDef, type RefField, type ResourceDef } from '@canvass/domain';
+import {
+  entryByName,
+  fileSizeText,
+  formatPhone,
+  type FieldDef,
+  type RefField,
+  type ResourceDef,
+} from '@canvass/domain';
 import dayjs from 'dayjs';
 import { displayTimeZone } from './display-zone';
 
@@ -26,7 +33,9 @@ function zonedParts(value: string): Record<string, string> | null {
 export function formatDateTime(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
   const p = zonedParts(value);
-  return p ? `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute} ${p.dayPeriod.toLowerCase()} ${p.timeZoneName}` : value;
+  return p
+    ? `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute} ${p.dayPeriod.toLowerCase()} ${p.timeZoneName}`
+    : value;
 }
 
 /** The time of day of an instant in the organization's time zone, 24-hour ('14:05'): a chart's axis. */

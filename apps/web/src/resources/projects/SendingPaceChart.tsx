@@ -14,7 +14,6 @@ const PALETTE = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', '
 /** While texts move, the pace is read again at most this often: a push comes with every batch sent. */
 const REFRESH_MS = 2000;
 
-
 /** One bar per minute with a value per provider (recharts' shape), and the providers as series. */
 function chartOf(insights: readonly TextInsight[]) {
   const providers = [...new Set(insights.map((i) => i.provider))];
