@@ -93,6 +93,10 @@ function seesRow(u: FixtureUser, def: ResourceDef, row: FixtureRow): boolean {
   }
   return def.ownedBy === null || seesOwner(u, row.owner);
 }
+/** The client a Client or Agency user belongs to (the first it is limited to); null for the other roles. */
+const ownClientOf = (u: FixtureUser): Owner =>
+  u.role === 'Client' || u.role === 'Agency' ? (u.limitedTo?.[0] ?? null) : null;
+const toSnake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 /** A row needs a client when its owner field is required (a project): no organization-wide ones. */
 const ownersOf = (def: ResourceDef) =>
   def.ownedBy && def.ownedBy !== 'id' && def.fields[def.ownedBy].required ? OWNERS.filter((o) => o !== null) : OWNERS;
@@ -460,8 +464,18 @@ for (const def of ALL_RESOURCES.filter((d) => !d.readOnly)) {
               continue;
             }
             const payload = res.data?.[`create${T}`];
+            const ownClient = ownClientOf(u);
             if (seesOwner(u, owner)) expect(payload.errors, `${def.name} for ${owner}`).toEqual([]);
-            else {
+            else if (owner === null && def.ownerDefaultsToViewer && ownClient) {
+              // Named no client: a Client or Agency user's row is its own client's (a list it uploads).
+              expect(payload.errors, `${def.name} for no client`).toEqual([]);
+              const table = getTableName(tableOf(def.name)!);
+              const column = toSnake(def.ownedBy!);
+              const { rows: made } = await app.sql(`SELECT ${column} AS owner FROM ${table} WHERE id = $1`, [
+                payload[def.name].id,
+              ]);
+              expect(Number(made[0].owner)).toBe(ownerRow('A', ownClient)!.id);
+            } else {
               expect(payload[def.name]).toBeNull();
               // Another client's id is refused like a missing one; no client at all fails on the first rule it meets.
               if (owner) expect(payload.errors).toContainEqual({ field: def.ownedBy, messages: ['Client not found'] });

@@ -187,6 +187,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    */
   ownedBy: (keyof F & string) | 'id' | null;
   /**
+   * A Client or Agency user who names no client creates the row for its own client (a list a client uploads is
+   * that client's); others leave it empty, the organization's. Only with an ownedBy ref.
+   */
+  ownerDefaultsToViewer?: boolean;
+  /**
    * A ref to the record whose visibility this row shares (a project's phones, teams, texters and texts are seen by
    * whoever sees the project): the policy keeps the rows whose parent the viewer may see. Used with ownedBy null.
    */
@@ -356,6 +361,7 @@ export function defineResource<const F extends Record<string, FieldDef>>(def: Re
   const owner = def.ownedBy && def.ownedBy !== 'id' ? def.fields[def.ownedBy] : undefined;
   if (owner && (owner.kind !== 'ref' || owner.resource !== 'client'))
     throw new Error(`${def.name}: ownedBy must name a ref to client`);
+  if (def.ownerDefaultsToViewer && !owner) throw new Error(`${def.name}: ownerDefaultsToViewer needs an ownedBy ref`);
   if (def.ownedThrough && (def.ownedBy !== null || def.fields[def.ownedThrough]?.kind !== 'ref'))
     throw new Error(`${def.name}: ownedThrough must name a ref, with ownedBy null`);
   for (const section of def.sections) {

@@ -1,5 +1,5 @@
 import { ListStatus } from '../enums';
-import { defineResource, field, oneOf, text } from '../resource';
+import { defineResource, field, oneOf, ref, text } from '../resource';
 
 /**
  * A contact list loaded from a spreadsheet (spec §3 List). Its status is driven by the load (no dropdown); its
@@ -14,6 +14,9 @@ export const list = defineResource({
   path: 'lists',
   fields: {
     name: text('Name', { required: true, maxLength: 255 }),
+    // The client the list was loaded for, chosen once: its recipients are that client's (spec §6). Empty: the
+    // organization's, seen by staff only. A Client-role uploader's list is its client's (ownerDefaultsToViewer).
+    clientId: ref('client', 'client', 'Client', { createOnly: true }),
     // Required unless a file was uploaded: the lists service checks it (createList takes an uploadId instead).
     googleSheetKey: text('Google Sheet key', {
       maxLength: 255,
@@ -36,12 +39,13 @@ export const list = defineResource({
     createdAt: field('datetime', 'Created', { readOnly: true, required: true }),
   },
   list: {
-    columns: ['name', 'listStatus', 'rowsCount', 'optimizedRowsCount', 'lastLoadedAt', 'createdAt'],
+    columns: ['name', 'clientId', 'listStatus', 'rowsCount', 'optimizedRowsCount', 'lastLoadedAt', 'createdAt'],
     search: 'name',
     sortBy: 'createdAt',
     sortOrder: 'Desc',
     exportColumns: [
       'name',
+      'clientId',
       'listStatus',
       'rowsCount',
       'validRowsCount',
@@ -57,7 +61,8 @@ export const list = defineResource({
   sections: [{ title: 'Basic info', path: 'basic-info', fields: ['name', 'googleSheetKey'] }],
   favorite: true,
   menuOrder: 5,
-  // Lists belong to the organization: a project of any client may use one.
-  ownedBy: null,
+  // A list's rows name its client's recipients: its Client and Agency users (and user views) see its lists only.
+  ownedBy: 'clientId',
+  ownerDefaultsToViewer: true,
   messages: { destroyed: 'The list has been deleted successfully' },
 });

@@ -41,6 +41,8 @@ export const row = defineResource({
   sections: [],
   guard: 'List',
   readOnly: true,
+  // A row is seen by whoever sees its list (a client's recipients by that client's users).
   ownedBy: null,
+  ownedThrough: 'listId',
   messages: { destroyed: 'The row has been deleted successfully' },
 });

@@ -7,7 +7,6 @@ import { startBackgroundTask, type BackgroundTask } from '../../platform/jobs/ba
 import { runDataImportJob } from './data-imports.jobs';
 import { dataImportsService } from './data-imports.service';
 
-export { findUpload } from './data-imports.service';
 import { ImportError } from './mapping';
 import { targets, type ImportResource } from './targets';
 import { closeAbandonedTask, runIsLive } from '../../platform/jobs/run-lock';

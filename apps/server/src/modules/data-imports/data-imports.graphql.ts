@@ -8,7 +8,8 @@ import type { BackgroundTask } from '../../platform/jobs/background-tasks';
 import { BackgroundTaskRef } from '../exports/exports.graphql';
 import { openFileSource } from '../lists/sources/file-source';
 import { SheetError } from '../lists/sources/source';
-import { findUpload, latestRun, startDataImport } from './data-import-runs';
+import { findOwnUpload } from '../lists/own-upload';
+import { latestRun, startDataImport } from './data-import-runs';
 import { ImportError } from './mapping';
 import { targets, type ImportResource, type TargetField } from './targets';
 
@@ -45,7 +46,7 @@ builder.queryField('dataImportPreview', (t) =>
     resolve: async (_r, args, ctx) => {
       const viewer = assertCan(ctx.viewer, 'View', GUARD);
       const uploadId = parseId(args.uploadId);
-      const upload = await ctx.tenant((tx) => findUpload(tx, viewer.organizationId, uploadId));
+      const upload = await ctx.tenant((tx) => findOwnUpload(tx, viewer, uploadId));
       if (!upload) throw badInput('Uploaded file not found');
       try {
         const source = await openFileSource(

@@ -1,8 +1,8 @@
 import { dataImport, dataImportTemplate, type FieldErrors } from '@canvass/domain';
 import { and, eq } from 'drizzle-orm';
-import { dataImports, dataImportTemplates, uploads } from '../../platform/db/schema/index';
-import type { Tx } from '../../platform/db/tenant';
+import { dataImports, dataImportTemplates } from '../../platform/db/schema/index';
 import { createResourceService } from '../../platform/resources/resource-service';
+import { findOwnUpload } from '../lists/own-upload';
 import { tableOf } from '../tables';
 import { ImportError, mappingProblems, parseMapping } from './mapping';
 import type { ImportResource } from './targets';
@@ -18,32 +18,21 @@ function mappingErrors(resource: string | null | undefined, text: string | null 
   }
 }
 
-/** An upload of the viewer's organization; another organization's id is not found, as a missing one is. */
-export async function findUpload(tx: Tx, organizationId: number, uploadId: unknown) {
-  const id = Number(uploadId);
-  if (!Number.isSafeInteger(id) || id <= 0) return null;
-  const [upload] = await tx
-    .select()
-    .from(uploads)
-    .where(and(eq(uploads.organizationId, organizationId), eq(uploads.id, id)));
-  return upload ?? null;
-}
-
-/** Data imports: the upload must be the organization's own, the mapping must name fields of the resource. */
+/** Data imports: the upload must be the viewer's own, the mapping must name fields of the resource. */
 export const dataImportsService = createResourceService(dataImport, dataImports, tableOf, {
   async check(tx, attrs, { viewer, existing }) {
     const errors = mappingErrors(attrs.resource ?? (existing?.resource as string), attrs.mapping);
     if (
       attrs.uploadId != null &&
       attrs.uploadId !== '' &&
-      !(await findUpload(tx, viewer.organizationId, attrs.uploadId))
+      !(await findOwnUpload(tx, viewer, attrs.uploadId))
     )
       errors.uploadId = ['Uploaded file not found'];
     return errors;
   },
   async afterWrite(tx, row, attrs, viewer) {
     if (attrs.uploadId == null || attrs.uploadId === '') return;
-    const upload = await findUpload(tx, viewer.organizationId, attrs.uploadId);
+    const upload = await findOwnUpload(tx, viewer, attrs.uploadId);
     await tx
       .update(dataImports)
       .set({ filename: upload?.filename ?? null })

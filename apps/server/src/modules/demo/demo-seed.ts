@@ -17,6 +17,7 @@ import { syncMembership } from '../../platform/db/membership-sync';
 import { withSystem, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { joinTeams } from '../users/users.service';
+import { seedFranklin } from './demo-franklin';
 
 export const DEMO_DOMAIN = 'demo.canvass.test';
 export const DEMO_PASSWORD = 'canvass-demo';
@@ -43,7 +44,7 @@ export async function seedRestrictions(tx: Tx, organizationId: number): Promise<
 }
 
 /**
- * The demo organization of a first start: an agency with a client under it, a brand on the built-in simulator with
+ * The demo organization of a first start: an agency with a client under it, another client with a loaded list, a brand on the built-in simulator with
  * a campaign and its sender numbers, a team, text defaults, and one user of each role. Idempotent: does nothing once the organization exists. Processes
  * started together on a new database (the README's scale-out) take turns on an advisory lock held until the
  * transaction ends: the first one seeds, the others then see its organization and skip.
@@ -127,6 +128,7 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
         description: 'Simulator number',
       })),
     );
+    await seedFranklin(tx, organizationId);
     const [team] = await tx
       .insert(teams)
       .values({ organizationId, name: 'Phone Bank A', teamStatus: 'Active' })

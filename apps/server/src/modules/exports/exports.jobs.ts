@@ -77,7 +77,7 @@ export const exportCsvJob = defineJob({
             .select({ timeZone: organizations.timeZone })
             .from(organizations)
             .where(eq(organizations.id, payload.organizationId));
-          const columns = await service.exportColumns(tx, payload.organizationId, args);
+          const columns = await service.exportColumns(tx, viewer, args);
           const { select, where } = exportQuery({
             def,
             table: service.table,

@@ -8,6 +8,7 @@ import { createResourceService } from '../../platform/resources/resource-service
 import { favoriteIds } from '../favorites/favorites.service';
 import { tableOf } from '../tables';
 import { openListSource } from './list-source';
+import { findOwnUpload } from './own-upload';
 import { SheetError } from './sources/source';
 
 export type SheetRow = typeof sheets.$inferSelect;
@@ -31,16 +32,6 @@ export async function uploadFilenameOf(tx: Tx, viewer: Viewer, uploadId: number)
 }
 
 const blank = (v: unknown) => v === null || v === undefined || String(v).trim() === '';
-
-/** The upload named by a create, when it is one of the viewer's organization's. */
-async function findUpload(tx: Tx, viewer: Viewer, uploadId: unknown) {
-  if (!/^\d{1,15}$/.test(String(uploadId))) return null;
-  const [upload] = await tx
-    .select({ id: uploads.id })
-    .from(uploads)
-    .where(and(eq(uploads.organizationId, viewer.organizationId), eq(uploads.id, Number(uploadId))));
-  return upload ?? null;
-}
 
 /**
  * Opens a new list's source and records its sheets (the first row as each sheet's header until the user chooses),
@@ -89,7 +80,7 @@ export const listsService = createResourceService(list, lists, tableOf, {
     const uploadId = existing ? existing.uploadId : attrs.uploadId;
     const key = attrs.googleSheetKey === undefined && existing ? existing.googleSheetKey : attrs.googleSheetKey;
     if (blank(uploadId) && blank(key)) errors.googleSheetKey = [listMessages.sheetOrUploadRequired];
-    if (!existing && !blank(uploadId) && !(await findUpload(tx, viewer, uploadId)))
+    if (!existing && !blank(uploadId) && !(await findOwnUpload(tx, viewer, uploadId)))
       errors.uploadId = [listMessages.uploadNotFound];
     return errors;
   },

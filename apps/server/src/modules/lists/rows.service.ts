@@ -1,8 +1,10 @@
-import { row, rowColumnKeys } from '@canvass/domain';
+import { list, row, rowColumnKeys } from '@canvass/domain';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { lists, rows } from '../../platform/db/schema/index';
+import type { Viewer } from '../../platform/auth/viewer';
 import type { Tx } from '../../platform/db/tenant';
 import type { ListArgs } from '../../platform/resources/list-query';
+import { visibleWhereOf } from '../../platform/resources/policy';
 import { createResourceService, type ExportColumn } from '../../platform/resources/resource-service';
 import { tableOf } from '../tables';
 import { rowsOfList } from './rows-of-list';
@@ -18,13 +20,14 @@ function listIdOf(args: ListArgs): number | null {
  * The kept columns of a list's rows (columnOne …) under the header names the load stored with them: an export of
  * the rows tab reads like the file the staffer uploaded. Rows of several lists have no one header: none added.
  */
-async function keptColumns(tx: Tx, organizationId: number, args: ListArgs): Promise<ExportColumn[]> {
+async function keptColumns(tx: Tx, viewer: Viewer, args: ListArgs): Promise<ExportColumn[]> {
   const listId = listIdOf(args);
   if (listId === null) return [];
+  // Through the list's policy: a list the viewer cannot see gives its rows' file no headers either.
   const [found] = await tx
     .select({ rowHeaders: lists.rowHeaders })
     .from(lists)
-    .where(and(eq(lists.organizationId, organizationId), eq(lists.id, listId)));
+    .where(and(visibleWhereOf(list.name, tableOf, viewer) ?? sql`false`, eq(lists.id, listId)));
   return rowColumnsOf(found?.rowHeaders ?? []).map(({ field, header }) => ({ name: field, label: header }));
 }
 

@@ -1,4 +1,5 @@
 import {
+  CLIENT_USER_TYPES,
   dependantRefs,
   inputFields,
   messages,
@@ -74,7 +75,7 @@ export interface ResourceHooks<A = Record<string, unknown>> {
   /** Adds computed fields to a page of rows (counts, nested lists) in one query per page. */
   decorate?(tx: Tx, rows: Row[], viewer: Viewer): Promise<void>;
   /** The columns of an export beyond the entry's own (a list's rows: its kept columns, under its sheet's headers). */
-  extraExportColumns?(tx: Tx, organizationId: number, args: ListArgs): Promise<ExportColumn[]>;
+  extraExportColumns?(tx: Tx, viewer: Viewer, args: ListArgs): Promise<ExportColumn[]>;
   /**
    * A condition the list's filters imply that the database cannot derive, for its index (a list's rows: the range
    * of ids its load stored); added to the WHERE of both the list and its export.
@@ -117,7 +118,7 @@ export interface ResourceService {
   listScope(tx: Tx, viewer: Viewer, args: ListArgs): Promise<SQL>;
   list(tx: Tx, viewer: Viewer, args: ListArgs, opts?: ListOptions): Promise<Page>;
   /** What an export of the list `args` describes writes: the entry's export columns, then any a hook adds. */
-  exportColumns(tx: Tx, organizationId: number, args: ListArgs): Promise<ExportColumn[]>;
+  exportColumns(tx: Tx, viewer: Viewer, args: ListArgs): Promise<ExportColumn[]>;
   get(tx: Tx, viewer: Viewer, id: number): Promise<Row | null>;
   blank(): Record<string, unknown>;
   create(tx: Tx, viewer: Viewer, attrs: Record<string, unknown>, env?: WriteEnv): Promise<WriteResult>;
@@ -229,10 +230,18 @@ export function createResourceService<D extends ResourceDef>(
    * the module that takes it, as a member of the organization: whom a viewer may name is not whom it may list (a
    * Client-role user names the organization's manager, a staff member it does not see among its client's people).
    */
-  async function checkRefs(tx: Tx, viewer: Viewer, attrs: Record<string, unknown>): Promise<FieldErrors> {
+  async function checkRefs(
+    tx: Tx,
+    viewer: Viewer,
+    attrs: Record<string, unknown>,
+    existing: Row | null,
+  ): Promise<FieldErrors> {
     const errors: FieldErrors = {};
     for (const [name, f] of writable) {
       if (f.kind !== 'ref' || attrs[name] == null || attrs[name] === '' || f.resource === user.name) continue;
+      // Only a new value is checked: an update that leaves a reference as it was (a Client-role user saving a
+      // project whose list staff loaded for the organization) keeps what was allowed when it was set.
+      if (existing && String(attrs[name]) === String(existing[name])) continue;
       const target = tableOf(f.resource);
       const targetVisible = visibleWhereOf(f.resource, tableOf, viewer);
       if (!target || !targetVisible) continue;
@@ -271,7 +280,7 @@ export function createResourceService<D extends ResourceDef>(
       ...validateAttributes(def, attrs, { isCreate, isAdmin: viewer.isAdmin }, existing ?? {}),
     };
     if (Object.keys(errors).length === 0) {
-      Object.assign(errors, await checkRefs(tx, viewer, attrs));
+      Object.assign(errors, await checkRefs(tx, viewer, attrs, existing));
       if (hooks.check) Object.assign(errors, await hooks.check(tx, typed(attrs), { viewer, existing }));
     }
     if (Object.keys(errors).length > 0) return { row: null, errors };
@@ -361,15 +370,23 @@ export function createResourceService<D extends ResourceDef>(
     return null;
   }
 
-  /** Non-admins cannot choose admin-only fields: on create those take their default. */
+  /**
+   * Non-admins cannot choose admin-only fields: on create those take their default. A Client or Agency user who
+   * names no owner of an ownerDefaultsToViewer resource creates it for its own client.
+   */
   function withDefaults(attrs: Record<string, unknown>, isCreate: boolean, viewer: Viewer): Record<string, unknown> {
     if (!isCreate) return attrs;
     const out = { ...attrs };
+    const empty = (v: unknown) => v === undefined || v === null || v === '';
     for (const [name, f] of writable) {
       const dflt = f.kind === 'enum' ? f.default : undefined;
       if (f.adminOnly && !viewer.isAdmin) out[name] = dflt ?? null;
-      else if ((out[name] === undefined || out[name] === null || out[name] === '') && dflt) out[name] = dflt;
+      else if (empty(out[name]) && dflt) out[name] = dflt;
     }
+    const owner = def.ownedBy;
+    const clientUser = !viewer.isAdmin && (CLIENT_USER_TYPES as readonly string[]).includes(viewer.role);
+    if (def.ownerDefaultsToViewer && owner && owner !== 'id' && clientUser && viewer.clientId && empty(out[owner]))
+      out[owner] = viewer.clientId;
     return out;
   }
 
@@ -379,9 +396,9 @@ export function createResourceService<D extends ResourceDef>(
     visibleWhere: visible,
     listScope,
     get,
-    async exportColumns(tx, organizationId, args) {
+    async exportColumns(tx, viewer, args) {
       const own = def.list.exportColumns.map((name) => ({ name, label: def.fields[name].label }));
-      return hooks.extraExportColumns ? [...own, ...(await hooks.extraExportColumns(tx, organizationId, args))] : own;
+      return hooks.extraExportColumns ? [...own, ...(await hooks.extraExportColumns(tx, viewer, args))] : own;
     },
     blank() {
       const out: Record<string, unknown> = {};

@@ -3,24 +3,31 @@ import { createdMessage, list, listMessages } from '@canvass/domain';
 import { IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useSession } from '../../app/session';
 import { usePageTitle } from '../../app/use-page-title';
+import { RefSelect } from '../../ui/form/RefSelect';
 import { fieldErrorsText, notifyFailed, notifySaved } from '../../ui/notify';
 import { useResourceMutation } from '../../ui/useResourceMutation';
 import { uploadWithSession, UploadError } from '../../ui/upload-file';
 import { UploadProgress } from '../../ui/UploadProgress';
 
 type Source = 'upload' | 'sheet';
-type Errors = Partial<Record<'name' | 'file' | 'googleSheetKey', string>>;
+type Errors = Partial<Record<'name' | 'file' | 'googleSheetKey' | 'clientId', string>>;
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * /lists/new: a name and a source (a CSV or XLSX file, uploaded with its progress shown, or a Google Sheet key);
- * createList, then on to the column picker of the new list's basic info.
+ * /lists/new: a name, the client it is loaded for and a source (a CSV or XLSX file, uploaded with its progress
+ * shown, or a Google Sheet key); createList, then on to the column picker of the new list's basic info. A
+ * Client-role user's list is its own client's (the server sets it): the Client field is for staff, who may leave it
+ * to the organization, and for an agency, choosing among its clients (its own unless told).
  */
 export function ListCreatePage() {
   usePageTitle('New list');
   const navigate = useNavigate();
+  const { user, isAdmin } = useSession();
+  const choosesClient = isAdmin || user?.role !== 'Client';
+  const [clientId, setClientId] = useState<string | null>(null);
   const create = useResourceMutation(list, 'create');
   const [name, setName] = useState('');
   const [source, setSource] = useState<Source>('upload');
@@ -57,6 +64,7 @@ export function ListCreatePage() {
     setErrors(found);
     if (Object.keys(found).length) return;
     const attributes: Record<string, string> = { name: name.trim() };
+    if (choosesClient && clientId) attributes.clientId = clientId;
     if (source === 'upload' && file) {
       const uploadId = await upload(file);
       if (!uploadId) return;
@@ -68,8 +76,14 @@ export function ListCreatePage() {
     if (outcome.kind === 'failed') return notifyFailed(outcome.message);
     if (outcome.kind === 'invalid') {
       const byField = Object.fromEntries(outcome.errors.map((e) => [e.field, e.messages.join('. ')]));
-      setErrors({ name: byField.name, googleSheetKey: byField.googleSheetKey, file: byField.uploadId });
-      const elsewhere = outcome.errors.filter((e) => !['name', 'googleSheetKey', 'uploadId'].includes(e.field));
+      setErrors({
+        name: byField.name,
+        googleSheetKey: byField.googleSheetKey,
+        file: byField.uploadId,
+        clientId: byField.clientId,
+      });
+      const shown = ['name', 'googleSheetKey', 'uploadId', 'clientId'];
+      const elsewhere = outcome.errors.filter((e) => !shown.includes(e.field));
       if (elsewhere.length) notifyFailed(fieldErrorsText(elsewhere), 'Error');
       return;
     }
@@ -93,6 +107,19 @@ export function ListCreatePage() {
               error={errors.name}
               maxLength={255}
             />
+            {choosesClient && (
+              <RefSelect
+                name="clientId"
+                field={list.fields.clientId}
+                value={clientId}
+                onChange={(v) => setClientId(typeof v === 'string' && v ? v : null)}
+                errors={errors.clientId ? { clientId: errors.clientId } : {}}
+                disabled={busy}
+                values={{}}
+                record={{}}
+                allowInlineCreate={false}
+              />
+            )}
             <SegmentedControl
               aria-label="Source"
               value={source}

@@ -20,6 +20,7 @@ import {
   tenantRef,
   timestamps,
 } from './_columns';
+import { clients } from './clients';
 import { listColumnRoleEnum, listStatusEnum, rowStatusEnum } from './enums';
 import { organizations } from './organizations';
 import { users } from './users';
@@ -53,6 +54,8 @@ export const lists = pgTable(
     id: tenantId(),
     organizationId: organizationId(() => organizations.id),
     name: text('name').notNull(),
+    // The client the list was loaded for (spec §6: its Client and Agency users see it); null: the organization's.
+    clientId: refId('client_id'),
     googleSheetKey: text('google_sheet_key'),
     uploadId: refId('upload_id'),
     // The sheet the user picked for loading; null until column roles are set.
@@ -87,6 +90,10 @@ export const lists = pgTable(
     tenantKey('lists', t),
     // Restrict: an upload in use stays; uploads are swept only when no list names them.
     tenantRef('lists', t, t.uploadId, uploads, 'restrict'),
+    // Restrict: a client that still has lists is not deleted; the user is told which depend on it.
+    tenantRef('lists', t, t.clientId, clients, 'restrict'),
+    // The policy's client limit (a Client-role user's lists) and the client's lists, by the foreign key.
+    index('lists_org_client_idx').on(t.organizationId, t.clientId, t.id),
     index('lists_org_name_idx').on(t.organizationId, t.name, t.id),
     index('lists_org_status_idx').on(t.organizationId, t.listStatus, t.id),
     index('lists_org_created_idx').on(t.organizationId, t.createdAt, t.id),
