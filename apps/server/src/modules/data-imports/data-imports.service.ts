@@ -22,11 +22,7 @@ function mappingErrors(resource: string | null | undefined, text: string | null 
 export const dataImportsService = createResourceService(dataImport, dataImports, tableOf, {
   async check(tx, attrs, { viewer, existing }) {
     const errors = mappingErrors(attrs.resource ?? (existing?.resource as string), attrs.mapping);
-    if (
-      attrs.uploadId != null &&
-      attrs.uploadId !== '' &&
-      !(await findOwnUpload(tx, viewer, attrs.uploadId))
-    )
+    if (attrs.uploadId != null && attrs.uploadId !== '' && !(await findOwnUpload(tx, viewer, attrs.uploadId)))
       errors.uploadId = ['Uploaded file not found'];
     return errors;
   },
