@@ -1,9 +1,10 @@
 import { OptOutChangeAction, OptOutChangeSource, OptOutType, optOutMessages, WEB_CLIENT_HEADER } from '@canvass/domain';
-import { assertCan } from '../../platform/auth/viewer';
+import { assertCan, ForbiddenError, type Viewer } from '../../platform/auth/viewer';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
 import type { Context } from '../../platform/graphql/context';
 import { enumRef } from '../../platform/graphql/enums';
 import { parseId, type RecordRef } from '../../platform/graphql/resource-schema';
+import { limitedToClients } from '../../platform/resources/policy';
 import type { Row } from '../../platform/resources/resource-service';
 import {
   addDoNotContact,
@@ -139,20 +140,30 @@ export function registerOptOutsSchema(optOutRef: RecordRef) {
   }));
 }
 
+/**
+ * The do-not-contact list is the organization's, of every client: read with View on Organization by a viewer no
+ * client limits (a Manager with user views saw all of it).
+ */
+function organizationNumbersViewer(viewer: Viewer | null): Viewer {
+  const allowed = assertCan(viewer, 'View', 'Organization');
+  if (limitedToClients(allowed)) throw new ForbiddenError();
+  return allowed;
+}
+
 builder.queryFields((t) => ({
   doNotContactNumbers: t.field({
     type: DoNotContactPageRef,
     description: "The organization's do-not-contact numbers in number order; search by digits, page with after",
     args: { search: t.arg.string(), after: t.arg.string(), first: t.arg.int() },
     resolve: (_r, args, ctx) => {
-      assertCan(ctx.viewer, 'View', 'Organization');
+      organizationNumbersViewer(ctx.viewer);
       return ctx.tenant((tx, viewer) => doNotContactNumbers(tx, viewer.organizationId, args));
     },
   }),
   doNotContactCount: t.int({
     description: 'How many numbers the organization must not contact',
     resolve: (_r, _a, ctx) => {
-      assertCan(ctx.viewer, 'View', 'Organization');
+      organizationNumbersViewer(ctx.viewer);
       return ctx.tenant((tx, viewer) => doNotContactCount(tx, viewer.organizationId));
     },
   }),

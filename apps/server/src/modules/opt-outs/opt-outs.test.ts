@@ -248,6 +248,26 @@ describe('do-not-contact numbers', () => {
     expect(rows).toEqual([{ phone_type: 'ToPhone', do_not_contact: true }]);
   });
 
+  it("are the organization's: a Manager limited by user views to some clients reads none of them", async () => {
+    const manager = await org.tokenFor('Manager');
+    expect((await gql(app, COUNT, {}, { token: manager })).data?.doNotContactCount).toBeGreaterThan(0);
+    const { rows } = await app.sql('SELECT id FROM users WHERE email = $1', [org.emailFor('Manager')]);
+    await app.sql('INSERT INTO user_views (organization_id, user_id, client_id) VALUES ($1, $2, $3)', [
+      org.id,
+      rows[0].id,
+      org.clientId,
+    ]);
+    try {
+      for (const query of [COUNT, NUMBERS]) {
+        const res = await gql(app, query, {}, { token: manager });
+        expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+        expect(res.data ?? null).toBeNull();
+      }
+    } finally {
+      await app.sql('DELETE FROM user_views WHERE user_id = $1', [rows[0].id]);
+    }
+  });
+
   it('are managed by those who may update the organization only', async () => {
     const client = await org.tokenFor('Client');
     const res = await gql(app, ADD_DNC, { n: '6175550134' }, { token: client });

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
-import { assertCan } from '../../platform/auth/viewer';
+import { assertCan, ForbiddenError } from '../../platform/auth/viewer';
+import { limitedToClients } from '../../platform/resources/policy';
 import { builder } from '../../platform/graphql/builder';
 import { startBackgroundTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
 import { BackgroundTaskRef } from '../tasks/tasks.graphql';
@@ -22,6 +23,8 @@ builder.mutationField('lookUpPhoneCarriers', (t) =>
       "Starts a number lookup of the organization's recipient phones without a line type, filling their carrier and line type (a background task); refused when no provider with lookup is configured",
     resolve: async (_r, _a, ctx) => {
       const viewer = assertCan(ctx.viewer, 'Update', 'Phone');
+      // It looks up every recipient of the organization, at its cost: not for a viewer limited to some clients.
+      if (limitedToClients(viewer)) throw new ForbiddenError();
       const task = await ctx.tenant(async (tx) => {
         // Asked now, not in the worker, so the user hears it at once and no task is made for nothing.
         if (!(await lookupProviderFor(tx, ctx.platform, viewer.organizationId))) return null;

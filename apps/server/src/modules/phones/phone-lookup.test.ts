@@ -153,6 +153,21 @@ describe('number lookup', () => {
     expect(twilio.requests.length).toBe(calls);
   });
 
+  it("an Agency user, limited to its clients, cannot start one over the organization's recipients", async () => {
+    const tasks = async () =>
+      (
+        await app.sql(
+          `SELECT count(*)::int AS n FROM background_tasks WHERE organization_id = $1 AND kind = 'lookUpPhoneCarriers'`,
+          [org.id],
+        )
+      ).rows[0].n;
+    const [before, calls] = [await tasks(), twilio.requests.length];
+    const res = await gql(app, LOOK_UP, {}, { token: await org.tokenFor('Agency') });
+    expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');
+    expect(await tasks()).toBe(before);
+    expect(twilio.requests.length).toBe(calls);
+  });
+
   it('a user who may not change phones cannot start one', async () => {
     const res = await gql(app, LOOK_UP, {}, { token: await org.tokenFor('Texter') });
     expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');

@@ -45,6 +45,15 @@ export function ownerCondition(owner: PgColumn, viewer: Viewer, tableOf: TableOf
 }
 
 /**
+ * Whether spec §6 limits the viewer to some clients (a Client or Agency user, user views): the organization's own
+ * numbers (its do-not-contact list, all its recipients) are then not its to read or act on.
+ */
+export function limitedToClients(viewer: Viewer): boolean {
+  if (viewer.isAdmin) return false;
+  return (CLIENT_USER_TYPES as readonly string[]).includes(viewer.role) || viewer.viewClientIds.length > 0;
+}
+
+/**
  * The one visibility policy of every resource: the rows of `def` this viewer may see. It names the viewer's
  * organization explicitly (row-level security stays the second wall) and adds the client limit of spec §6
  * through the registry's `ownedBy`. Lists, gets, references, exports, favorites and writes all use it.
