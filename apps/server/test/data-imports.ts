@@ -16,13 +16,19 @@ export const IMPORT_TASK = 'query($id: ID!) { dataImportTask(id: $id) { status p
  * run without the worker (the failure seam needs the run's hooks), and the CSVs it writes.
  */
 export function dataImportSteps(app: TestApp, organizationId: number, token: string) {
-  /** An uploaded file: in storage, with its row. */
+  let importer: Promise<string> | null = null;
+  /** The importing user (the token's): an upload is used only by the user who sent it (own-upload.ts). */
+  const importerId = () =>
+    (importer ??= gql(app, '{ currentUser { id } }', {}, { token }).then((r) => String(r.data!.currentUser.id)));
+
+  /** An uploaded file: in storage, with its row, sent by the importing user. */
   async function upload(orgId: number, filename: string, text: string): Promise<string> {
     const key = `uploads/${orgId}/${Date.now()}-${Math.random()}-${filename}`;
     await app.platform.storage.write(key, Readable.from([Buffer.from(text)]));
     const { rows } = await app.sql(
-      `INSERT INTO uploads (organization_id, storage_key, filename, size) VALUES ($1, $2, $3, $4) RETURNING id`,
-      [orgId, key, filename, Buffer.byteLength(text)],
+      `INSERT INTO uploads (organization_id, user_id, storage_key, filename, size) VALUES ($1, $2, $3, $4, $5)
+       RETURNING id`,
+      [orgId, await importerId(), key, filename, Buffer.byteLength(text)],
     );
     return String(rows[0].id);
   }

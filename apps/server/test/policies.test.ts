@@ -87,6 +87,8 @@ const named = (u: FixtureUser, f: Extract<FieldDef, { kind: 'ref' }>, target: Fi
   target !== null && target !== undefined && (f.namedWithRecord ? target.org === 'A' : allowed(u, target));
 /** The client limit of spec §6: by the row's own client, or (ownedThrough) by its parent's, a project's texts. */
 function seesRow(u: FixtureUser, def: ResourceDef, row: FixtureRow): boolean {
+  // The organization's own work (a data import) is staff's, whatever a limited viewer's restrictions grant.
+  if (def.staffOnly) return u.limitedTo === null;
   if (def.ownedThrough) {
     const parent = row.refs[def.ownedThrough];
     return u.limitedTo === null || (parent != null && seesOwner(u, parent.owner));

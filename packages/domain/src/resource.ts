@@ -187,6 +187,12 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    */
   ownedBy: (keyof F & string) | 'id' | null;
   /**
+   * The organization's own work, naming recipients of every client (a data import's rows and rejected rows): a viewer
+   * limited to some clients (Client, Agency, user views) sees none of its rows, whatever its restrictions grant.
+   * Only with ownedBy null.
+   */
+  staffOnly?: boolean;
+  /**
    * A Client or Agency user who names no client creates the row for its own client (a list a client uploads is
    * that client's); others leave it empty, the organization's. Only with an ownedBy ref.
    */
@@ -361,6 +367,7 @@ export function defineResource<const F extends Record<string, FieldDef>>(def: Re
   const owner = def.ownedBy && def.ownedBy !== 'id' ? def.fields[def.ownedBy] : undefined;
   if (owner && (owner.kind !== 'ref' || owner.resource !== 'client'))
     throw new Error(`${def.name}: ownedBy must name a ref to client`);
+  if (def.staffOnly && def.ownedBy !== null) throw new Error(`${def.name}: staffOnly rows have no owner`);
   if (def.ownerDefaultsToViewer && !owner) throw new Error(`${def.name}: ownerDefaultsToViewer needs an ownedBy ref`);
   if (def.ownedThrough && (def.ownedBy !== null || def.fields[def.ownedThrough]?.kind !== 'ref'))
     throw new Error(`${def.name}: ownedThrough must name a ref, with ownedBy null`);

@@ -51,6 +51,8 @@ export const dataImport = defineResource({
   guard: 'DataImport',
   menuOrder: 7,
   ownedBy: null,
+  // Its file and rejected rows name recipients of any client; it makes clients, users and organization opt-outs.
+  staffOnly: true,
   messages: { destroyed: 'The data import has been deleted successfully' },
 });
 

@@ -384,7 +384,11 @@ describe('templates', () => {
 
 describe('tenancy', () => {
   it("refuses another organization's upload, in an import and in a preview", async () => {
-    const theirs = await steps.upload(other.id, 'theirs.csv', 'Phone\n2125550161\n');
+    const theirs = await dataImportSteps(app, other.id, otherToken).upload(
+      other.id,
+      'theirs.csv',
+      'Phone\n2125550161\n',
+    );
     const created = await steps.createImport({ name: 'Stolen', resource: 'Phone', uploadId: theirs });
     expect(created).toEqual({
       dataImport: null,
@@ -413,5 +417,34 @@ describe('tenancy', () => {
     expect(start.data).toBeNull();
     const task = await gql(app, IMPORT_TASK, { id }, { token: otherToken });
     expect(task.data!.dataImportTask).toBeNull();
+  });
+});
+
+describe('who sees data imports (issue 35 §2)', () => {
+  it("a Client-role user, even granted Data Import, sees none of the organization's imports and no one else's file", async () => {
+    await app.sql(
+      `INSERT INTO restrictions (organization_id, role, resource, operations)
+       VALUES ($1, 'Client', 'DataImport', '{View,Create,Update,Export}')`,
+      [org.id],
+    );
+    const client = await org.tokenFor('Client');
+    const staffs = await steps.createImport({
+      name: 'Opt-outs of every client',
+      resource: 'OptOut',
+      uploadId: await steps.upload(org.id, 'all-opt-outs.csv', 'Phone\n2125550171\n'),
+    });
+    const id = staffs.dataImport!.id;
+    const listed = await gql(app, '{ dataImports(first: 50) { totalCount } }', {}, { token: client });
+    expect(listed.data?.dataImports.totalCount).toBe(0);
+    const one = await gql(app, 'query($id: ID!) { dataImport(id: $id) { id } }', { id }, { token: client });
+    expect(one.data?.dataImport).toBeNull();
+    expect((await gql(app, IMPORT_TASK, { id }, { token: client })).data?.dataImportTask).toBeNull();
+    const preview = await gql(
+      app,
+      'query($u: ID!) { dataImportPreview(uploadId: $u) }',
+      { u: await steps.upload(org.id, 'staff.csv', 'Phone\n2125550172\n') },
+      { token: client },
+    );
+    expect(preview.errors?.[0].message).toBe('Uploaded file not found');
   });
 });

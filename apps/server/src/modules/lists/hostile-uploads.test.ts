@@ -1,3 +1,4 @@
+import type { RoleName } from '@canvass/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
 import { createTestApp, gql, type TestApp } from '../../../test/harness';
@@ -19,13 +20,15 @@ beforeAll(async () => {
 }, 60_000);
 
 /** The file in storage with its upload row, as POST /api/uploads leaves it. */
-async function uploaded(name: keyof typeof hostileFiles): Promise<string> {
+async function uploaded(name: keyof typeof hostileFiles, by: RoleName = 'Client'): Promise<string> {
   const file = await hostileFiles[name]();
   const key = `uploads/${org.id}/${Date.now()}-${file.filename}`;
   await app.platform.storage.write(key, file.read());
+  // Sent by the user who then uses it: only its sender may (own-upload.ts).
   const { rows } = await app.sql(
-    'INSERT INTO uploads (organization_id, storage_key, filename, size) VALUES ($1, $2, $3, 0) RETURNING id',
-    [org.id, key, file.filename],
+    `INSERT INTO uploads (organization_id, user_id, storage_key, filename, size)
+     SELECT $1, id, $2, $3, 0 FROM users WHERE email = $4 RETURNING id`,
+    [org.id, key, file.filename, org.emailFor(by)],
   );
   return String(rows[0].id);
 }
@@ -54,7 +57,7 @@ describe('a hostile upload', () => {
       app,
       'query($id: ID!) { dataImportPreview(uploadId: $id) }',
       {
-        id: await uploaded('csvMillionColumns'),
+        id: await uploaded('csvMillionColumns', 'Admin'),
       },
       { token: await org.tokenFor('Admin') },
     );
