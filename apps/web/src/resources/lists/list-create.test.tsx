@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { listMessages } from '@canvass/domain';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildUser } from '../../app/test-utils';
 import { setAccessToken } from '../../app/token-store';
 import { descriptionOf } from '../../test/screen-reads';
 import { fakeUploads } from '../../ui/fake-uploads.test-utils';
@@ -68,5 +69,37 @@ describe('/lists/new', { timeout: 20_000 }, () => {
       attributes: { name: 'Sheet list', googleSheetKey: 'abc123' },
     });
     expect(descriptionOf(key)).toBe('');
+  });
+
+  it('staff load a list for a client they choose', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderResources('/lists/new', {
+      CreateList: (v) => created(v.attributes as never),
+      ClientOptions: () => ({
+        data: {
+          clients: {
+            totalCount: 1,
+            pageInfo: { hasNextPage: false, hasPreviousPage: false, startCursor: null, endCursor: null },
+            nodes: [{ id: '5', name: 'Franklin County Democrats' }],
+          },
+        },
+      }),
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }, { timeout: 8000 }), 'Franklin voters');
+    await user.type(screen.getByRole('combobox', { name: 'Client' }), 'Frank');
+    await user.click(await screen.findByRole('option', { name: 'Franklin County Democrats', hidden: true }));
+    await user.click(screen.getByText('Google Sheet key'));
+    await user.type(screen.getByRole('textbox', { name: 'Google Sheet key' }), 'abc123');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(callsTo(calls, 'CreateList')).toHaveLength(1));
+    expect(callsTo(calls, 'CreateList')[0].variables).toEqual({
+      attributes: { name: 'Franklin voters', clientId: '5', googleSheetKey: 'abc123' },
+    });
+  });
+
+  it("shows a Client-role user no Client field: the server makes the list its own client's", async () => {
+    renderResources('/lists/new', {}, buildUser({ role: 'Client', isAdmin: false }));
+    await screen.findByRole('textbox', { name: 'Name' }, { timeout: 8000 });
+    expect(screen.queryByRole('combobox', { name: 'Client' })).toBeNull();
   });
 });
