@@ -62,6 +62,18 @@ describe('a new project', () => {
     });
   });
 
+  it('refuses a sending window that ends before it starts, and keeps the saved one', async () => {
+    const id = await createProject(app, org, admin);
+    const window = { startAt: '2026-12-01T14:00:00.000Z', endAt: '2026-12-01T22:00:00.000Z' };
+    expect((await update(id, window)).errors).toEqual([]);
+    const backwards = await update(id, { endAt: '2026-12-01T13:00:00.000Z' });
+    expect(backwards.errors).toEqual([{ field: 'endAt', messages: [projectMessages.endBeforeStart] }]);
+    const equal = await update(id, { startAt: window.endAt });
+    expect(equal.errors).toEqual([{ field: 'endAt', messages: [projectMessages.endBeforeStart] }]);
+    const { rows } = await app.sql('SELECT start_at, end_at FROM projects WHERE id = $1', [id]);
+    expect([rows[0].start_at.toISOString(), rows[0].end_at.toISOString()]).toEqual([window.startAt, window.endAt]);
+  });
+
   it('refuses a manager who is not a member of the organization', async () => {
     const other = await buildOrganization(app, 'Elsewhere');
     const res = await gql(
@@ -366,6 +378,36 @@ describe('project phones', () => {
       ],
     });
     expect(moved.project?.projectPhones).toEqual([{ id: rows[1].id, phoneId: other, isPrimary: 'true' }]);
+  });
+
+  it("sends only from a purchased number of the project's client or of the organization", async () => {
+    const { rows: clients } = await app.sql(
+      `INSERT INTO clients (organization_id, name, client_type) VALUES ($1, 'Another client', 'Campaign') RETURNING id`,
+      [org.id],
+    );
+    const number = (n: string, type: string, clientId: number | null) =>
+      app
+        .sql(
+          `INSERT INTO phones (organization_id, number, phone_type, phone_status, client_id)
+           VALUES ($1, $2, $3, 'Active', $4) RETURNING id`,
+          [org.id, n, type, clientId],
+        )
+        .then((r) => String(r.rows[0].id));
+    const own = await number('4155550110', 'FromPhone', org.clientId);
+    const shared = await number('4155550111', 'FromPhone', null);
+    const others = await number('4155550112', 'FromPhone', Number(clients[0].id));
+    const contact = await number('4155550113', 'ClientPhone', org.clientId);
+    const id = await createProject(app, org, admin);
+    const refused = [projectMessages.senderNotOfClient];
+    expect((await update(id, { projectPhones: [{ phoneId: others }] })).errors).toEqual([
+      { field: 'projectPhones', messages: refused },
+    ]);
+    expect((await update(id, { projectPhones: [{ phoneId: contact }] })).errors).toEqual([
+      { field: 'projectPhones', messages: refused },
+    ]);
+    const saved = await update(id, { projectPhones: [{ phoneId: own, isPrimary: 'true' }, { phoneId: shared }] });
+    expect(saved.errors).toEqual([]);
+    expect((saved.project!.projectPhones as { phoneId: string }[]).map((r) => r.phoneId)).toEqual([own, shared]);
   });
 
   it("refuses another organization's phone", async () => {

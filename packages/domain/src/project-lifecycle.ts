@@ -219,6 +219,8 @@ export const projectMessages = {
   teamLeadQuotaOnly: "A team lead may change only the texters' quotas",
   deliveryTypeNotEditable: 'Only a client may choose the delivery type, while the project is being set up',
   pauseOnlySendingBlast: 'Only a Sending Blast project can be paused or resumed',
+  endBeforeStart: 'The end time must be after the start time',
+  senderNotOfClient: "A sender must be a purchased number of the project's client or of the organization",
   primaryNeedsActive: 'The primary phone must be an Active number',
   primaryCompleted: 'The primary phone of a completed project cannot change',
   onePrimary: 'Only one phone can be primary',

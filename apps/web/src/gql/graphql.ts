@@ -536,7 +536,7 @@ export type StepperPhonesQueryVariables = Exact<{
 }>;
 
 
-export type StepperPhonesQuery = { phones: { nodes: Array<{ id: string, number: string, phoneStatus: PhoneStatus, campaign: { id: string, name: string } | null }> } };
+export type StepperPhonesQuery = { phones: { nodes: Array<{ id: string, number: string, phoneStatus: PhoneStatus, clientId: string | null, campaign: { id: string, name: string } | null }> } };
 
 export type StepperUsersQueryVariables = Exact<{ [key: string]: never; }>;
 

@@ -1,5 +1,5 @@
 import { childRowChanges, project, projectMessages, type ChildRowInput, type FieldErrors } from '@canvass/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../platform/auth/viewer';
 import {
@@ -78,6 +78,8 @@ export async function checkChildren(
   },
   existing: Row | null,
   mayEditQuota: boolean,
+  /** The project's client as the save leaves it: whose numbers may send. */
+  clientId: number | null,
 ): Promise<FieldErrors> {
   const org = viewer.organizationId;
   const errors: FieldErrors = {};
@@ -101,6 +103,23 @@ export async function checkChildren(
         ).map((r) => r.id),
       'Phone',
     );
+    // A newly named sender is a purchased number (not a client's contact phone or a recipient's) that the project's
+    // client may use: its own or the organization's (issue 35 §5: another client's numbers were offered and taken).
+    const named = namedIds('projectPhones', attrs.projectPhones);
+    if (named.length && !errors.projectPhones) {
+      const usable = await tx
+        .select({ id: phones.id })
+        .from(phones)
+        .where(
+          and(
+            eq(phones.organizationId, org),
+            inArray(phones.id, named),
+            eq(phones.phoneType, 'FromPhone'),
+            clientId == null ? isNull(phones.clientId) : or(isNull(phones.clientId), eq(phones.clientId, clientId)),
+          ),
+        );
+      if (usable.length < new Set(named).size) errors.projectPhones = [projectMessages.senderNotOfClient];
+    }
     const before = await stored('projectPhones');
     const after = resultingRows('projectPhones', before, attrs.projectPhones);
     const primaries = after.filter((r) => truthy(r.isPrimary));

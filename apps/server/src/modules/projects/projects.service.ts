@@ -132,6 +132,24 @@ function checkDeliveryType(attrs: ProjectAttributes, existing: Row | null, viewe
   return { deliveryType: [projectMessages.deliveryTypeNotEditable] };
 }
 
+/** The project's client as the save leaves it: whose numbers may send. */
+function clientOf(attrs: ProjectAttributes, existing: Row | null): number | null {
+  const value = 'clientId' in attrs ? attrs.clientId : existing?.clientId;
+  return blank(value) ? null : Number(value);
+}
+
+/**
+ * The sending window ends after it starts (issue 35 §5: an end before the start was taken, and the project then
+ * waited for a window that never opens). Read with what the update leaves as it was.
+ */
+function checkSchedule(attrs: ProjectAttributes, existing: Row | null): FieldErrors {
+  const start = 'startAt' in attrs ? attrs.startAt : existing?.startAt;
+  const end = 'endAt' in attrs ? attrs.endAt : existing?.endAt;
+  if (blank(start) || blank(end)) return {};
+  const instant = (v: unknown) => new Date(v instanceof Date ? v : String(v)).getTime();
+  return instant(end) > instant(start) ? {} : { endAt: [projectMessages.endBeforeStart] };
+}
+
 /** The manager is a member of the organization (users are not a tenant table the generic ref check can read). */
 async function checkManager(tx: Tx, attrs: ProjectAttributes, viewer: Viewer): Promise<FieldErrors> {
   if (blank(attrs.managerId)) return {};
@@ -186,8 +204,9 @@ const generic = createResourceService(project, projects, tableOf, {
       ...checkPaused(attrs, existing),
       ...checkLocked(attrs, existing),
       ...checkDeliveryType(attrs, existing, viewer),
+      ...checkSchedule(attrs, existing),
       ...(await checkManager(tx, attrs, viewer)),
-      ...(await checkChildren(tx, viewer, attrs, existing, mayEditQuota)),
+      ...(await checkChildren(tx, viewer, attrs, existing, mayEditQuota, clientOf(attrs, existing))),
     };
   },
   async afterWrite(tx, row, attrs, viewer) {

@@ -62,7 +62,15 @@ function handlers(project: ReturnType<typeof savedProject> | null, extra: Record
       payload('updateProject', { ...project, ...(v.attributes as object) }),
     StepperLists: () => ({ data: { lists: { nodes: [] } } }),
     StepperPhones: () => ({
-      data: { phones: { nodes: [{ id: '8', number: '2125550100', phoneStatus: 'Active', campaign: null }] } },
+      data: {
+        phones: {
+          nodes: [
+            { id: '8', number: '2125550100', phoneStatus: 'Active', clientId: null, campaign: null },
+            // Another client's number: never offered to this project.
+            { id: '9', number: '2125550101', phoneStatus: 'Active', clientId: '77', campaign: null },
+          ],
+        },
+      },
     }),
     StepperUsers: () => ({
       data: { users: { nodes: [{ id: '42', name: 'Ada Lovelace', userType: 'Manager' }] } },
@@ -353,7 +361,7 @@ describe('the project stepper', { timeout: 30_000 }, () => {
     expect(callsTo(calls, 'MessageLinks')).toHaveLength(0);
   });
 
-  it('offers the Active phones as senders, one of them primary, and lets a client pick teams for External delivery', async () => {
+  it("offers the Active purchased numbers the project's client may use as senders, one of them primary, and lets a client pick teams for External delivery", async () => {
     const project = savedProject({ currentStep: 'Sender' });
     const { calls } = renderStepper(
       '/projects/stepper/5',
@@ -364,7 +372,9 @@ describe('the project stepper', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Primary (212)-555-0100' }));
     expect(callsTo(calls, 'StepperPhones')[0].variables.filters).toEqual([
       { field: 'phoneStatus', operation: 'Equal', value: 'Active', arrayValues: null },
+      { field: 'phoneType', operation: 'Equal', value: 'FromPhone', arrayValues: null },
     ]);
+    expect(screen.queryByRole('checkbox', { name: 'Use (212)-555-0101' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() =>
       expect(callsTo(calls, 'UpdateStepperProject').at(-1)?.variables.attributes).toMatchObject({

@@ -3,7 +3,7 @@ import { AreaCodeSelection, CampaignType, formatPhone, project } from '@canvass/
 import type { StepProps } from './step-props';
 import { TABLE_MAX_HEIGHT } from './step-props';
 import type { PhoneRow } from './stepper-model';
-import { useActivePhones } from './use-active-phones';
+import { usableBy, useActivePhones } from './use-active-phones';
 
 /** Adds or removes a phone: a saved one is kept marked _destroy so the save deletes it. */
 function toggled(rows: readonly PhoneRow[], phoneId: string, on: boolean): PhoneRow[] {
@@ -19,11 +19,13 @@ function toggled(rows: readonly PhoneRow[], phoneId: string, on: boolean): Phone
 }
 
 /**
- * Sender: the project's numbers among the organization's Active phones, one of them primary, and how a recipient's
+ * Sender: the project's numbers among the Active purchased numbers its client may use, one of them primary, and how a recipient's
  * sender is picked (area code selection). Whether a primary is allowed is the server's rule; its errors show here.
  */
 export function SenderStep({ values, change, errors }: StepProps) {
-  const { phones, fetching } = useActivePhones();
+  const active = useActivePhones();
+  const phones = usableBy(active.phones, values.clientId);
+  const fetching = active.fetching;
   const chosen = (id: string) => values.phones.some((r) => r.phoneId === id && !r._destroy);
   const primary = values.phones.find((r) => r.isPrimary && !r._destroy)?.phoneId ?? '';
   const phoneErrors = Object.entries(errors).filter(([k]) => k.startsWith('projectPhones'));
@@ -49,7 +51,7 @@ export function SenderStep({ values, change, errors }: StepProps) {
       {fetching && !phones.length ? (
         <Loader />
       ) : !phones.length ? (
-        <Alert color="yellow">The organization has no Active phones to send from.</Alert>
+        <Alert color="yellow">There are no Active purchased numbers this project's client may send from.</Alert>
       ) : (
         <Radio.Group
           value={primary}

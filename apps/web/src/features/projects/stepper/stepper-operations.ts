@@ -189,6 +189,7 @@ export const StepperPhones = graphqlOperation<StepperPhonesQuery, StepperPhonesQ
         id
         number
         phoneStatus
+        clientId
         campaign {
           id
           name
