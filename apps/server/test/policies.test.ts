@@ -85,10 +85,15 @@ const allowed = (u: FixtureUser, row: FixtureRow): boolean => {
  */
 const named = (u: FixtureUser, f: Extract<FieldDef, { kind: 'ref' }>, target: FixtureRow | null | undefined) =>
   target !== null && target !== undefined && (f.namedWithRecord ? target.org === 'A' : allowed(u, target));
-/** The client limit of spec §6: by the row's own client, or (ownedThrough) by its parent's, a project's texts. */
+/**
+ * The client limit of spec §6: by the row's own client, or (ownedThrough) by its parent's, a project's texts; and
+ * a texter's own projects (texterAssignedThrough).
+ */
 function seesRow(u: FixtureUser, def: ResourceDef, row: FixtureRow): boolean {
   // The organization's own work (a data import) is staff's, whatever a limited viewer's restrictions grant.
   if (def.staffOnly) return u.limitedTo === null;
+  // A texter sees a text only through a project it texts for; the fixture makes it a texter of none.
+  if (def.texterAssignedThrough && u.role === 'Texter') return false;
   if (def.ownedThrough) {
     const parent = row.refs[def.ownedThrough];
     return u.limitedTo === null || (parent != null && seesOwner(u, parent.owner));

@@ -302,6 +302,9 @@ describe('delivery type and quota', () => {
     const id = await createProject(app, org, admin);
     const byManager = await update(id, { deliveryType: 'Internal' }, manager);
     expect(byManager.errors).toEqual([{ field: 'deliveryType', messages: [projectMessages.deliveryTypeNotEditable] }]);
+    // Not an admin either (spec §5 "only by a Client role"; issue 35: an admin saw it editable).
+    const byAdmin = await update(id, { deliveryType: 'Blast' }, admin);
+    expect(byAdmin.errors).toEqual([{ field: 'deliveryType', messages: [projectMessages.deliveryTypeNotEditable] }]);
     expect((await update(id, { deliveryType: 'Internal' }, client)).project?.deliveryType).toBe('Internal');
     await setStatus(app, id, 'Ready');
     const late = await update(id, { deliveryType: 'External' }, client);

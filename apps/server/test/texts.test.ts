@@ -307,4 +307,23 @@ describe('texts are seen and changed only by who may', () => {
     expect(res.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect(await stored(own)).toMatchObject({ body: 'own client' });
   });
+
+  it("a texter sees the texts of its own projects, not the organization's replies; a manager sees them all", async () => {
+    const texterId = await userIdOf(app, orgA.emailFor('Texter'));
+    await app.sql(`INSERT INTO project_texters (organization_id, project_id, user_id) VALUES ($1, $2, $3)`, [
+      orgA.id,
+      project,
+      texterId,
+    ]);
+    const reply = await insertText({ body: 'a reply', type: 'Reply', status: 'Received' });
+    const f = [{ field: 'id', operation: 'In', arrayValues: [own, otherClients, noProject, reply] }];
+    const page = `query($f: [FilterInput!]) { texts(filters: $f, first: 10) { nodes { body } } }`;
+    const bodiesFor = async (token: string) =>
+      (await gql(app, page, { f }, { token })).data?.texts.nodes.map((n: { body: string }) => n.body);
+    const texter = await orgA.tokenFor('Texter');
+    expect(await bodiesFor(texter)).toEqual(['own client']);
+    expect((await gql(app, GET, { id: reply }, { token: texter })).data?.text).toBeNull();
+    const manager = await orgA.tokenFor('Manager');
+    expect((await bodiesFor(manager)).sort()).toEqual(['a reply', 'no project', 'other client', 'own client']);
+  });
 });

@@ -37,3 +37,5 @@ export * from './quiet-hours';
 export * from './send-time-messages';
 export * from './zoned-time';
 export * from './project-waits';
+export * from './lifecycle-restrictions';
+export * from './project-action-texts';

@@ -1,5 +1,6 @@
 import type { EnumValue } from './enum';
 import type { PermissionOperation, Role } from './enums';
+import { lifecycleDefaults } from './lifecycle-restrictions';
 
 export type Operation = EnumValue<typeof PermissionOperation>;
 export type RoleName = EnumValue<typeof Role>;
@@ -18,11 +19,8 @@ const VIEW: Operation[] = ['View'];
 const grant = (resources: string[], operations: Operation[]): Restriction[] =>
   resources.map((resource) => ({ resource, operations }));
 
-/**
- * The restrictions each role starts with in a new organization (spec §6). Organizations may change theirs;
- * admins (emails in the admin list) are allowed everything regardless.
- */
-export const defaultRestrictions: Record<RoleName, Restriction[]> = {
+/** What each role may do on each resource in a new organization (spec §6). */
+const resourceDefaults: Record<RoleName, Restriction[]> = {
   Admin: grant(
     [
       'Client',
@@ -74,6 +72,15 @@ export const defaultRestrictions: Record<RoleName, Restriction[]> = {
   ],
   Texter: grant(['Project', 'Text'], VIEW),
 };
+
+/**
+ * The restrictions each role starts with in a new organization (spec §6): its resources, then the project's
+ * lifecycle actions (lifecycle-restrictions.ts). Organizations may change theirs; admins (emails in the admin list)
+ * are allowed everything regardless.
+ */
+export const defaultRestrictions: Record<RoleName, Restriction[]> = Object.fromEntries(
+  Object.entries(resourceDefaults).map(([role, list]) => [role, [...list, ...lifecycleDefaults[role as RoleName]]]),
+) as Record<RoleName, Restriction[]>;
 
 /** What the UI asks: can(viewer, 'Create', 'Client'). */
 export function can(restrictions: readonly Restriction[], operation: Operation, resource: string): boolean {

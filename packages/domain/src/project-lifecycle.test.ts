@@ -103,5 +103,7 @@ describe('the project lifecycle of spec §4', () => {
     expect(canEditDeliveryType(client, 'Submitted')).toBe(true);
     expect(canEditDeliveryType(client, 'Ready')).toBe(false);
     expect(canEditDeliveryType(lead, 'Submitted')).toBe(false);
+    // Spec §5: a Client role only; an admin sees it but does not choose it (issue 35).
+    expect(canEditDeliveryType({ role: 'Admin' }, 'Submitted')).toBe(false);
   });
 });

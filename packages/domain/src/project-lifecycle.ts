@@ -196,11 +196,11 @@ export function canEditQuota(
 }
 
 /**
- * Spec §5: delivery type is editable only by a Client role and only in the Setup group (and by an admin, who may do
- * everything, in the Setup group too).
+ * Spec §5: delivery type is editable only by a Client role and only in the Setup group. Not by an admin either
+ * (issue 35): the client decides whether its texts go out as a Blast or wait for texters.
  */
 export function canEditDeliveryType(viewer: { role: RoleName }, status: ProjectStatusValue): boolean {
-  return (viewer.role === 'Client' || viewer.role === 'Admin') && isStatusEditable(status);
+  return viewer.role === 'Client' && isStatusEditable(status);
 }
 
 /** The messages of the lifecycle (spec §4, §5, §8), word for word. */

@@ -202,6 +202,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    * whoever sees the project): the policy keeps the rows whose parent the viewer may see. Used with ownedBy null.
    */
   ownedThrough?: keyof F & string;
+  /**
+   * A ref to the project a Texter-role viewer must be assigned to (as one of its texters) to see the row: a texter
+   * sees its own projects' texts, not the organization's (issue 35). Other roles are not limited by it.
+   */
+  texterAssignedThrough?: keyof F & string;
   messages: {
     destroyed: string;
     /** What a saved new one says, when not 'The {Type} has been created successfully' (spec §8: a text). */
@@ -369,6 +374,9 @@ export function defineResource<const F extends Record<string, FieldDef>>(def: Re
     throw new Error(`${def.name}: ownedBy must name a ref to client`);
   if (def.staffOnly && def.ownedBy !== null) throw new Error(`${def.name}: staffOnly rows have no owner`);
   if (def.ownerDefaultsToViewer && !owner) throw new Error(`${def.name}: ownerDefaultsToViewer needs an ownedBy ref`);
+  const assigned = def.texterAssignedThrough && def.fields[def.texterAssignedThrough];
+  if (assigned && (assigned.kind !== 'ref' || assigned.resource !== 'project'))
+    throw new Error(`${def.name}: texterAssignedThrough must name a ref to project`);
   if (def.ownedThrough && (def.ownedBy !== null || def.fields[def.ownedThrough]?.kind !== 'ref'))
     throw new Error(`${def.name}: ownedThrough must name a ref, with ownedBy null`);
   for (const section of def.sections) {

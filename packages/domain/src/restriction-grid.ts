@@ -1,4 +1,5 @@
 import { Role } from './enums';
+import { isLifecycleResource, LIFECYCLE_OPERATION } from './lifecycle-restrictions';
 import { allOperations, defaultRestrictions, type Operation, type Restriction, type RoleName } from './permissions';
 
 /**
@@ -15,12 +16,19 @@ export interface RoleRestriction {
 export const restrictionResources: readonly string[] = defaultRestrictions.Admin.map((r) => r.resource);
 export const restrictionRoles: readonly RoleName[] = Role.values;
 
+/** The operations a grid row offers: a lifecycle action is run or not (Update); a resource has them all. */
+export function operationsOf(resource: string): readonly Operation[] {
+  return isLifecycleResource(resource) ? [LIFECYCLE_OPERATION] : allOperations;
+}
+
 /**
- * What a role may do in an organization: its stored restrictions, or the domain defaults while the organization has
- * stored none for the role. Once the grid is saved every cell is stored, so a cleared cell stays cleared.
+ * What a role may do in an organization: its stored restrictions, and the domain defaults on each resource the
+ * organization has stored nothing for the role (a row added to the grid after the organization saved its own, as
+ * the lifecycle actions were). Saving the grid stores every cell, so a cleared cell stays cleared.
  */
 export function restrictionsOrDefaults(role: RoleName, stored: readonly Restriction[]): Restriction[] {
-  return stored.length ? [...stored] : defaultRestrictions[role];
+  const unstored = defaultRestrictions[role].filter((d) => !stored.some((s) => s.resource === d.resource));
+  return [...stored, ...unstored];
 }
 
 /** The whole grid from the stored rows (any roles) with defaults filled in per role, in a fixed order. */
@@ -34,7 +42,9 @@ export function restrictionGrid(stored: readonly RoleRestriction[]): RoleRestric
       role,
       resource,
       // Kept in the operations' own order, so a saved grid reads back exactly as sent.
-      operations: allOperations.filter((op) => own.some((r) => r.resource === resource && r.operations.includes(op))),
+      operations: operationsOf(resource).filter((op) =>
+        own.some((r) => r.resource === resource && r.operations.includes(op)),
+      ),
     }));
   });
 }

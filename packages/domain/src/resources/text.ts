@@ -99,6 +99,7 @@ export const textEntry = defineResource({
   guard: 'Text',
   ownedBy: null,
   ownedThrough: 'projectId',
+  texterAssignedThrough: 'projectId',
   messages: {
     destroyed: 'The text has been deleted successfully',
     created: textMessages.created,

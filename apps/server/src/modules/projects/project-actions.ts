@@ -1,7 +1,9 @@
 import {
+  CHANGE_PROJECT_STATUS,
   canPauseOrResume,
   isActionAllowed,
   manualTransition,
+  PAUSE_PROJECT,
   projectActionRules,
   projectMessages,
   ProjectStatus,
@@ -18,6 +20,7 @@ import { startBackgroundTask } from '../../platform/jobs/background-tasks';
 import type { Platform } from '../../platform/platform';
 import type { Row } from '../../platform/resources/resource-service';
 import { startTextsDispatch } from '../sending/dispatch/dispatch.jobs';
+import { assertMayRun } from './lifecycle-permission';
 import { markTextsToSend, MAX_SEND_TEXT_IDS, resendProjectTexts } from '../sending/dispatch/resend-texts';
 import { loadProjectJob, unloadProjectJob } from './load/project-load.jobs';
 import { projectsService } from './projects.service';
@@ -114,11 +117,12 @@ async function storeTestTexts(tx: Tx, viewer: Viewer, project: Row, args: LoadSe
 }
 
 /**
- * loadSendProject (spec §7): one lifecycle action on a project, allowed exactly where project-lifecycle.ts says,
- * refused otherwise with the reason on projectStatus and nothing changed. Runs on the caller's transaction with the
+ * loadSendProject (spec §7): one lifecycle action on a project, run only by a role its row of the restrictions grid
+ * lets run it (refused as not allowed), and allowed exactly where project-lifecycle.ts says, refused otherwise with the reason on projectStatus and nothing changed. Runs on the caller's transaction with the
  * project row locked, so the status it judges is the one it changes.
  */
 export async function loadSendProject(tx: Tx, viewer: Viewer, args: LoadSendArgs): Promise<ActionResult> {
+  assertMayRun(viewer, args.option);
   const project = await lockProject(tx, viewer, args.projectId);
   if (!project) return refused(args.projectId, 'base', 'Error, project not loaded');
   const status = project.projectStatus as ProjectStatusValue;
@@ -182,6 +186,7 @@ export async function changeProjectStatus(
   projectId: number,
   to: ProjectStatusValue,
 ): Promise<ActionResult> {
+  assertMayRun(viewer, CHANGE_PROJECT_STATUS);
   const project = await lockProject(tx, viewer, projectId);
   if (!project) return refused(projectId, 'base', 'Error, project not loaded');
   const from = project.projectStatus as ProjectStatusValue;
@@ -200,6 +205,7 @@ export async function setProjectPaused(
   projectId: number,
   isPaused: boolean,
 ): Promise<ActionResult> {
+  assertMayRun(viewer, PAUSE_PROJECT);
   const project = await lockProject(tx, viewer, projectId);
   if (!project) return refused(projectId, 'base', 'Error, project not loaded');
   if (

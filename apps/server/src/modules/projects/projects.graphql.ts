@@ -1,5 +1,8 @@
 import {
   allowedActions,
+  CHANGE_PROJECT_STATUS,
+  isConfirmedAction,
+  PAUSE_PROJECT,
   availableTransitions,
   canPauseOrResume,
   ProjectAction,
@@ -15,6 +18,8 @@ import { parseId, type RecordRef } from '../../platform/graphql/resource-schema'
 import { findRecordTask } from '../../platform/jobs/background-tasks';
 import type { Row } from '../../platform/resources/resource-service';
 import { BackgroundTaskRef } from '../tasks/tasks.graphql';
+import { countActionTexts } from './action-texts';
+import { viewerMayRun } from './lifecycle-permission';
 import {
   changeProjectStatus,
   loadSendProject,
@@ -39,13 +44,27 @@ export function registerProjectsSchema(projectRef: RecordRef) {
   builder.objectFields(projectRef, (t) => ({
     availableActions: t.field({
       type: [enumRef(ProjectAction)],
-      description: 'The loadSendProject options the project allows in its status (spec §4), in the enum order',
-      resolve: (p) => allowedActions(p.projectStatus as ProjectStatusValue),
+      description:
+        'The loadSendProject options the project allows in its status (spec §4) and the restrictions let this viewer run, in the enum order',
+      resolve: (p, _a, ctx) =>
+        allowedActions(p.projectStatus as ProjectStatusValue).filter((a) => viewerMayRun(ctx.viewer, a)),
+    }),
+    actionTexts: t.int({
+      nullable: true,
+      description:
+        'How many texts the action would send, resend or remove now, which its confirmation names (SendTexts, ResendTexts, UnloadProject, CancelProject; null for the others)',
+      args: { action: t.arg({ type: enumRef(ProjectAction), required: true }) },
+      resolve: (p, args, ctx) => {
+        const action = args.action as ProjectActionValue;
+        if (!isConfirmedAction(action)) return null;
+        return ctx.tenant((tx, viewer) => countActionTexts(tx, viewer.organizationId, Number(p.id), action));
+      },
     }),
     availableTransitions: t.field({
       type: [enumRef(ProjectStatus)],
       description: 'The statuses changeProjectStatus may move the project to for this viewer (Live: the staff account)',
       resolve: async (p, _a, ctx) => {
+        if (!viewerMayRun(ctx.viewer, CHANGE_PROJECT_STATUS)) return [];
         const staff = ctx.viewer ? await viewerIsStaffAccount(ctx.platform, ctx.viewer) : false;
         return availableTransitions(p.projectStatus as ProjectStatusValue, staff).map((tr) => tr.to);
       },
@@ -66,8 +85,9 @@ export function registerProjectsSchema(projectRef: RecordRef) {
           : ctx.tenant((tx, viewer) => findRecordTask(tx, Number(p.loadTaskId), viewer.organizationId)),
     }),
     canPauseOrResume: t.boolean({
-      description: 'Pause (or Resume, when paused) is offered: a Sending Blast project',
-      resolve: (p) =>
+      description: 'Pause (or Resume, when paused) is offered: a Sending Blast project, to a viewer who may pause it',
+      resolve: (p, _a, ctx) =>
+        viewerMayRun(ctx.viewer, PAUSE_PROJECT) &&
         canPauseOrResume({
           projectStatus: p.projectStatus as ProjectStatusValue,
           deliveryType: String(p.deliveryType),

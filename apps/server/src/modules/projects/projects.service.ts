@@ -5,7 +5,9 @@ import {
   EMPTY_MESSAGE_PLACEHOLDER,
   isFieldLocked,
   isStatusEditable,
+  messages,
   NEW_PROJECT_STATUS,
+  PAUSE_PROJECT,
   project,
   projectMessages,
   projectStatusGroup,
@@ -26,6 +28,7 @@ import { createResourceService, type ResourceService, type Row } from '../../pla
 import { isMember } from '../auth/members.service';
 import { favoriteIds } from '../favorites/favorites.service';
 import { tableOf } from '../tables';
+import { viewerMayRun } from './lifecycle-permission';
 import { checkChildren, loadChildren, saveChildren } from './project-children';
 
 type ProjectAttributes = AttributesOf<typeof project>;
@@ -113,9 +116,13 @@ export function checkTeamLead(
   return errors;
 }
 
-/** Spec §4: pause and resume are for a Sending Blast project, through updateProject as through setProjectPaused. */
-function checkPaused(attrs: ProjectAttributes, existing: Row | null): FieldErrors {
+/**
+ * Spec §4: pause and resume are for a Sending Blast project, by a role the restrictions let pause it, through
+ * updateProject as through setProjectPaused.
+ */
+function checkPaused(attrs: ProjectAttributes, existing: Row | null, viewer: Viewer): FieldErrors {
   if (attrs.isPaused == null || Boolean(attrs.isPaused) === Boolean(existing?.isPaused)) return {};
+  if (!viewerMayRun(viewer, PAUSE_PROJECT)) return { isPaused: [messages.notAuthorized] };
   const project = {
     projectStatus: (existing?.projectStatus ?? NEW_PROJECT_STATUS) as ProjectStatusValue,
     deliveryType: String(existing?.deliveryType ?? ''),
@@ -123,7 +130,7 @@ function checkPaused(attrs: ProjectAttributes, existing: Row | null): FieldError
   return canPauseOrResume(project) ? {} : { isPaused: [projectMessages.pauseOnlySendingBlast] };
 }
 
-/** Spec §5: delivery type only by a Client role (or an admin) and only in the Setup group. */
+/** Spec §5: delivery type only by a Client role and only in the Setup group. */
 function checkDeliveryType(attrs: ProjectAttributes, existing: Row | null, viewer: Viewer): FieldErrors {
   const current = existing?.deliveryType ?? project.fields.deliveryType.default;
   if (blank(attrs.deliveryType) || attrs.deliveryType === current) return {};
@@ -201,7 +208,7 @@ const generic = createResourceService(project, projects, tableOf, {
     return {
       ...checkTeamLead(attrs, existing, viewer, []),
       ...checkStatus(attrs, existing, viewer),
-      ...checkPaused(attrs, existing),
+      ...checkPaused(attrs, existing, viewer),
       ...checkLocked(attrs, existing),
       ...checkDeliveryType(attrs, existing, viewer),
       ...checkSchedule(attrs, existing),

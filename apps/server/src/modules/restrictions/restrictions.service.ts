@@ -2,6 +2,7 @@ import {
   allOperations,
   isOrganizationAdmin,
   messages,
+  operationsOf,
   restrictionGrid,
   restrictionResources,
   type FieldErrors,
@@ -38,6 +39,10 @@ function checkCells(cells: readonly RoleRestriction[]): FieldErrors {
       (errors.resource ??= []).push(`${cell.resource} is not a restriction resource`);
     const unknown = cell.operations.filter((op) => !allOperations.includes(op));
     if (unknown.length) (errors.operations ??= []).push(`${unknown.join(', ')} is not an operation`);
+    // A project action's row is run or not: its one operation is Update (lifecycle-restrictions.ts).
+    const offered = operationsOf(cell.resource);
+    const other = cell.operations.filter((op) => allOperations.includes(op) && !offered.includes(op));
+    if (other.length) (errors.operations ??= []).push(`${other.join(', ')} is not an operation of ${cell.resource}`);
   }
   return errors;
 }
@@ -58,7 +63,7 @@ export async function saveRestrictions(
   const given = new Map(cells.map((c) => [key(c), c.operations]));
   const grid = (await organizationRestrictions(tx, viewer)).map((c) => ({
     ...c,
-    operations: allOperations.filter((op) => (given.get(key(c)) ?? c.operations).includes(op)),
+    operations: operationsOf(c.resource).filter((op) => (given.get(key(c)) ?? c.operations).includes(op)),
   }));
   await tx
     .insert(restrictions)

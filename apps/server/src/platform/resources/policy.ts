@@ -11,7 +11,7 @@ import {
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { viewerCan, type Viewer } from '../auth/viewer';
-import { organizationUsers } from '../db/schema/index';
+import { organizationUsers, projectTexters } from '../db/schema/index';
 
 type Columns = Record<string, PgColumn>;
 
@@ -70,7 +70,18 @@ export function visibleWhere(def: ResourceDef, table: PgTable, tableOf: TableOf,
     : def.ownedThrough
       ? parentCondition(def, cols[def.ownedThrough], viewer, tableOf)
       : undefined;
-  return owner ? and(inOrganization, owner)! : inOrganization;
+  const assigned = def.texterAssignedThrough ? texterCondition(cols[def.texterAssignedThrough], viewer) : undefined;
+  return and(inOrganization, owner, assigned)!;
+}
+
+/**
+ * A Texter-role viewer sees a row only through a project it is one of the texters of (issue 35: its own projects'
+ * texts, not every reply of the organization); a row of no project is not its. Only the Texter role: an admin or a
+ * staffer sees every project's texts, and pays no semi-join for it.
+ */
+function texterCondition(project: PgColumn, viewer: Viewer): SQL | undefined {
+  if (viewer.isAdmin || viewer.role !== 'Texter') return undefined;
+  return sql`${project} IN (SELECT ${projectTexters.projectId} FROM ${projectTexters} WHERE ${projectTexters.organizationId} = ${viewer.organizationId} AND ${projectTexters.userId} = ${viewer.userId})`;
 }
 
 /**

@@ -2,6 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db/tenant';
 
 /**
+ * A project's List texts never sent nor claimed for sending: what an unload removes and a cancel keeps from going
+ * out (and what their confirmations count).
+ */
+export const unsentListTextsWhere = (organizationId: number, projectId: number) =>
+  sql`organization_id = ${organizationId} AND project_id = ${projectId} AND text_type = 'List'
+         AND sent_at IS NULL AND claimed_at IS NULL`;
+
+/**
  * Removes what a load made for the project, as set operations in the caller's transaction: its List texts that
  * were never sent or claimed for sending (those are history and stay), with their counts taken off
  * project_text_counts, and the load's exclusions, counts and area codes. Returns the texts removed.
@@ -10,9 +18,7 @@ export async function removeLoad(tx: Tx, organizationId: number, projectId: numb
   const org = organizationId;
   const { rows } = await tx.execute<{ removed: number }>(sql`
     WITH gone AS (
-      DELETE FROM texts
-       WHERE organization_id = ${org} AND project_id = ${projectId} AND text_type = 'List'
-         AND sent_at IS NULL AND claimed_at IS NULL
+      DELETE FROM texts WHERE ${unsentListTextsWhere(org, projectId)}
       RETURNING created_at, from_phone_id, text_status),
     counted AS (
       SELECT (created_at AT TIME ZONE 'UTC')::date AS day, from_phone_id, text_status, count(*) AS n

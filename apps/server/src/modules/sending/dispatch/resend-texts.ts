@@ -9,13 +9,16 @@ import type { TextStatusValue } from '../providers/messaging-provider';
  */
 const RESENDABLE = sql`('Failed', 'Undelivered', 'Error', 'RateLimited', 'Expired')`;
 
+/** The texts of a project that ResendTexts sends again (and its confirmation counts). */
+export const resendableTextsWhere = (organizationId: number, projectId: number) =>
+  sql`organization_id = ${organizationId} AND project_id = ${projectId} AND text_status IN ${RESENDABLE}`;
+
 /**
  * Spec §4 ResendTexts: a project's texts that ended in a resendable failure go back to Ready as new messages to the
  * provider (resend_count is part of the idempotency key), their counts moved. Returns how many.
  */
 export async function resendProjectTexts(tx: Tx, organizationId: number, projectId: number): Promise<number> {
-  const failing = sql`organization_id = ${organizationId} AND project_id = ${projectId}
-    AND text_status IN ${RESENDABLE}`;
+  const failing = resendableTextsWhere(organizationId, projectId);
   const { rows: groups } = await tx.execute<{
     day: string;
     from_phone_id: string;
