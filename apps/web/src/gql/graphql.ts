@@ -788,6 +788,14 @@ export type SetProjectPausedMutationVariables = Exact<{
 
 export type SetProjectPausedMutation = { setProjectPaused: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, project: { id: string, projectStatus: ProjectStatus, projectStatusGroup: ProjectStatusGroup, deliveryType: DeliveryType, isPaused: boolean | null, availableActions: Array<ProjectAction>, availableTransitions: Array<ProjectStatus>, statusOptions: Array<ProjectStatus>, canPauseOrResume: boolean, waitsFor: Array<{ kind: ProjectWaitKind, message: string, actor: string, action: string | null, until: string | null }>, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, can: { update: boolean } } | null } };
 
+export type ProjectActionTextsQueryVariables = Exact<{
+  id: string;
+  action: ProjectAction;
+}>;
+
+
+export type ProjectActionTextsQuery = { project: { id: string, actionTexts: number | null } | null };
+
 export type ProjectSummaryFieldsFragment = { projectId: string, version: string, loadedAt: string | null, loadErrorMessage: string | null, pauseReason: string | null, providerTrouble: string | null, projectStatus: string, rowsCount: number, totalTexts: number, receivedTexts: number, duplicatePhones: number, invalidPhones: number, optOutPhones: number, textStatus: Array<{ key: string, count: number }>, textsPerProvider: Array<{ key: string, count: number }>, excluded: Array<{ key: string, count: number }>, areaCodes: { areaCodesCount: number, total: number, top: Array<{ key: string, count: number }> }, listSummary: { duplicates: number, invalids: number, optOuts: number }, insights: Array<{ day: string, textStatus: string, count: number }>, senders: Array<{ phoneId: string, number: string, provider: string | null, sent: number, delivered: number, failed: number, deliveryRate: number | null, highFailureRate: boolean }> };
 
 export type ProjectSummaryQueryVariables = Exact<{

@@ -19,6 +19,7 @@ const ProjectPricesTab = lazyNamed(() => import('./projects/ProjectPricesTab'), 
 const ProjectPricesEdit = lazyNamed(() => import('./projects/ProjectPricesEdit'), 'ProjectPricesEdit');
 
 const StatusInput = lazyNamed(() => import('./projects/project-inputs'), 'StatusInput');
+const DeliveryTypeInput = lazyNamed(() => import('./projects/project-inputs'), 'DeliveryTypeInput');
 const SenderPhonesInput = lazyNamed(() => import('./projects/project-inputs'), 'SenderPhonesInput');
 const TeamsInput = lazyNamed(() => import('./projects/project-inputs'), 'TeamsInput');
 const TextersInput = lazyNamed(() => import('./projects/project-inputs'), 'TextersInput');
@@ -27,6 +28,7 @@ const ProjectMediaInput = lazyNamed(() => import('./projects/project-inputs'), '
 /** The project's own inputs in its edit sections (loaded with the first edit); every other field is the registry's. */
 export const projectInputs: FieldInputs = {
   projectStatus: (props: FieldInputProps) => <StatusInput {...props} />,
+  deliveryType: (props: FieldInputProps) => <DeliveryTypeInput {...props} />,
   projectPhones: (props: FieldInputProps) => <SenderPhonesInput {...(props as FieldInputProps<ChildrenField>)} />,
   projectTeams: (props: FieldInputProps) => <TeamsInput {...(props as FieldInputProps<ChildrenField>)} />,
   projectTexters: (props: FieldInputProps) => <TextersInput {...(props as FieldInputProps<ChildrenField>)} />,

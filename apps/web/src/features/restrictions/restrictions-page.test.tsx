@@ -51,6 +51,31 @@ describe('the restrictions grid', { timeout: 20_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.operationName === 'CurrentUser')).toBe(true));
   });
 
+  it("lets an admin give a team lead a project action, each action's row being run (Update) or not", async () => {
+    const { calls } = renderApp('/organization/restrictions', {
+      RefreshSession: () => ({ data: signedInAs(admin) }),
+      OrganizationRestrictions: () => ({ data: { organizationRestrictions: grid } }),
+      SaveRestrictions: (v) => ({
+        data: { saveRestrictions: { message: 'All changes saved', restrictions: v.restrictions, errors: [] } },
+      }),
+      CurrentUser: () => ({ data: { currentUser: admin } }),
+    });
+    await screen.findByRole('checkbox', { name: 'Manager may Update ResendTexts' }, { timeout: 10_000 });
+    expect(box('Manager may Update ResendTexts').checked).toBe(true);
+    expect(screen.queryByRole('checkbox', { name: 'Manager may Delete ResendTexts' })).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: 'Team Lead' }));
+    expect(box('Team Lead may Update ResendTexts').checked).toBe(false);
+    await userEvent.click(box('Team Lead may Update ResendTexts'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.filter((c) => c.operationName === 'SaveRestrictions')).toHaveLength(1));
+    const sent = calls.find((c) => c.operationName === 'SaveRestrictions')!.variables.restrictions as {
+      role: string;
+      resource: string;
+      operations: string[];
+    }[];
+    expect(sent.find((c) => c.role === 'TeamLead' && c.resource === 'ResendTexts')?.operations).toEqual(['Update']);
+  });
+
   it('is refused to a user who is not an organization admin', async () => {
     const { calls } = renderApp('/organization/restrictions', {
       RefreshSession: () => ({ data: signedInAs(buildUser({ role: 'Manager' })) }),

@@ -15,6 +15,7 @@ import {
   allOperations,
   isOrganizationAdmin,
   messages,
+  operationsOf,
   Role,
   restrictionResources,
   type Operation,
@@ -97,7 +98,8 @@ export function RestrictionsPage() {
       <Stack gap="md">
         <Title order={2}>Restrictions</Title>
         <Text c="dimmed" size="sm">
-          What each role of the organization may do. Platform admins may do everything.
+          What each role of the organization may do. Platform admins may do everything. A project action (Send Texts,
+          Resend Texts, Cancel Project…) is run by the roles whose Update box is ticked on its row.
         </Text>
         <SegmentedControl
           aria-label="Role"
@@ -120,11 +122,14 @@ export function RestrictionsPage() {
                 <Table.Td>{resource}</Table.Td>
                 {allOperations.map((op) => (
                   <Table.Td key={op}>
-                    <Checkbox
-                      aria-label={`${Role.label(role)} may ${op} ${resource}`}
-                      checked={ticked(resource, op)}
-                      onChange={(e) => toggle(resource, op, e.currentTarget.checked)}
-                    />
+                    {/* A project action's row is run or not: Update alone (lifecycle-restrictions.ts). */}
+                    {operationsOf(resource).includes(op) && (
+                      <Checkbox
+                        aria-label={`${Role.label(role)} may ${op} ${resource}`}
+                        checked={ticked(resource, op)}
+                        onChange={(e) => toggle(resource, op, e.currentTarget.checked)}
+                      />
+                    )}
                   </Table.Td>
                 ))}
               </Table.Tr>

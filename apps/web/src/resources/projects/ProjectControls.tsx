@@ -1,6 +1,5 @@
-import { Alert, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
-import { humanize, project, projectMessages } from '@canvass/domain';
+import { Alert, Button, Group, Menu, Select, Stack } from '@mantine/core';
+import { humanize, isConfirmedAction, project, projectMessages } from '@canvass/domain';
 import { IconChevronDown, IconPlayerPause, IconPlayerPlay, IconProgressCheck } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import { lazyNamed } from '../../app/lazy-component';
@@ -9,19 +8,13 @@ import { LoadProgress } from '../../ui/LoadProgress';
 import { errorText } from '../../ui/notify';
 import type { ProjectActionName, ProjectLifecycle, ProjectStatusName } from './project-operations';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
-import { openSendTextsDialog } from './SendTextsDialog';
+import { useConfirmProjectAction } from './confirm-project-action';
 import { actionLabel, statusErrorText, useProjectActions } from './use-project-actions';
 import { useProjectLifecycle } from './use-project-lifecycle';
 import { notifications } from '@mantine/notifications';
 
 // The Test Text dialog (the stepper's form, its phone search) loads the first time it opens.
 const TestTextDialog = lazyNamed(() => import('../../features/projects/test-text/TestTextDialog'), 'TestTextDialog');
-
-/** Actions that undo work (a load, the whole project) are confirmed first. */
-const CONFIRMED: Partial<Record<ProjectActionName, string>> = {
-  CancelProject: 'Are you sure you want to cancel this project?',
-  UnloadProject: 'Are you sure you want to unload this project? Its texts that were not sent are removed.',
-};
 
 /**
  * The project header's controls (spec §2 projects row, §4): the status badge, the status dropdown while the project
@@ -100,6 +93,7 @@ function StatusSelect({ lifecycle }: { lifecycle: ProjectLifecycle }) {
 
 function ActionsMenu({ lifecycle }: { lifecycle: ProjectLifecycle }) {
   const actions = useProjectActions(lifecycle.id);
+  const confirm = useConfirmProjectAction(lifecycle.id);
   const [testing, setTesting] = useState(false);
   const { availableActions, availableTransitions, canPauseOrResume, isPaused } = lifecycle;
   if (!availableActions.length && !availableTransitions.length && !canPauseOrResume) return null;
@@ -107,16 +101,10 @@ function ActionsMenu({ lifecycle }: { lifecycle: ProjectLifecycle }) {
   const run = (action: ProjectActionName) => {
     // A test text needs its recipients, body and sender: the stepper's Test Text form asks for them, in a dialog.
     if (action === 'TestText') return setTesting(true);
-    if (action === 'SendTexts') return openSendTextsDialog(lifecycle.waitsFor, () => void actions.runAction(action));
-    const question = CONFIRMED[action];
-    if (!question) return void actions.runAction(action);
-    modals.openConfirmModal({
-      title: actionLabel(action),
-      children: <Text size="sm">{question}</Text>,
-      labels: { confirm: actionLabel(action), cancel: 'Back' },
-      confirmProps: { color: 'red' },
-      onConfirm: () => void actions.runAction(action),
-    });
+    // Sending texts or removing work is asked about first, naming how many texts it concerns (issue 35).
+    if (isConfirmedAction(action))
+      return void confirm(action, lifecycle.waitsFor, () => void actions.runAction(action));
+    void actions.runAction(action);
   };
 
   return (

@@ -1,7 +1,10 @@
 import { Badge, Group, Input, MultiSelect, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import {
+  canEditDeliveryType,
   canEditQuota,
+  DeliveryType,
   humanize,
+  projectMessages,
   isFieldLocked,
   MediaPosition,
   listDocument,
@@ -254,6 +257,28 @@ export function StatusInput({ field, value, onChange, errors, name, disabled, re
       description={
         options.length === 0 ? 'The status changes through the actions once the project is set up' : undefined
       }
+    />
+  );
+}
+
+/**
+ * Spec §5: the delivery type is a Client role's choice while the project is being set up; everyone else, an admin
+ * included, reads it here (the server refuses their change the same way).
+ */
+export function DeliveryTypeInput({ field, value, onChange, errors, name, disabled, record }: FieldInputProps) {
+  const { user, isAdmin } = useSession();
+  const role = (isAdmin ? 'Admin' : (user?.role ?? 'Texter')) as RoleName;
+  const editable = canEditDeliveryType({ role }, (record.projectStatus ?? 'Submitted') as ProjectStatusValue);
+  return (
+    <Select
+      label={field.label}
+      data={DeliveryType.options()}
+      value={typeof value === 'string' ? value : null}
+      onChange={(v) => v && onChange(v)}
+      allowDeselect={false}
+      disabled={disabled || !editable}
+      error={errors[name]}
+      description={editable ? undefined : projectMessages.deliveryTypeNotEditable}
     />
   );
 }

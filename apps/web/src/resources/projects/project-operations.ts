@@ -93,3 +93,13 @@ export const SET_PROJECT_PAUSED = /* GraphQL */ `
   ${PAYLOAD_FIELDS}
   ${PROJECT_LIFECYCLE_FIELDS}
 `;
+
+/** How many texts an action would send, resend or remove now: what its confirmation names (issue 35). */
+export const PROJECT_ACTION_TEXTS = /* GraphQL */ `
+  query ProjectActionTexts($id: ID!, $action: ProjectAction!) {
+    project(id: $id) {
+      id
+      actionTexts(action: $action)
+    }
+  }
+`;

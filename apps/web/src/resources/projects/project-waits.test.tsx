@@ -27,6 +27,8 @@ const handlers = (status: ProjectStatusValue, waitsFor: object[], deliveryType?:
     data: { project: { ...lifecycle(status, waitsFor, deliveryType), name: 'Spring turnout', isFavorite: false } },
   }),
   ProjectLifecycle: () => ({ data: { project: lifecycle(status, waitsFor, deliveryType) } }),
+  // The two Ready texts the Send Texts dialog names.
+  ProjectActionTexts: () => ({ data: { project: { __typename: 'Project', id: '12', actionTexts: 2 } } }),
 });
 
 async function chooseAction(name: string) {
@@ -76,6 +78,7 @@ describe('what a project waits for', { timeout: 20_000 }, () => {
     });
     await chooseAction('Send Texts');
     const dialog = await screen.findByRole('dialog', { name: 'Send Texts' });
+    expect(dialog.textContent).toContain('Are you sure you want to send 2 texts?');
     const will = within(dialog).getByRole('region', { name: 'What its texts will wait for' });
     expect(within(will).getByRole('alert', { name: 'Waiting for texters' }).textContent).toContain(texters.action);
     expect(callsTo(calls, 'LoadSendProject')).toHaveLength(0);

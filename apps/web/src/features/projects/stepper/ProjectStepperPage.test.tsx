@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deliveryTypeHelp } from '@canvass/domain';
+import { deliveryTypeHelp, projectMessages } from '@canvass/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildUser, fillIn, type Handler } from '../../../app/test-utils';
 import { descriptionOf, findAlert } from '../../../test/screen-reads';
@@ -240,6 +240,13 @@ describe('the project stepper', { timeout: 30_000 }, () => {
     // Delivery type: a Client role's choice only.
     expect((screen.getByRole('combobox', { name: 'Delivery type' }) as HTMLInputElement).disabled).toBe(true);
     manager.unmount();
+
+    // An admin reads it too, and is told who chooses it (spec §5; issue 35: an admin saw it editable).
+    const admin = renderStepper('/projects/stepper/5', handlers(project), buildUser({ isAdmin: true, role: 'Admin' }));
+    const delivery = (await screen.findByRole('combobox', { name: 'Delivery type' })) as HTMLInputElement;
+    expect(delivery.disabled).toBe(true);
+    expect(descriptionOf(delivery)).toContain(projectMessages.deliveryTypeNotEditable);
+    admin.unmount();
 
     renderStepper('/projects/stepper/5', handlers(project), buildUser({ isAdmin: false, role: 'TeamLead' }));
     const quota = (await screen.findByRole('textbox', { name: 'Quota' })) as HTMLInputElement;

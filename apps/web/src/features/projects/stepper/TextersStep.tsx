@@ -6,6 +6,7 @@ import {
   DeliveryType,
   deliveryTypeHelp,
   project,
+  projectMessages,
   projectStatusGroup,
   SendingType,
   type ProjectStatusValue,
@@ -77,7 +78,7 @@ export function TextersStep({ values, change, errors, status }: StepProps & { st
           onChange={(v) => change({ deliveryType: v ?? values.deliveryType })}
           allowDeselect={false}
           disabled={!deliveryEditable}
-          description={deliveryEditable ? undefined : 'Only a client chooses the delivery type, while in Setup.'}
+          description={deliveryEditable ? undefined : projectMessages.deliveryTypeNotEditable}
           error={errors.deliveryType}
         />
         <Select
