@@ -7,6 +7,7 @@ export * from './opt-out-messages';
 export * from './opt-out-keywords';
 export * from './web-client';
 export * from './permissions';
+export * from './default-restrictions';
 export * from './phone';
 export * from './phone-number-messages';
 export * from './provider-keys';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lifecycleActions, mayRunAction } from './lifecycle-restrictions';
-import { defaultRestrictions } from './permissions';
+import { defaultRestrictions } from './default-restrictions';
 import { operationsOf, restrictionGrid, restrictionResources, restrictionsOrDefaults } from './restriction-grid';
 
 describe("the project's lifecycle in the restrictions grid", () => {

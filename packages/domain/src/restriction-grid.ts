@@ -1,6 +1,7 @@
 import { Role } from './enums';
 import { isLifecycleResource, LIFECYCLE_OPERATION } from './lifecycle-restrictions';
-import { allOperations, defaultRestrictions, type Operation, type Restriction, type RoleName } from './permissions';
+import { defaultRestrictions } from './default-restrictions';
+import { allOperations, type Operation, type Restriction, type RoleName } from './permissions';
 
 /**
  * The restrictions screen (spec §6): one grid of role × restriction resource × operation, edited and saved whole.
