@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
+import { CLIENT_USER, signIn } from './sign-in';
 
 /** The steps of a staffer's work with lists and projects, shared by the project end-to-end tests. */
 
@@ -58,4 +59,58 @@ export async function sendTexts(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Send Texts' });
   await dialog.getByRole('button', { name: 'Send Texts' }).click();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * The client, who alone chooses the delivery type (spec §5), sets it on the stepper's Texters step (where the stepper
+ * continues a finished project), in a browser of its own.
+ */
+export async function clientChoosesDeliveryType(browser: Browser, projectId: string, deliveryType: string) {
+  const context = await browser.newContext();
+  const client = await context.newPage();
+  await signIn(client, CLIENT_USER);
+  await client.goto(`/projects/stepper/${projectId}`);
+  await chooseOption(client, 'Delivery type', deliveryType);
+  await client.getByRole('button', { name: 'Next' }).click();
+  await expect(client.getByRole('button', { name: 'Finish' })).toBeVisible();
+  await context.close();
+}
+
+/**
+ * A Blast project of the demo client over a loaded list, through the stepper as short as it goes (basic info with
+ * the message, the list, the Simulator's sender), its client choosing Blast delivery, then approved, assigned and
+ * loaded by the staffer.
+ */
+export async function loadedBlastProject(
+  page: Page,
+  browser: Browser,
+  name: string,
+  listName: string,
+  rows: number,
+): Promise<string> {
+  await page.goto('/projects/stepper');
+  const projectId = (await basicInfo(page, name, 'Polls close at 8! Reply STOP to opt out'))!;
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('radio', { name: listName }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('table', { name: 'List summary' }).getByLabel('Rows', { exact: true })).toHaveText(
+    String(rows),
+  );
+  await page.getByRole('button', { name: 'Next' }).click();
+  // One of the demo organization's numbers: its campaign's brand sends through the built-in Simulator.
+  await page.getByRole('checkbox', { name: 'Use (212)-555-0100' }).check();
+  await page.getByRole('radio', { name: 'Primary (212)-555-0100' }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await chooseOption(page, 'Time zone', 'Eastern (America/New_York)');
+  await page.getByRole('button', { name: 'Next' }).click();
+  // The staffer reads the delivery type but does not choose it.
+  await expect(page.getByRole('combobox', { name: 'Delivery type', exact: true })).toBeDisabled();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/discussions$`));
+  await clientChoosesDeliveryType(browser, projectId, 'Blast');
+
+  await page.goto(`/projects/${projectId}/overview`);
+  await approveAssignLoad(page);
+  return projectId;
 }

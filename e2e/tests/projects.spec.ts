@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { approveAssignLoad, basicInfo, chooseOption, loadList, projectAction, sendTexts } from './project-steps';
+import {
+  approveAssignLoad,
+  basicInfo,
+  chooseOption,
+  loadList,
+  loadedBlastProject,
+  projectAction,
+  sendTexts,
+} from './project-steps';
 import { signIn } from './sign-in';
 
 // Three recipients and one repeat: a list small enough to read its counts at a glance.
@@ -133,38 +141,9 @@ test('the demo admin builds a project in the stepper from a loaded list through 
   await expect(page.getByRole('region', { name: 'Message and cost' })).toContainText('Estimated cost $0.11');
 });
 
-/**
- * A Blast project of the demo client over a loaded list, through the stepper as short as it goes (basic info with
- * the message, the list, the Simulator's sender, a Blast delivery), then approved, assigned and loaded.
- */
-async function loadedBlastProject(page: Page, name: string, listName: string, rows: number): Promise<string> {
-  await page.goto('/projects/stepper');
-  const projectId = await basicInfo(page, name, 'Polls close at 8! Reply STOP to opt out');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('radio', { name: listName }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('table', { name: 'List summary' }).getByLabel('Rows', { exact: true })).toHaveText(
-    String(rows),
-  );
-  await page.getByRole('button', { name: 'Next' }).click();
-  // One of the demo organization's numbers: its campaign's brand sends through the built-in Simulator.
-  await page.getByRole('checkbox', { name: 'Use (212)-555-0100' }).check();
-  await page.getByRole('radio', { name: 'Primary (212)-555-0100' }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await chooseOption(page, 'Time zone', 'Eastern (America/New_York)');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await chooseOption(page, 'Delivery type', 'Blast');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Finish' }).click();
-  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/discussions$`));
-
-  await page.goto(`/projects/${projectId}/overview`);
-  await approveAssignLoad(page);
-  return projectId!;
-}
-
 test("a loaded Blast project sent through the Simulator: the overview's counts move without a reload", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(150_000);
   const stamp = Date.now();
@@ -172,7 +151,7 @@ test("a loaded Blast project sent through the Simulator: the overview's counts m
   await signIn(page);
   await loadList(page, listName, CSV);
 
-  await loadedBlastProject(page, `E2E Blast ${stamp}`, listName, 4);
+  await loadedBlastProject(page, browser, `E2E Blast ${stamp}`, listName, 4);
 
   // Approved, assigned and loaded: three Ready texts on the overview.
   const summaries = page.getByRole('region', { name: 'Summaries' });
@@ -193,6 +172,7 @@ test("a loaded Blast project sent through the Simulator: the overview's counts m
 
 test("a STOP reply from the Simulator opts its recipient out for the client, and the client's next project skips it", async ({
   page,
+  browser,
 }) => {
   test.setTimeout(240_000);
   const stamp = Date.now();
@@ -201,7 +181,7 @@ test("a STOP reply from the Simulator opts its recipient out for the client, and
   const texted = ['Phone,First Name', '2125550161,Rosa', '2125550162,Cesar'];
   await signIn(page);
   await loadList(page, `E2E STOP Recipients ${stamp}`, texted.join('\r\n'));
-  const projectId = await loadedBlastProject(page, `E2E STOP ${stamp}`, `E2E STOP Recipients ${stamp}`, 2);
+  const projectId = await loadedBlastProject(page, browser, `E2E STOP ${stamp}`, `E2E STOP Recipients ${stamp}`, 2);
 
   // Sent from the insights tab: its chart of the texts sent by minute grows as they go, without a reload.
   await page.goto(`/projects/${projectId}/insights`);
@@ -229,7 +209,7 @@ test("a STOP reply from the Simulator opts its recipient out for the client, and
   // The client's next project, over a list with both of them and one more: only the one more gets a text.
   const next = `E2E After STOP Recipients ${stamp}`;
   await loadList(page, next, [...texted, '2125550163,Dolores'].join('\r\n'));
-  await loadedBlastProject(page, `E2E After STOP ${stamp}`, next, 3);
+  await loadedBlastProject(page, browser, `E2E After STOP ${stamp}`, next, 3);
   const summaries = page.getByRole('region', { name: 'Summaries' });
   await expect(summaries.getByLabel('Total texts', { exact: true })).toHaveText('1');
   await expect(summaries.getByLabel('Opt-out phones', { exact: true })).toHaveText('2');
