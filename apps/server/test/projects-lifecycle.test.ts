@@ -218,6 +218,17 @@ describe('manual transitions', () => {
     expect(assigned.data?.changeProjectStatus.project.projectStatus).toBe('Assigned');
   });
 
+  it('Approve pressed twice: the second finds the project Approved and says so, without an error', async () => {
+    await setStatus(app, project, 'Submitted');
+    await gql(app, CHANGE_STATUS, { p: project, s: 'Approved' }, { token: manager });
+    const again = await gql(app, CHANGE_STATUS, { p: project, s: 'Approved' }, { token: manager });
+    expect(again.data?.changeProjectStatus).toMatchObject({
+      message: 'The project is already Approved',
+      errors: [],
+      project: { projectStatus: 'Approved' },
+    });
+  });
+
   it('refuses a change the spec does not have, and changes nothing', async () => {
     await setStatus(app, project, 'Submitted');
     const res = await gql(app, CHANGE_STATUS, { p: project, s: 'Assigned' }, { token: admin });

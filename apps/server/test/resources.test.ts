@@ -600,6 +600,29 @@ describe('clients: computed fields in a list', () => {
   });
 });
 
+describe('phones: the number', () => {
+  it('refuses ten digits no US phone can have, as a list import does, and stores nothing', async () => {
+    const o = await buildOrganization(app, 'PhoneRule');
+    const ot = await o.tokenFor('Admin');
+    const create = (number: string) =>
+      gql(
+        app,
+        'mutation($a: PhoneAttributes!){ createPhone(attributes: $a){ phone{ number } errors{ field messages } } }',
+        { a: { number } },
+        { token: ot },
+      );
+    const refused = await create('(999) 000-0000');
+    expect(refused.data?.createPhone).toEqual({
+      phone: null,
+      errors: [{ field: 'number', messages: ['Invalid phone number'] }],
+    });
+    expect((await app.sql('SELECT count(*)::int AS n FROM phones WHERE organization_id = $1', [o.id])).rows[0].n).toBe(
+      0,
+    );
+    expect((await create('(212) 555-0100')).data?.createPhone.phone).toEqual({ number: '2125550100' });
+  });
+});
+
 describe('phones: search', () => {
   it('finds a number however it is typed: punctuation, spaces, a leading +1', async () => {
     const o = await buildOrganization(app, 'PhoneSearch');

@@ -31,6 +31,8 @@ export const messages = {
   invalidEmail: 'Email is invalid',
   phoneTenDigits: 'Number should be 10 digits',
   phoneInvalidTenDigits: 'Invalid number. Should be a 10 digits number',
+  /** Spec §5's words for ten digits no US phone can have ((999) 000-0000). */
+  invalidPhoneNumber: 'Invalid phone number',
   customConfigNeedsValues: 'Every key needs a value',
   tooManyAttempts: (minutes: number) =>
     `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,

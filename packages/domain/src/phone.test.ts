@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, isValidUsPhone, normalizePhone, phoneDigits } from './phone';
+import { formatPhone, isNanpNumber, isValidUsPhone, normalizePhone, phoneDigits } from './phone';
 
 describe('phoneDigits', () => {
   it('strips dashes, parentheses, spaces, dots and underscores', () => {
@@ -35,6 +35,20 @@ describe('normalizePhone', () => {
   it("more than 10 digits: 'Invalid number. Should be a 10 digits number'", () => {
     expect(normalizePhone('212-555-01001')).toEqual({ error: 'Invalid number. Should be a 10 digits number' });
     expect(normalizePhone('22125550100')).toEqual({ error: 'Invalid number. Should be a 10 digits number' });
+  });
+});
+
+describe('normalizePhone refuses ten digits no US phone can have, as a list import does', () => {
+  it("an unknown area code or an exchange starting 0 or 1: 'Invalid phone number'", () => {
+    expect(normalizePhone('(999) 000-0000')).toEqual({ error: 'Invalid phone number' });
+    expect(normalizePhone('(212) 055-0100')).toEqual({ error: 'Invalid phone number' });
+    expect(normalizePhone('(012) 555-0100')).toEqual({ error: 'Invalid phone number' });
+  });
+
+  it('isNanpNumber is the rule both use', () => {
+    expect(isNanpNumber('9990000000')).toBe(false);
+    expect(isNanpNumber('2125550100')).toBe(true);
+    expect(isNanpNumber('212555010')).toBe(false);
   });
 });
 

@@ -211,6 +211,8 @@ export const projectMessages = {
   formIncomplete: 'Form is incomplete or contains invalid values, cannot submit.',
   notAllowed: (action: string, status: string) => `${action} is not allowed while the project is ${status}`,
   noTransition: (from: string, to: string) => `The status cannot change from ${from} to ${to}`,
+  /** A change asked twice (Approve pressed again before the page caught up): nothing to do, and no error. */
+  alreadyInStatus: (status: string) => `The project is already ${status}`,
   staffOnly: 'Only the staff account may set a project Live',
   notEditable: 'The status can only be changed while the project is being set up',
   clientStatusOption: 'Choose Approved or Submitted',

@@ -1,22 +1,4 @@
-import { stateOfAreaCode } from '@canvass/domain';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-
-/** Subscriber parts that are valid under any area code in service; one being valid means libphonenumber knows it. */
-const SAMPLE_SUBSCRIBERS = ['2345678', '5550100', '3214567', '7654321'];
-const knownAreaCodes = new Map<string, boolean>();
-
-/**
- * Whether libphonenumber knows the area code. About 400 codes exist, so it is asked ~400 times per process, not
- * once per row: a million rows cost a Map lookup each.
- */
-function isKnownAreaCode(areaCode: string): boolean {
-  let known = knownAreaCodes.get(areaCode);
-  if (known === undefined) {
-    known = SAMPLE_SUBSCRIBERS.some((rest) => parsePhoneNumberFromString(`+1${areaCode}${rest}`)?.isValid() ?? false);
-    knownAreaCodes.set(areaCode, known);
-  }
-  return known;
-}
+import { isNanpNumber, stateOfAreaCode } from '@canvass/domain';
 
 export interface CleanPhone {
   /** The 10 digits the number is stored as. */
@@ -48,10 +30,7 @@ export function cleanListPhone(raw: string | null | undefined): CleanPhone | nul
   }
   let digits = count === raw.length ? raw : raw.replace(NOT_DIGIT, '');
   if (digits.length === 11 && digits.charCodeAt(0) === 49 /* '1' */) digits = digits.slice(1);
-  if (digits.length !== 10) return null;
-  // NANP: neither the area code nor the exchange starts with 0 or 1.
-  if (digits.charCodeAt(0) < 50 || digits.charCodeAt(3) < 50) return null;
-  const areaCode = digits.slice(0, 3);
-  if (!isKnownAreaCode(areaCode)) return null;
-  return { number: digits, state: stateOfAreaCode(areaCode) };
+  // The same rule as every phone form's (isNanpNumber).
+  if (!isNanpNumber(digits)) return null;
+  return { number: digits, state: stateOfAreaCode(digits.slice(0, 3)) };
 }

@@ -190,6 +190,8 @@ export async function changeProjectStatus(
   const project = await lockProject(tx, viewer, projectId);
   if (!project) return refused(projectId, 'base', 'Error, project not loaded');
   const from = project.projectStatus as ProjectStatusValue;
+  // The same change asked twice (a second click, another tab) finds it done: said so, nothing changed, no error.
+  if (from === to) return { projectId, message: projectMessages.alreadyInStatus(to), errors: {} };
   const transition = manualTransition(from, to);
   if (!transition) return refused(projectId, 'projectStatus', projectMessages.noTransition(from, to));
   if (transition.staffOnly && !(await isStaffAccount(tx, platform, viewer)))
