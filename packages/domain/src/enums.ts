@@ -123,7 +123,29 @@ export const ListStatus = defineEnum(
     'ErrorUnableToProcessTheFile',
     'ErrorUnableToSelectAPhoneNumber',
   ],
-  { colours: { Loaded: 'green', Loading: 'purple', LoadingPhones: 'purple', AwaitingLoad: 'purple' } },
+  {
+    colours: { Loaded: 'green', Loading: 'purple', LoadingPhones: 'purple', AwaitingLoad: 'purple' },
+    // A badge's few words for each failure (listErrorMessages says the whole of it): 'Not a spreadsheet', not
+    // 'Error the file is not a sheet'.
+    labels: {
+      LoadingPhones: 'Loading phones',
+      ErrorApp: 'Error',
+      ErrorDBError: 'Not saved',
+      ErrorFileNotFound: 'File not found',
+      ErrorLoadingPhones: 'Phones not saved',
+      ErrorMultipleLastNamesSelected: 'Two last name columns',
+      ErrorMultipleNamesSelected: 'Two first name columns',
+      ErrorMultiplePhoneNumbersSelected: 'Two phone columns',
+      ErrorSheetExceedsMaxColumns: 'Too many columns',
+      ErrorSheetIncludesInvalidData: 'Sheet does not match',
+      ErrorSheetIsInUseByAProject: 'In use by a project',
+      ErrorSignInWithGoogle: 'Google sign-in needed',
+      ErrorTheFileIsNotASheet: 'Not a spreadsheet',
+      ErrorUnableToAccessTheSheet: 'Sheet not shared',
+      ErrorUnableToProcessTheFile: 'File unreadable',
+      ErrorUnableToSelectAPhoneNumber: 'No phone column',
+    },
+  },
 );
 
 /** What the loader made of one spreadsheet row (spec §3 Row). Only Valid rows are texted. */

@@ -14,6 +14,7 @@ export * from './provider-keys';
 export * from './resource';
 export * from './resources/index';
 export * from './validate';
+export * from './field-errors';
 export * from './geography';
 export * from './list-filters';
 export * from './area-code-states';

@@ -155,7 +155,7 @@ function AddListFilter({ clientId, projectId }: ListFilterLevelIds) {
     if (outcome.kind === 'invalid') {
       const { onFields, elsewhere } = placeServerErrors(listFilter, outcome.errors, FIELDS);
       form.setErrors(onFields);
-      if (elsewhere.length) notifyFailed(fieldErrorsText(elsewhere), 'Error');
+      if (elsewhere.length) notifyFailed(fieldErrorsText(elsewhere, listFilter), 'Error');
       return;
     }
     notifySaved(createdMessage(listFilter));

@@ -130,7 +130,7 @@ describe('the text form (spec §4)', { timeout: 20_000 }, () => {
     },
   );
 
-  it("says 'Error, text not updated' with 'field: message' pairs when the server refuses", async () => {
+  it("says 'Error, text not updated' with each field's message, in words, when the server refuses", async () => {
     renderResources('/texts/5/general', {
       Text: () => ({ data: { text: textOf({ textStatus: 'Ready' }) } }),
       UpdateText: () => ({
@@ -141,9 +141,9 @@ describe('the text form (spec §4)', { timeout: 20_000 }, () => {
     });
     await screen.findByRole('textbox', { name: 'Body' });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await findAlert('texterId: Texter not found.')).toEqual({
+    expect(await findAlert('Texter not found.')).toEqual({
       title: 'Error, text not updated',
-      message: 'texterId: Texter not found.',
+      message: 'Texter not found.',
     });
   });
 
@@ -375,7 +375,7 @@ describe('the opt-out toggle on a text (spec §4)', { timeout: 20_000 }, () => {
     expect((toggle as HTMLInputElement).checked).toBe(true);
     await userEvent.setup().click(toggle);
     expect((await screen.findByText('Error removing opt-out')).textContent).toBe('Error removing opt-out');
-    expect((await screen.findByText('id: Not found.')).textContent).toBe('id: Not found.');
+    expect((await screen.findByText('Opt-out: Not found.')).textContent).toBe('Opt-out: Not found.');
     cleanup();
   });
 });

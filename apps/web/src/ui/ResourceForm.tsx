@@ -90,8 +90,8 @@ export function ResourceForm(props: Props) {
       form.setErrors(onFields);
       // A resource with words of its own for a refused save lists every error under them (spec §8: a text).
       const refusedTitle = isCreate ? def.messages.createFailed : def.messages.updateFailed;
-      if (refusedTitle) notifyFailed(fieldErrorsText(outcome.errors) || messages.noErrorsFound, refusedTitle);
-      else if (elsewhere.length) notifyFailed(fieldErrorsText(elsewhere), 'Error');
+      if (refusedTitle) notifyFailed(fieldErrorsText(outcome.errors, def) || messages.noErrorsFound, refusedTitle);
+      else if (elsewhere.length) notifyFailed(fieldErrorsText(elsewhere, def), 'Error');
       return;
     }
     if (props.mode === 'create') {

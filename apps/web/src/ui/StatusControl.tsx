@@ -25,7 +25,7 @@ export function StatusControl({ def, name, field, record }: Props) {
     const outcome = await update.run({ id: record.id, attributes: { [name]: value } });
     setPending(null);
     if (outcome.kind === 'saved') notifySaved();
-    else notifyFailed(outcome.kind === 'failed' ? outcome.message : fieldErrorsText(outcome.errors));
+    else notifyFailed(outcome.kind === 'failed' ? outcome.message : fieldErrorsText(outcome.errors, def));
   };
 
   return (

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { messages } from '@canvass/domain';
+import { fieldErrorsSummary, messages, type ResourceDef } from '@canvass/domain';
 import type { FieldError } from './types';
 
 /** 'All changes saved' (spec §8), or a more specific success line under it. */
@@ -18,9 +18,10 @@ export function notifyFailed(message: string, title: string = messages.failed): 
 
 export { errorText } from '../app/error-text';
 
-/** 'field: message.' pairs joined, the way spec §8 lists errors that have no input to sit under. */
-export function fieldErrorsText(errors: readonly FieldError[]): string {
-  return errors
-    .map((e) => (e.field === 'base' ? e.messages.join(' ') : `${e.field}: ${e.messages.join(', ')}.`))
-    .join(' ');
+/**
+ * Errors that have no input to sit under, one sentence a field as spec §8 lists them ('field: message.'), the field
+ * named by its label (the resource's, when given), never by its key.
+ */
+export function fieldErrorsText(errors: readonly FieldError[], def?: ResourceDef): string {
+  return fieldErrorsSummary(def, errors);
 }

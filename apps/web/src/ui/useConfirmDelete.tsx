@@ -20,7 +20,7 @@ export function useConfirmDelete(def: ResourceDef, record: ResourceRecord, after
     if (outcome.kind === 'saved') {
       notifySuccess(outcome.message ?? def.messages.destroyed);
       if (afterPath) navigate(afterPath);
-    } else notifyFailed(outcome.kind === 'failed' ? outcome.message : fieldErrorsText(outcome.errors));
+    } else notifyFailed(outcome.kind === 'failed' ? outcome.message : fieldErrorsText(outcome.errors, def));
   };
 
   return () =>

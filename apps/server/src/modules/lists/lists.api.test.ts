@@ -577,12 +577,23 @@ describe('every kind of source, through the API', () => {
     expect(rows).toMatchObject([{ toPhoneNumber: '6175550143', firstName: 'José', state: 'MA' }]);
   });
 
-  it('a file that is not a spreadsheet leaves the list in ErrorTheFileIsNotASheet, saying what it looks like', async () => {
+  it('a file that cannot be a list is refused at upload, saying why, and nothing is kept', async () => {
+    const uploadsBefore = (await app.sql('SELECT count(*)::int AS n FROM uploads')).rows[0].n;
+    const dir = path.join(app.platform.config.filesDir, 'uploads', String(org.id));
+    const stored = () => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0);
+    const filesBefore = stored();
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    const uploaded = await upload(token, 'photo.csv', png);
-    const created = await createList(token, { name: 'Photo', uploadId: uploaded.json().uploadId });
-    expect(created.data?.createList.list).toMatchObject({ listStatus: 'ErrorTheFileIsNotASheet', sheets: [] });
-    expect(created.data?.createList.list.loadErrorMessage).toMatch(/not a spreadsheet/);
+    const refusals = [
+      [await upload(token, 'photo.csv', png), /^The file is not a spreadsheet: it looks like a PNG image\./],
+      [await upload(token, 'empty.csv', ''), /^The file is empty/],
+      [await upload(token, 'header.csv', 'Phone,First Name\r\n'), /has a header row but no rows below it/],
+    ] as const;
+    for (const [res, reason] of refusals) {
+      expect(res.statusCode).toBe(422);
+      expect(res.json().error).toMatch(reason);
+    }
+    expect((await app.sql('SELECT count(*)::int AS n FROM uploads')).rows[0].n).toBe(uploadsBefore);
+    expect(stored()).toBe(filesBefore);
   });
 
   it("a Google Sheet loads with the user's Google authorization; without one the list asks to sign in", async () => {

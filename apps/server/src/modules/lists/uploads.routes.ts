@@ -7,11 +7,13 @@ import { uploads } from '../../platform/db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import { streamFirstFile, UploadTooLarge, type StreamedFile } from '../../platform/http/stream-upload';
 import type { Platform } from '../../platform/platform';
+import { whyNotAList } from './upload-check';
 
 /**
  * POST /api/uploads (multipart, one file): the file of a new list, streamed to storage and recorded in the
  * viewer's organization; answers { uploadId } for createList. Authenticated like /graphql (bearer token), and
- * creating lists must be allowed. Files larger than UPLOAD_MAX_BYTES get 413 with what to do.
+ * creating lists must be allowed. Files larger than UPLOAD_MAX_BYTES get 413 with what to do; a file that cannot be
+ * a list (empty, not a spreadsheet, a header and no rows) 422 with why.
  */
 export function uploadRoutes(platform: Platform) {
   const resolveViewer = requestViewerResolver(platform);
@@ -41,6 +43,12 @@ export function uploadRoutes(platform: Platform) {
           throw err;
         }
         if (!file) return reply.code(400).send({ error: listMessages.uploadMissingFile });
+        // A file that cannot be a list is refused now, with its reason, and not kept: no list is made of it.
+        const refusal = await whyNotAList(platform, file);
+        if (refusal) {
+          await platform.storage.remove(file.storageKey);
+          return reply.code(422).send({ error: refusal });
+        }
         const [upload] = await withTenant(
           platform.database,
           { organizationIds: [viewer.organizationId], userId: viewer.userId },

@@ -1,5 +1,5 @@
 import { Button, Card, FileInput, Group, SegmentedControl, Stack, TextInput, Title } from '@mantine/core';
-import { createdMessage, list, listMessages } from '@canvass/domain';
+import { createdMessage, list, listMessages, messages } from '@canvass/domain';
 import { IconUpload } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -38,7 +38,7 @@ export function ListCreatePage() {
 
   const check = (): Errors => {
     const found: Errors = {};
-    if (!name.trim()) found.name = 'Name is required';
+    if (!name.trim()) found.name = messages.required(list.fields.name.label);
     if (source === 'upload' && !file) found.file = listMessages.uploadMissingFile;
     if (source === 'sheet' && !sheetKey.trim()) found.googleSheetKey = listMessages.sheetOrUploadRequired;
     return found;
@@ -84,7 +84,7 @@ export function ListCreatePage() {
       });
       const shown = ['name', 'googleSheetKey', 'uploadId', 'clientId'];
       const elsewhere = outcome.errors.filter((e) => !shown.includes(e.field));
-      if (elsewhere.length) notifyFailed(fieldErrorsText(elsewhere), 'Error');
+      if (elsewhere.length) notifyFailed(fieldErrorsText(elsewhere, list), 'Error');
       return;
     }
     if (!outcome.record) return notifyFailed('The server did not return the new list');

@@ -1,5 +1,5 @@
 import { Alert, Card, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
-import { optimizedPercent } from '@canvass/domain';
+import { asSentence, optimizedPercent } from '@canvass/domain';
 import { formatDateTime } from '../../ui/format';
 import { errorText } from '../../ui/notify';
 import type { ListState } from './list-operations';
@@ -45,8 +45,8 @@ export function ListOverview({ record }: { record: { id: string } }) {
     <Stack gap="lg">
       {isErrorStatus(list.listStatus) && (
         <Alert color="red" title="The last load failed">
-          {loadErrorText(list)}. Fix it in General (sheet and column roles) and load the list again; the rows of the
-          last successful load are kept until then.
+          {asSentence(loadErrorText(list))} Fix it in General (upload the file again, or choose the sheet and column
+          roles) and load the list again; the rows of the last successful load are kept until then.
         </Alert>
       )}
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">

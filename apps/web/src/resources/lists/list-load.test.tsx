@@ -100,6 +100,19 @@ describe('a list loading on screen', { timeout: 20_000 }, () => {
     expect(screen.getByText('The last load failed').textContent).toBe('The last load failed');
   });
 
+  it('a failed load reads as words: the badge short, the reason one sentence with one full stop', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const reason = 'The workbook could not be read: open it in Excel, save it again as an Excel workbook (.xlsx).';
+    renderList([{}, { listStatus: 'ErrorUnableToProcessTheFile', loadErrorMessage: reason }]);
+    await screen.findByText('2 of 5 rows processed', {}, { timeout: 8000 });
+    await act(() => vi.advanceTimersByTimeAsync(LIST_POLL_MS));
+    await findAlert(reason);
+    expect(screen.getByLabelText('List status').textContent).toBe('File unreadable');
+    const overview = screen.getByText('The last load failed').closest('.mantine-Alert-root');
+    expect(overview?.textContent).toContain(`${reason} Fix it in General`);
+    expect(overview?.textContent).not.toContain('..');
+  });
+
   it("shows spec §8's words for the generic Error status", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderList([{}, { listStatus: 'Error', loadErrorMessage: 'connection reset' }]);

@@ -30,7 +30,10 @@ export function TextOptOutSwitch({ record }: { record: ResourceRecord }) {
     // The server's first error is the spec's own ('Error adding opt-out'): the title says it, the rest explains.
     if (payload.errors.length)
       return notifyFailed(
-        fieldErrorsText(payload.errors.filter((e) => !e.messages.includes(failedTitle))),
+        fieldErrorsText(
+          payload.errors.filter((e) => !e.messages.includes(failedTitle)),
+          optOut,
+        ),
         failedTitle,
       );
     notifySuccess(payload.message ?? (next ? optOutMessages.created : optOutMessages.deleted));

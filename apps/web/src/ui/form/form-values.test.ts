@@ -36,11 +36,11 @@ describe('toFormValues', () => {
   it('shows phone numbers as (###)-###-####', () => {
     const values = toFormValues(
       client,
-      { id: '1', phone: '5552010000', phones: [{ id: '2', number: '5552010001', description: null }] },
+      { id: '1', phone: '2122010000', phones: [{ id: '2', number: '2122010001', description: null }] },
       ['phone', 'phones'],
     );
-    expect(values.phone).toBe('(555)-201-0000');
-    expect(values.phones).toEqual([{ id: '2', number: '(555)-201-0001', description: '', _destroy: false }]);
+    expect(values.phone).toBe('(212)-201-0000');
+    expect(values.phones).toEqual([{ id: '2', number: '(212)-201-0001', description: '', _destroy: false }]);
   });
 });
 
@@ -59,12 +59,12 @@ describe('toAttributes', () => {
   it('sends blanks as null, numbers as numbers and phones as 10 digits', () => {
     const { attributes, errors } = toAttributes(
       client,
-      { name: 'Acme', clientType: 'Agency', clientStatus: 'Active', email: '', phone: '(555) 201-0000' },
+      { name: 'Acme', clientType: 'Agency', clientStatus: 'Active', email: '', phone: '(212) 201-0000' },
       ['name', 'clientType', 'clientStatus', 'email', 'phone'],
       create,
     );
     expect(errors).toEqual({});
-    expect(attributes).toMatchObject({ name: 'Acme', email: null, phone: '5552010000' });
+    expect(attributes).toMatchObject({ name: 'Acme', email: null, phone: '2122010000' });
 
     const numeric = toAttributes(brand, { throughput: '25' }, ['throughput'], update);
     expect(numeric.attributes.throughput).toBe(25);
@@ -88,11 +88,11 @@ describe('toAttributes', () => {
       client,
       {
         phones: [
-          row({ id: '1', number: '5552010000', description: 'Office' }),
-          row({ id: '2', number: '5552010001', _destroy: true }),
+          row({ id: '1', number: '2122010000', description: 'Office' }),
+          row({ id: '2', number: '2122010001', _destroy: true }),
           row({ id: '3', number: '' }),
           row({}),
-          row({ number: '555-201-0002', description: ' Cell ' }),
+          row({ number: '212-201-0002', description: ' Cell ' }),
         ],
       },
       ['phones'],
@@ -100,10 +100,10 @@ describe('toAttributes', () => {
     );
     expect(errors).toEqual({});
     expect(attributes.phones).toEqual([
-      { id: '1', number: '5552010000', description: 'Office' },
+      { id: '1', number: '2122010000', description: 'Office' },
       { id: '2', _destroy: true },
       { id: '3', _destroy: true },
-      { number: '5552010002', description: 'Cell' },
+      { number: '2122010002', description: 'Cell' },
     ]);
   });
 

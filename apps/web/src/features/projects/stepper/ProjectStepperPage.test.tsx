@@ -176,9 +176,10 @@ describe('the project stepper', { timeout: 30_000 }, () => {
     await choose('Type', 'Voter Contact');
     await choose('Client', 'Rivera for Mayor');
 
-    // Next with the manager missing: refused on the spot, nothing sent.
+    // Next with the manager missing: refused on the spot, nothing sent, said in words at the field and in the toast.
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await findAlert('managerId is required.')).toEqual({ title: 'Error', message: 'managerId is required.' });
+    expect(await findAlert('Manager is required.')).toEqual({ title: 'Error', message: 'Manager is required.' });
+    expect(screen.getByText('Manager is required')).toBeTruthy();
     // Longer than autosave waits for typing to pause: still nothing sent.
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(callsTo(calls, 'CreateStepperProject')).toHaveLength(0);
@@ -409,16 +410,20 @@ describe('the project stepper', { timeout: 30_000 }, () => {
       '/projects/stepper/5',
       handlers(project, {
         UpdateStepperProject: () =>
-          payload('updateProject', null, [{ field: 'name', messages: ['has already been taken'] }]),
+          payload('updateProject', null, [
+            { field: 'name', messages: ['Name has already been taken'] },
+            { field: 'client', messages: ['Invalid id: "x"'] },
+          ]),
       }),
     );
     await screen.findByRole('textbox', { name: 'Name' });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await findAlert('name has already been taken.')).toEqual({
+    // One sentence a field, each named in words: never the field's key.
+    expect(await findAlert('Name has already been taken. Client: Invalid id: "x".')).toEqual({
       title: 'Error',
-      message: 'name has already been taken.',
+      message: 'Name has already been taken. Client: Invalid id: "x".',
     });
     // Under its field, and the stepper stays on Basic Info.
-    expect(descriptionOf(screen.getByRole('textbox', { name: 'Name' }))).toBe('has already been taken');
+    expect(descriptionOf(screen.getByRole('textbox', { name: 'Name' }))).toBe('Name has already been taken');
   });
 });

@@ -17,6 +17,7 @@ import {
   blankValues,
   canAutosave,
   fieldErrorsOf,
+  missingBeforeSave,
   positionOf,
   settleValues,
   STEP_LABELS,
@@ -34,7 +35,6 @@ import { useStepperSave, type SaveOutcome } from './use-stepper-save';
 
 /** How long typing may pause before autosave sends what is there. */
 const AUTOSAVE_DELAY_MS = 800;
-const REQUIRED = ['name', 'projectType', 'clientId', 'managerId'] as const;
 
 /**
  * The project stepper (spec §2): /projects/stepper builds a new project, /projects/stepper/{id} continues one at
@@ -110,7 +110,7 @@ export function ProjectStepperPage() {
     if (!values) return;
     if (!canAutosave(values)) {
       // Nothing is saved before these four: said the way the server would say it, on Basic Info.
-      const missing = REQUIRED.filter((f) => !values[f]?.trim()).map((field) => ({ field, messages: ['is required'] }));
+      const missing = missingBeforeSave(values);
       setErrors(fieldErrorsOf(missing));
       setPosition(0);
       notifyFailed(stepperErrorText(missing), 'Error');

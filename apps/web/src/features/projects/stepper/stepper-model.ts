@@ -1,4 +1,4 @@
-import { EMPTY_MESSAGE_PLACEHOLDER, project } from '@canvass/domain';
+import { EMPTY_MESSAGE_PLACEHOLDER, fieldErrorsSummary, messages, project } from '@canvass/domain';
 import type { ProjectAttributes, ProjectCreationStep, StepperProjectFieldsFragment } from '../../../gql/graphql';
 import { placeServerErrors } from '../../../ui/form/server-errors';
 import type { FieldError } from '../../../ui/types';
@@ -109,9 +109,20 @@ export function blankValues(): StepperValues {
   };
 }
 
+/** Spec §5: what a project needs before autosave submits it. */
+const REQUIRED_BEFORE_SAVE = ['name', 'projectType', 'clientId', 'managerId'] as const;
+
+/** The fields autosave still waits for, each with the registry's words ('Name is required'), as the server says. */
+export function missingBeforeSave(v: StepperValues): FieldError[] {
+  return REQUIRED_BEFORE_SAVE.filter((f) => !v[f]?.trim()).map((field) => ({
+    field,
+    messages: [messages.required(project.fields[field].label)],
+  }));
+}
+
 /** Spec §2: autosave submits once name, projectType, clientId and managerId are set. */
 export function canAutosave(v: StepperValues): boolean {
-  return v.name.trim() !== '' && Boolean(v.projectType) && Boolean(v.clientId) && Boolean(v.managerId);
+  return missingBeforeSave(v).length === 0;
 }
 
 /** A saved project as the form edits it; its stored placeholder message shows as empty. */
@@ -224,9 +235,9 @@ export function settleValues(v: StepperValues, p: StepperProjectFieldsFragment):
   };
 }
 
-/** Spec §8: the stepper's 'Error' toast lists 'field message.' */
+/** Spec §8: the stepper's 'Error' toast lists each field's message, the field in words ('Name is required.'). */
 export function stepperErrorText(errors: readonly FieldError[]): string {
-  return errors.map((e) => `${e.field} ${e.messages.join(', ')}.`).join(' ');
+  return fieldErrorsSummary(project, errors);
 }
 
 /** The server's errors by the form's field names (a ref error may name `client` rather than `clientId`). */
