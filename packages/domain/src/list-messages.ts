@@ -45,6 +45,7 @@ export const listMessages = {
   uploadTooLarge: (maxBytes: number) =>
     `The file is larger than the ${Math.floor(maxBytes / 1024 / 1024)} MB upload limit. Split it into smaller files`,
   uploadMissingFile: 'Choose a file to upload',
+  fileReplaced: 'The file has been uploaded again: choose its sheet and column roles, then load the list',
   sheetNotFound: 'That sheet is not part of the list',
   columnRolesCount: (expected: number) => `Choose one role for each of the sheet's ${expected} columns`,
   headerRowOutside: 'The header row must be one of the rows of the sheet',

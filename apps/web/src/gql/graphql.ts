@@ -671,6 +671,14 @@ export type LoadListMutationVariables = Exact<{
 
 export type LoadListMutation = { loadList: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, list: { id: string, name: string, googleSheetKey: string | null, uploadId: string | null, uploadFilename: string | null, listStatus: ListStatus, loadErrorMessage: string | null, lastLoadedAt: string | null, rowsCount: number, validRowsCount: number, invalidRowsCount: number, duplicateRowsCount: number, optedOutRowsCount: number, doNotContactRowsCount: number, optimizedRowsCount: number, sheetId: string | null, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, sheets: Array<{ id: string, name: string, headerRowIndex: number, columnRoles: Array<ListColumnRole>, headerRow: Array<string> }>, rowColumns: Array<{ field: string, header: string }> } | null } };
 
+export type ReplaceListFileMutationVariables = Exact<{
+  listId: string;
+  uploadId: string;
+}>;
+
+
+export type ReplaceListFileMutation = { replaceListFile: { message: string | null, errors: Array<{ field: string, messages: Array<string> }>, list: { id: string, name: string, googleSheetKey: string | null, uploadId: string | null, uploadFilename: string | null, listStatus: ListStatus, loadErrorMessage: string | null, lastLoadedAt: string | null, rowsCount: number, validRowsCount: number, invalidRowsCount: number, duplicateRowsCount: number, optedOutRowsCount: number, doNotContactRowsCount: number, optimizedRowsCount: number, sheetId: string | null, loadTask: { id: string, status: BackgroundTaskStatus, processed: number, total: number | null } | null, sheets: Array<{ id: string, name: string, headerRowIndex: number, columnRoles: Array<ListColumnRole>, headerRow: Array<string> }>, rowColumns: Array<{ field: string, header: string }> } | null } };
+
 export type AddOptOutMutationVariables = Exact<{
   number: string | null | undefined;
   clientId: string | null | undefined;

@@ -35,7 +35,7 @@ const refused = (field: string, message: string): ListActionResult => ({
  * While a load is under way the list's sheet choice and a second load wait. A list left loading by a worker that
  * died is not under way (platform/jobs/run-lock.ts): it may be loaded again, its old rows untouched by the dead run.
  */
-async function loadUnderWay(tx: Tx, list: Row): Promise<boolean> {
+export async function loadUnderWay(tx: Tx, list: Row): Promise<boolean> {
   const status = list.listStatus as Status;
   if (QUEUED.includes(status)) return true;
   return RUNNING.includes(status) && runIsLive(tx, 'list_load', Number(list.id));

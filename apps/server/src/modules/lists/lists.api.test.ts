@@ -230,6 +230,49 @@ describe('a list from an uploaded CSV', () => {
     expect(rows).toEqual([]);
   });
 
+  it('a failed list takes its file again: its sheets read afresh, its error cleared, and it loads', async () => {
+    // A list whose file is gone from storage: the create leaves it in ErrorFileNotFound.
+    const { rows: gone } = await app.sql(
+      `INSERT INTO uploads (organization_id, storage_key, filename, size) VALUES ($1, 'uploads/gone', 'gone.csv', 9)
+       RETURNING id`,
+      [org.id],
+    );
+    const created = await createList(token, { name: 'Lost file', uploadId: String(gone[0].id) });
+    const failed = created.data?.createList.list;
+    expect(failed).toMatchObject({ listStatus: 'ErrorFileNotFound', sheets: [] });
+
+    const REPLACE = `mutation($listId: ID!, $uploadId: ID!) { replaceListFile(listId: $listId, uploadId: $uploadId) {
+      list { ${LIST_FIELDS} uploadFilename } errors { field messages } message } }`;
+    const foreign = (await upload(otherToken)).json().uploadId;
+    const stolen = await gql(app, REPLACE, { listId: failed.id, uploadId: foreign }, { token });
+    expect(stolen.data?.replaceListFile.errors).toEqual([
+      { field: 'uploadId', messages: [listMessages.uploadNotFound] },
+    ]);
+
+    const again = (await upload(token, 'voters-again.csv')).json().uploadId;
+    const replaced = await gql(app, REPLACE, { listId: failed.id, uploadId: again }, { token });
+    expect(replaced.data?.replaceListFile).toMatchObject({ errors: [], message: listMessages.fileReplaced });
+    const list = replaced.data?.replaceListFile.list;
+    expect(list).toMatchObject({ listStatus: 'Setup', loadErrorMessage: null, uploadFilename: 'voters-again.csv' });
+    expect(list.sheets).toHaveLength(1);
+    const roles = ['Phone', 'FirstName', 'LastName', 'Column'];
+    await gql(app, SET_COLUMNS, { listId: list.id, sheetId: list.sheets[0].id, h: 1, roles }, { token });
+    const loaded = await gql(app, LOAD, { listId: list.id, async: false }, { token });
+    expect(loaded.data?.loadList.list).toMatchObject({ listStatus: 'Loaded', rowsCount: 4 });
+  });
+
+  it("a list's rows filter by their status: Valid, Invalid, Duplicate", async () => {
+    const list = await readyList();
+    await gql(app, LOAD, { listId: list.id, async: false }, { token });
+    const BY_STATUS = `query($listId: String!, $s: String!) { rows(first: 20, filters: [
+      { field: "listId", operation: Equal, value: $listId }, { field: "rowStatus", operation: Equal, value: $s }]) {
+      totalCount nodes { position rowStatus } } }`;
+    const of = async (s: string) => (await gql(app, BY_STATUS, { listId: list.id, s }, { token })).data?.rows;
+    expect(await of('Duplicate')).toEqual({ totalCount: 1, nodes: [{ position: 4, rowStatus: 'Duplicate' }] });
+    expect((await of('Valid')).totalCount).toBe(3);
+    expect(await of('Invalid')).toEqual({ totalCount: 0, nodes: [] });
+  });
+
   it('setListColumns saves the header row and roles; the kept columns are named by the header', async () => {
     const list = await readyList();
     expect(list.sheetId).toBe(list.sheets[0].id);

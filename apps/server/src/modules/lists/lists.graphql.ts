@@ -10,6 +10,7 @@ import { BackgroundTaskRef } from '../exports/exports.graphql';
 import type { ColumnRole } from './column-roles';
 import { loadList, previewSheet, setListColumns, type ListActionResult } from './lists.actions';
 import { listsService, sheetsOf, uploadFilenameOf, type SheetRow } from './lists.service';
+import { replaceListFile } from './replace-file';
 import { rowColumnsOf } from './rows.service';
 
 const ListSheetRef = builder.objectRef<SheetRow>('ListSheet').implement({
@@ -128,6 +129,21 @@ export function registerListsSchema(listRef: RecordRef) {
           headerRowIndex: args.headerRowIndex,
           columnRoles: args.columnRoles as ColumnRole[],
         });
+        return payload(result, () => ctx.tenant((tx) => listsService.get(tx, viewer, listId)));
+      },
+    }),
+  );
+
+  builder.mutationField('replaceListFile', (t) =>
+    t.field({
+      type: ListActionPayloadRef,
+      description: `Upload again: the list reads a newly uploaded file (POST /api/uploads) instead of its own, its
+sheets read afresh and its load error cleared; its sheet and column roles are then chosen again before a load.`,
+      args: { listId: t.arg.id({ required: true }), uploadId: t.arg.id({ required: true }) },
+      resolve: async (_r, args, ctx) => {
+        const viewer = assertCan(ctx.viewer, 'Update', 'List');
+        const listId = parseId(args.listId);
+        const result = await replaceListFile(ctx.platform, viewer, listId, parseId(args.uploadId));
         return payload(result, () => ctx.tenant((tx) => listsService.get(tx, viewer, listId)));
       },
     }),

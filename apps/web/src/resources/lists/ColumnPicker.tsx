@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Loader, NativeSelect, Radio, Stack, Table, Text, Title } from '@mantine/core';
-import { ListColumnRole, listMessages, MAX_LIST_COLUMNS } from '@canvass/domain';
+import { list as listDef, ListColumnRole, listMessages, MAX_LIST_COLUMNS } from '@canvass/domain';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useMutation, useQuery, type CombinedError } from 'urql';
@@ -22,7 +22,8 @@ import {
   type ListPayload,
   type ListSheet,
 } from './list-operations';
-import { isLoadingStatus, noteLoadStarted, useListLoad } from './use-list-load';
+import { ListFileAgain } from './ListFileAgain';
+import { isErrorStatus, isLoadingStatus, loadErrorText, noteLoadStarted, useListLoad } from './use-list-load';
 
 const PREVIEW_ROWS = 10;
 const roleOptions = ListColumnRole.options();
@@ -56,13 +57,31 @@ export function ColumnPicker({ record }: { record: { id: string } }) {
   const { list, loading } = useListLoad(record);
   const sheets = list?.sheets ?? [];
   if (!list) return <Loader />;
-  if (sheets.length === 0)
-    return (
-      <Alert color="yellow" title="No sheets">
-        The list&apos;s source has no sheets to load. Upload the file again or check the Google Sheet key.
+  const failed = isErrorStatus(list.listStatus);
+  // A failed list says why here too, and takes its file again (ListFileAgain).
+  const again = (failed || sheets.length === 0) && (
+    <>
+      <Alert color="red" title={failed ? 'The list could not be loaded' : 'No sheets'}>
+        {failed
+          ? loadErrorText(list)
+          : "The list's source has no sheets to load. Upload the file again or check the Google Sheet key."}
       </Alert>
-    );
-  return <SheetChoice listId={list.id} sheets={sheets} busy={loading || isLoadingStatus(list.listStatus)} />;
+      <ListFileAgain listId={list.id} />
+    </>
+  );
+  if (sheets.length === 0) return <Stack gap="md">{again}</Stack>;
+  return (
+    <Stack gap="md">
+      {again}
+      {/* New sheets (the file uploaded again) start a new choice. */}
+      <SheetChoice
+        key={sheets.map((s) => s.id).join()}
+        listId={list.id}
+        sheets={sheets}
+        busy={loading || isLoadingStatus(list.listStatus)}
+      />
+    </Stack>
+  );
 }
 
 function SheetChoice({ listId, sheets, busy }: { listId: string; sheets: ListSheet[]; busy: boolean }) {
@@ -102,7 +121,7 @@ function SheetChoice({ listId, sheets, busy }: { listId: string; sheets: ListShe
     }
     if (payload.errors.length) {
       setServerErrors(payload.errors);
-      notifyFailed(fieldErrorsText(payload.errors), listMessages.loadFailed);
+      notifyFailed(fieldErrorsText(payload.errors, listDef), listMessages.loadFailed);
       return false;
     }
     return true;

@@ -10,11 +10,10 @@ import { fieldErrorsText, notifyFailed, notifySaved } from '../../ui/notify';
 import { useResourceMutation } from '../../ui/useResourceMutation';
 import { uploadWithSession, UploadError } from '../../ui/upload-file';
 import { UploadProgress } from '../../ui/UploadProgress';
+import { LIST_FILE_ACCEPT } from './list-file';
 
 type Source = 'upload' | 'sheet';
 type Errors = Partial<Record<'name' | 'file' | 'googleSheetKey' | 'clientId', string>>;
-
-const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * /lists/new: a name, the client it is loaded for and a source (a CSV or XLSX file, uploaded with its progress
@@ -134,7 +133,7 @@ export function ListCreatePage() {
                 label="File"
                 description="CSV or Excel (.xlsx)"
                 placeholder="Choose a file"
-                accept={ACCEPT}
+                accept={LIST_FILE_ACCEPT}
                 value={file}
                 onChange={setFile}
                 error={errors.file}

@@ -1,8 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { listErrorMessages } from '@canvass/domain';
-import { describe, expect, it } from 'vitest';
+import { listErrorMessages, listMessages } from '@canvass/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setAccessToken } from '../../app/token-store';
 import { findAlert } from '../../test/screen-reads';
+import { fakeUploads } from '../../ui/fake-uploads.test-utils';
 import { callsTo, renderResources } from '../../ui/test-render';
 import { guessColumnRoles } from './column-roles';
 
@@ -126,10 +128,52 @@ describe('ColumnPicker', { timeout: 20_000 }, () => {
     const { calls } = renderPicker({ SetListColumns: () => ({ data: { setListColumns: payload(refusal) } }) });
     await screen.findByRole('table', { name: 'Preview' }, { timeout: 8000 });
     await user.click(screen.getByRole('button', { name: 'Load list' }));
-    const toast = await findAlert("columnRoles: Choose one role for each of the sheet's 6 columns.");
+    const toast = await findAlert("Column roles: Choose one role for each of the sheet's 6 columns.");
     expect(toast.title).toBe('Error loading list');
     // On the form, in the words a staffer reads, beside the roles it is about.
     expect((await findAlert("Choose one role for each of the sheet's 6 columns")).title).toBe('Before loading');
     expect(callsTo(calls, 'LoadList')).toHaveLength(0);
+  });
+});
+
+describe("a failed list's General tab", { timeout: 20_000 }, () => {
+  afterEach(() => setAccessToken(null));
+
+  it('says why and takes the file again: uploaded, read by the list in place of its own, its sheets offered', async () => {
+    const user = userEvent.setup();
+    setAccessToken('token-1');
+    const reason = 'The workbook could not be read: open it in Excel, save it again as an Excel workbook (.xlsx).';
+    const failed = { ...state('ErrorUnableToProcessTheFile'), loadErrorMessage: reason, sheets: [] };
+    let current: Record<string, unknown> = failed;
+    const sent = fakeUploads({ status: 200, body: { uploadId: '78' } });
+    const { calls } = renderPicker({
+      ListState: () => ({ data: { list: current } }),
+      ReplaceListFile: () => {
+        current = state();
+        return {
+          data: {
+            replaceListFile: {
+              __typename: 'ListPayload',
+              errors: [],
+              message: listMessages.fileReplaced,
+              list: current,
+            },
+          },
+        };
+      },
+    });
+    expect((await screen.findByText(reason, {}, { timeout: 8000 })).textContent).toBe(reason);
+    expect(screen.queryByText('No sheets')).toBeNull();
+
+    const file = new File(['Phone,First\n2125550101,Ada\n'], 'voters-fixed.csv', { type: 'text/csv' });
+    const again = screen.getByRole('group', { name: 'Upload the file again' });
+    await user.upload(again.querySelector<HTMLInputElement>('input[type="file"]')!, file);
+    await user.click(screen.getByRole('button', { name: 'Upload again' }));
+
+    expect((await findAlert(listMessages.fileReplaced)).message).toBe(listMessages.fileReplaced);
+    expect(sent.map((s) => [s.url, s.file])).toEqual([['/api/uploads', file]]);
+    expect(callsTo(calls, 'ReplaceListFile')[0].variables).toEqual({ listId: '7', uploadId: '78' });
+    // The new file's sheet is offered for its column roles.
+    await screen.findByRole('table', { name: 'Preview' }, { timeout: 8000 });
   });
 });

@@ -97,3 +97,20 @@ export const LOAD_LIST = /* GraphQL */ `
   }
   ${LIST_STATE_FIELDS}
 `;
+
+// Upload again: the list reads a file just uploaded, its sheets read afresh (replace-file.ts on the server).
+export const REPLACE_LIST_FILE = /* GraphQL */ `
+  mutation ReplaceListFile($listId: ID!, $uploadId: ID!) {
+    replaceListFile(listId: $listId, uploadId: $uploadId) {
+      message
+      errors {
+        field
+        messages
+      }
+      list {
+        ...ListStateFields
+      }
+    }
+  }
+  ${LIST_STATE_FIELDS}
+`;
