@@ -1,6 +1,6 @@
-import { Alert, Loader } from '@mantine/core';
-import { formatPhone, row } from '@canvass/domain';
-import { useMemo } from 'react';
+import { Alert, Loader, SegmentedControl } from '@mantine/core';
+import { formatPhone, row, RowStatus } from '@canvass/domain';
+import { useMemo, useState } from 'react';
 import { errorText } from '../../ui/notify';
 import { ResourceIndex } from '../../ui/ResourceIndex';
 import type { ResourceRecord } from '../../ui/types';
@@ -17,9 +17,17 @@ function rowCell(column: string, record: ResourceRecord) {
   return typeof record.rawPhoneNumber === 'string' && record.rawPhoneNumber ? record.rawPhoneNumber : undefined;
 }
 
-/** The rows tab: the list's rows with the columns its sheet kept, under the sheet's header names. */
+const ALL = 'All';
+/** The row statuses the tab filters by (the load's Valid, Invalid, Duplicate), or all rows. */
+const STATUS_CHOICES = [{ value: ALL, label: 'All' }, ...RowStatus.options()];
+
+/**
+ * The rows tab: the list's rows with the columns its sheet kept, under the sheet's header names, all of them or
+ * those of one status (what was left out of texting, and why).
+ */
 export function ListRows({ record }: { record: { id: string } }) {
   const { list, error } = useListLoad(record);
+  const [status, setStatus] = useState(ALL);
   // Re-read lists (every 5 s while loading) bring new objects: the table's query changes only with the columns.
   const shape = list && JSON.stringify([list.sheetId, list.sheets.map((s) => [s.id, s.columnRoles]), list.rowColumns]);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- shape is the part of list the columns depend on
@@ -28,11 +36,17 @@ export function ListRows({ record }: { record: { id: string } }) {
   if (!def) return <Loader />;
   return (
     <ResourceIndex
+      // Another status is another list of rows: its pages start again from the first.
+      key={status}
       def={def}
       title="Rows"
-      filters={[{ field: 'listId', operation: 'Equal', value: record.id }]}
+      filters={[
+        { field: 'listId', operation: 'Equal', value: record.id },
+        ...(status === ALL ? [] : [{ field: 'rowStatus', operation: 'Equal' as const, value: status }]),
+      ]}
       options={OPTIONS}
       cell={rowCell}
+      notice={<SegmentedControl aria-label="Row status" data={STATUS_CHOICES} value={status} onChange={setStatus} />}
     />
   );
 }

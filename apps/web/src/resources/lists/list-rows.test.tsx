@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { callsTo, renderResources } from '../../ui/test-render';
 
@@ -107,5 +108,44 @@ describe("a list's rows tab", { timeout: 20_000 }, () => {
     ]);
     // Spec §9: 20 rows a page.
     expect(callsTo(calls, 'Rows')[0].variables).toMatchObject({ first: 20 });
+  });
+
+  it('filters the rows by their status: Valid, Invalid or Duplicate, and all again', async () => {
+    const { calls } = renderResources('/lists/8/rows', {
+      List: () => ({ data: { list } }),
+      ListState: () => ({ data: { list } }),
+      Rows: () => ({
+        data: {
+          rows: {
+            __typename: 'RowConnection',
+            totalCount: 0,
+            totalCountIsCapped: false,
+            pageInfo: {
+              __typename: 'PageInfo',
+              hasNextPage: false,
+              hasPreviousPage: false,
+              startCursor: null,
+              endCursor: null,
+            },
+            nodes: [],
+          },
+        },
+      }),
+    });
+    await screen.findByRole('table', { name: 'Rows' });
+    const statusFilter = (filters: unknown) =>
+      (filters as { field: string; value: string }[]).find((f) => f.field === 'rowStatus')?.value ?? null;
+    const lastFilter = () => statusFilter(callsTo(calls, 'Rows').at(-1)?.variables.filters);
+    expect(lastFilter()).toBeNull();
+    for (const status of ['Invalid', 'Duplicate', 'Valid']) {
+      await userEvent.click(screen.getByRole('radio', { name: status }));
+      await waitFor(() => expect(lastFilter()).toBe(status));
+    }
+    await userEvent.click(screen.getByRole('radio', { name: 'All' }));
+    await waitFor(() => expect(lastFilter()).toBeNull());
+    // Still the list's rows only.
+    expect(callsTo(calls, 'Rows').at(-1)?.variables.filters).toEqual([
+      { field: 'listId', operation: 'Equal', value: '8' },
+    ]);
   });
 });
