@@ -73,6 +73,36 @@ describe('ResourceForm', { timeout: 20_000 }, () => {
     expect(callsTo(calls, 'CreateClient')).toHaveLength(0);
   });
 
+  it('refuses a phone no US number can be, as a list import does', async () => {
+    const { calls } = renderResources('/clients/new', { NewClient: () => ({ data: { newClient: blankClient } }) });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Phone' }), '(999) 000-0000');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(descriptionOf(screen.getByRole('textbox', { name: 'Phone' }))).toBe('Invalid phone number'),
+    );
+    expect(callsTo(calls, 'CreateClient')).toHaveLength(0);
+  });
+
+  it("takes digits only in a whole-number field (a brand's throughput)", async () => {
+    const blankBrand = {
+      __typename: 'BrandDraft',
+      name: null,
+      provider: null,
+      throughput: null,
+      dailyCapPerNumber: null,
+      code: null,
+      color: null,
+      clientId: null,
+      client: null,
+      providerConfigurationType: null,
+      providerConfigurationValues: [],
+    };
+    renderResources('/brands/new', { NewBrand: () => ({ data: { newBrand: blankBrand } }) });
+    const throughput = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Throughput' });
+    await userEvent.type(throughput, '1e2.5-x0');
+    expect(throughput.value).toBe('1250');
+  });
+
   it("shows spec §5's shapes on the fields: a website, and a state chosen from the states the server accepts", async () => {
     const { calls } = renderResources('/clients/new', { NewClient: () => ({ data: { newClient: blankClient } }) });
     await userEvent.type(await screen.findByRole('textbox', { name: 'Website' }), 'not a url');

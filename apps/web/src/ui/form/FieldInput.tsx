@@ -72,7 +72,8 @@ export function FieldInput(props: FieldInputProps) {
           inputMode="numeric"
           maxLength={field.maxLength}
           value={text}
-          onChange={(e) => onChange(e.currentTarget.value)}
+          // A whole number (a brand's throughput) takes digits only: anything else typed or pasted is left out.
+          onChange={(e) => onChange(field.integer ? e.currentTarget.value.replace(/\D/g, '') : e.currentTarget.value)}
         />
       );
     default:
