@@ -152,7 +152,7 @@ describe('project screens', { timeout: 20_000 }, () => {
     });
   });
 
-  it('show a refused action as Project Status Error listing field: message', async () => {
+  it('show a refused action as Project Status Error listing each field in words with its message', async () => {
     renderResources('/projects/12/overview', {
       ...handlersFor('Assigned'),
       LoadSendProject: () => ({
@@ -167,9 +167,9 @@ describe('project screens', { timeout: 20_000 }, () => {
     });
     await openActions();
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Load Project', hidden: true }));
-    expect(await findAlert('projectStatus: Load project is not allowed while the project is Ready')).toEqual({
+    expect(await findAlert('Status: Load project is not allowed while the project is Ready.')).toEqual({
       title: 'Project Status Error',
-      message: 'projectStatus: Load project is not allowed while the project is Ready',
+      message: 'Status: Load project is not allowed while the project is Ready.',
     });
   });
 

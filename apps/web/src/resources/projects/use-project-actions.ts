@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { humanize, manualTransitions, messages, projectMessages } from '@canvass/domain';
+import { fieldErrorsSummary, humanize, manualTransitions, messages, project, projectMessages } from '@canvass/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { useMutation, type OperationResult } from 'urql';
 import { errorText } from '../../ui/notify';
@@ -16,9 +16,9 @@ import {
 /** The menu's words for each loadSendProject option ('CancelProject' → 'Cancel Project'). */
 export const actionLabel = (action: ProjectActionName): string => humanize(action);
 
-/** Spec §8: the 'Project Status Error' toast lists 'field: message' (a base error shows the message alone). */
+/** Spec §8: the 'Project Status Error' toast lists 'field: message', the field in words (a base error: the message). */
 export function statusErrorText(errors: readonly FieldError[]): string {
-  return errors.flatMap((e) => e.messages.map((m) => (e.field === 'base' ? m : `${e.field}: ${m}`))).join('\n');
+  return fieldErrorsSummary(project, errors);
 }
 
 function announce(
