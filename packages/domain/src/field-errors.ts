@@ -23,8 +23,7 @@ export function fieldLabel(def: ResourceDef | undefined, path: string): string {
   // The record's own id: the record itself ('Opt-out: Not found').
   if (root === 'id') return def?.label ?? 'Record';
   const fields = def?.fields ?? {};
-  const field =
-    fields[root] ?? Object.values(fields).find((f) => f.kind === 'ref' && f.as === root);
+  const field = fields[root] ?? Object.values(fields).find((f) => f.kind === 'ref' && f.as === root);
   if (!field) return keyInWords(root);
   if (field.kind === 'children' && index !== undefined && /^\d+$/.test(index)) {
     const row = `${field.rowLabel.charAt(0).toUpperCase()}${field.rowLabel.slice(1)} ${Number(index) + 1}`;

@@ -179,7 +179,7 @@ describe('the project stepper', { timeout: 30_000 }, () => {
     // Next with the manager missing: refused on the spot, nothing sent, said in words at the field and in the toast.
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await findAlert('Manager is required.')).toEqual({ title: 'Error', message: 'Manager is required.' });
-    expect(screen.getByText('Manager is required')).toBeTruthy();
+    expect(screen.getByText('Manager is required').textContent).toBe('Manager is required');
     // Longer than autosave waits for typing to pause: still nothing sent.
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(callsTo(calls, 'CreateStepperProject')).toHaveLength(0);
