@@ -19,6 +19,7 @@ describe('fieldLabel', () => {
     expect(fieldLabel(undefined, 'textIds')).toBe('Texts');
     expect(fieldLabel(undefined, 'startAt')).toBe('Start at');
     expect(fieldLabel(client, 'id')).toBe('Client');
+    expect(fieldLabel(undefined, 'prices.1.startAt')).toBe('Price 2');
   });
 });
 

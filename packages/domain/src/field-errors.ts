@@ -24,6 +24,10 @@ export function fieldLabel(def: ResourceDef | undefined, path: string): string {
   if (root === 'id') return def?.label ?? 'Record';
   const fields = def?.fields ?? {};
   const field = fields[root] ?? Object.values(fields).find((f) => f.kind === 'ref' && f.as === root);
+  // A row of a list no registry field describes (a client's prices: `prices.1.startAt`) is named by its number;
+  // its messages name the value ('Start date is required').
+  if (!field && index !== undefined && /^\d+$/.test(index))
+    return `${keyInWords(root.replace(/s$/, ''))} ${Number(index) + 1}`;
   if (!field) return keyInWords(root);
   if (field.kind === 'children' && index !== undefined && /^\d+$/.test(index)) {
     const row = `${field.rowLabel.charAt(0).toUpperCase()}${field.rowLabel.slice(1)} ${Number(index) + 1}`;

@@ -80,7 +80,7 @@ describe("a client's Prices section", { timeout: 30_000 }, () => {
     }));
     await screen.findByRole('textbox', { name: 'Price 1' }, { timeout: 10_000 });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const text = 'prices.0.id: Price not found. prices.0.startAt: Start date is not a date.';
+    const text = 'Price 1: Price not found. Price 1: Start date is not a date.';
     expect(await findAlert(text)).toEqual({ title: 'Error Updating Prices', message: text });
     expect(descriptionOf(screen.getByLabelText('Start date 1'))).toContain('Start date is not a date');
     expect(callsTo(calls, 'UpdatePrices')).toHaveLength(1);
@@ -94,7 +94,7 @@ describe("a client's Prices section", { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Add price' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Price 2' }), '0.02');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    const alert = await findAlert('prices.1.startAt: Start date is required.');
+    const alert = await findAlert('Price 2: Start date is required.');
     expect(alert.title).toBe('Error Updating Prices');
     expect(descriptionOf(screen.getByLabelText('Start date 2'))).toContain('Start date is required');
     expect(callsTo(calls, 'UpdatePrices')).toEqual([]);

@@ -131,9 +131,7 @@ describe("a project's Test Text, from its actions menu", { timeout: 30_000 }, ()
     await userEvent.type(dialog.getByRole('combobox', { name: 'Recipients' }), '5550188');
     await userEvent.click(await screen.findByRole('option', { name: '(212)-555-0188', hidden: true }));
     await userEvent.click(dialog.getByRole('button', { name: 'Send test text' }));
-    expect((await screen.findByText('fromPhoneId From phone not found.')).textContent).toBe(
-      'fromPhoneId From phone not found.',
-    );
+    expect((await screen.findByText('From phone not found.')).textContent).toBe('From phone not found.');
     expect(screen.getByRole('dialog', { name: 'Test Text' }).textContent).toContain('Send test text');
   });
 });
