@@ -39,6 +39,8 @@ function watchReloads(page: Page): () => boolean {
 }
 
 test('the demo admin builds a project in the stepper from a loaded list through to its test text', async ({ page }) => {
+  // A list upload and load, seven steps, a project load and two test texts: 53 s of the default 60 on a busy machine.
+  test.setTimeout(120_000);
   const stamp = Date.now();
   const listName = `E2E Recipients ${stamp}`;
   const projectName = `E2E Project ${stamp}`;
