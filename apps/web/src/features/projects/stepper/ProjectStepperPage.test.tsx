@@ -404,6 +404,24 @@ describe('the project stepper', { timeout: 30_000 }, () => {
     );
   });
 
+  it('does not mark a step done that lacks what it needs: no list, no sender number', async () => {
+    const atSetup = renderStepper('/projects/stepper/5', handlers(savedProject({ currentStep: 'Setup' })));
+    await screen.findByText(/List Import/, {}, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await findAlert('List is required.')).toEqual({ title: 'Error', message: 'List is required.' });
+    expect(callsTo(atSetup.calls, 'UpdateStepperProject')).toEqual([]);
+    atSetup.unmount();
+
+    const atSender = renderStepper('/projects/stepper/5', handlers(savedProject({ currentStep: 'Sender' })));
+    await screen.findByRole('checkbox', { name: 'Use (212)-555-0100' }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await findAlert('Phones: Select a phone number first.')).toEqual({
+      title: 'Error',
+      message: 'Phones: Select a phone number first.',
+    });
+    expect(callsTo(atSender.calls, 'UpdateStepperProject')).toEqual([]);
+  });
+
   it('puts server field errors on their fields and lists them in the Error toast', async () => {
     const project = savedProject();
     renderStepper(

@@ -23,6 +23,7 @@ import {
   STEP_LABELS,
   STEPS,
   stepperErrorText,
+  stepProblems,
   valuesOf,
   type StepperValues,
 } from './stepper-model';
@@ -114,6 +115,12 @@ export function ProjectStepperPage() {
       setErrors(fieldErrorsOf(missing));
       setPosition(0);
       notifyFailed(stepperErrorText(missing), 'Error');
+      return;
+    }
+    const lacking = to > position ? stepProblems(position, values) : [];
+    if (lacking.length) {
+      setErrors(fieldErrorsOf(lacking));
+      notifyFailed(stepperErrorText(lacking), 'Error');
       return;
     }
     setBusy(true);

@@ -1,4 +1,4 @@
-import { EMPTY_MESSAGE_PLACEHOLDER, fieldErrorsSummary, messages, project } from '@canvass/domain';
+import { EMPTY_MESSAGE_PLACEHOLDER, fieldErrorsSummary, messages, phoneNumberMessages, project } from '@canvass/domain';
 import type { ProjectAttributes, ProjectCreationStep, StepperProjectFieldsFragment } from '../../../gql/graphql';
 import { placeServerErrors } from '../../../ui/form/server-errors';
 import type { FieldError } from '../../../ui/types';
@@ -118,6 +118,29 @@ export function missingBeforeSave(v: StepperValues): FieldError[] {
     field,
     messages: [messages.required(project.fields[field].label)],
   }));
+}
+
+/**
+ * What a step still lacks before Next may mark it done (issue 35 §5: List Import moved on with no list, Sender
+ * with no number, Texters with an empty row), in the spec's words, by the fields the steps show them on.
+ */
+export function stepProblems(position: number, v: StepperValues): FieldError[] {
+  switch (STEPS[position]?.saved) {
+    case 'Setup':
+      return v.listId ? [] : [{ field: 'listId', messages: [messages.required(project.fields.listId.label)] }];
+    case 'Sender':
+      return v.phones.some((r) => !r._destroy)
+        ? []
+        : [{ field: 'projectPhones', messages: [phoneNumberMessages.selectPhone] }];
+    case 'Texters':
+      return v.texters.flatMap((r, i) =>
+        !r._destroy && !r.userId
+          ? [{ field: `projectTexters.${i}.userId`, messages: [messages.required('Texter')] }]
+          : [],
+      );
+    default:
+      return [];
+  }
 }
 
 /** Spec §2: autosave submits once name, projectType, clientId and managerId are set. */
