@@ -16,12 +16,13 @@ const all = Object.values(resources);
 const named = (list: ReturnType<typeof dependantRefs>) => list.map((d) => `${d.def.name}.${d.field}`);
 
 describe('dependantRefs: who depends on a record, from the registry alone', () => {
-  it('a client: its member clients, brands, campaigns, phones and projects', () => {
+  it('a client: its member clients, brands, campaigns, phones, lists and projects', () => {
     expect(named(dependantRefs(all, 'client'))).toEqual([
       'client.agencyId',
       'brand.clientId',
       'campaign.clientId',
       'phone.clientId',
+      'list.clientId',
       'project.clientId',
       'project.agencyId',
     ]);

@@ -232,10 +232,11 @@ describe('a list from an uploaded CSV', () => {
 
   it('a failed list takes its file again: its sheets read afresh, its error cleared, and it loads', async () => {
     // A list whose file is gone from storage: the create leaves it in ErrorFileNotFound.
+    // Sent by the admin itself: only an upload's sender may make a list of it.
     const { rows: gone } = await app.sql(
-      `INSERT INTO uploads (organization_id, storage_key, filename, size) VALUES ($1, 'uploads/gone', 'gone.csv', 9)
-       RETURNING id`,
-      [org.id],
+      `INSERT INTO uploads (organization_id, storage_key, filename, size, user_id)
+       SELECT $1, 'uploads/gone', 'gone.csv', 9, id FROM users WHERE email = $2 RETURNING id`,
+      [org.id, org.emailFor('Admin')],
     );
     const created = await createList(token, { name: 'Lost file', uploadId: String(gone[0].id) });
     const failed = created.data?.createList.list;
@@ -246,6 +247,13 @@ describe('a list from an uploaded CSV', () => {
     const foreign = (await upload(otherToken)).json().uploadId;
     const stolen = await gql(app, REPLACE, { listId: failed.id, uploadId: foreign }, { token });
     expect(stolen.data?.replaceListFile.errors).toEqual([
+      { field: 'uploadId', messages: [listMessages.uploadNotFound] },
+    ]);
+
+    // Nor another user's of the same organization: its file may hold another client's recipients.
+    const colleagues = (await upload(await org.tokenFor('Manager'))).json().uploadId;
+    const borrowed = await gql(app, REPLACE, { listId: failed.id, uploadId: colleagues }, { token });
+    expect(borrowed.data?.replaceListFile.errors).toEqual([
       { field: 'uploadId', messages: [listMessages.uploadNotFound] },
     ]);
 

@@ -1,11 +1,12 @@
 import { listMessages, messages } from '@canvass/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
-import { lists, sheets, uploads } from '../../platform/db/schema/index';
+import { lists, sheets } from '../../platform/db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { loadUnderWay, type ListActionResult } from './lists.actions';
 import { listsService, recordSheets } from './lists.service';
+import { findOwnUpload } from './own-upload';
 import { ALREADY_LOADING } from './run-list-load';
 
 const refused = (field: string, message: string): ListActionResult => ({
@@ -32,11 +33,8 @@ export async function replaceListFile(
       const list = await listsService.get(tx, viewer, listId);
       if (!list) return refused('base', messages.notFound);
       if (await loadUnderWay(tx, list)) return refused('base', ALREADY_LOADING);
-      const [upload] = await tx
-        .select({ id: uploads.id })
-        .from(uploads)
-        .where(and(eq(uploads.organizationId, viewer.organizationId), eq(uploads.id, uploadId)));
-      if (!upload) return refused('uploadId', listMessages.uploadNotFound);
+      // The viewer's own upload only, as for a new list: another user's file may hold another client's recipients.
+      if (!(await findOwnUpload(tx, viewer, uploadId))) return refused('uploadId', listMessages.uploadNotFound);
       const thisList = and(eq(lists.organizationId, viewer.organizationId), eq(lists.id, listId));
       await tx
         .update(lists)
