@@ -1,13 +1,11 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { dropCitusDatabase } from './citus-database';
-import { makeCitusDatabasesAhead } from './citus-ready-databases';
 
 /**
  * The Citus suite's setup (`npm run test:citus`): the same test files as `npm test` run against the cluster whose
  * coordinator CITUS_DATABASE_URL names; each file gets a database of its own, distributed (test/citus-database.ts),
- * made ahead of the files that take them (citus-ready-databases.ts), and every database of this run is dropped at
- * the end (each holds a Citus maintenance process on every node).
+ * and every database of this run is dropped at the end (each holds a Citus maintenance process on every node).
  */
 export default function setup(project: TestProject) {
   const url = process.env.CITUS_DATABASE_URL;
@@ -16,9 +14,7 @@ export default function setup(project: TestProject) {
   project.provide('adminDatabaseUrl', url);
   project.provide('templateDatabase', '');
   project.provide('citusDatabasePrefix', prefix);
-  const maker = makeCitusDatabasesAhead(url, prefix);
   return async () => {
-    await maker.stop();
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     const { rows } = await client

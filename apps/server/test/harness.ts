@@ -16,8 +16,7 @@ import { createMailer } from '../src/platform/mail/mailer';
 import type { Platform } from '../src/platform/platform';
 import { loadSecretsCipher } from '../src/platform/secrets/load-key';
 import { createLocalStorage } from '../src/platform/storage/storage';
-import { dropCitusDatabase } from './citus-database';
-import { takeCitusDatabase } from './citus-ready-databases';
+import { createCitusDatabase, dropCitusDatabase } from './citus-database';
 
 /** The key every test app signs its tokens with: a test may forge a token the server's own key signed. */
 export const TEST_SIGNING_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-!!');
@@ -46,12 +45,11 @@ afterAll(async () => {
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const adminUrl = inject('adminDatabaseUrl');
   const citus = inject('citusDatabasePrefix');
+  const name = `${citus || 'canvass_test_'}${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const name = citus
-    ? await takeCitusDatabase(adminUrl, citus)
-    : `canvass_test_${crypto.randomBytes(6).toString('hex')}`;
-  if (!citus) await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
+  if (citus) await createCitusDatabase(adminUrl, name);
+  else await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canvass-test-data-'));

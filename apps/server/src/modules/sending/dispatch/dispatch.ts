@@ -182,7 +182,10 @@ export async function dispatchOrganization(
   for (let round = 0; round === 0 || (retired && !stopped && round < MAX_ROUNDS); round++) {
     retired = false;
     cursor.clear();
-    await Promise.all(
+    // Every lane ends before the run does, a failed run too: the others stop at their next claim and hand back what
+    // they hold, and a retry of the job must not start while they still do (CI on Citus saw a test read the texts
+    // before three of them were handed back).
+    const lanes = await Promise.allSettled(
       Array.from({ length: options.lanes ?? 4 }, () =>
         lane().catch((err: unknown) => {
           stopped = true;
@@ -190,6 +193,8 @@ export async function dispatchOrganization(
         }),
       ),
     );
+    const failed = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   // Every batch of the run is recorded: its journal has nothing left to tell.
