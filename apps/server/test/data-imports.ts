@@ -49,9 +49,11 @@ export function dataImportSteps(app: TestApp, organizationId: number, token: str
     const deadline = Date.now() + 20_000;
     for (;;) {
       const state = (await gql(app, IMPORT_STATE, { id }, { token: as })).data!.dataImport;
+      // The import is Done in its own transaction; its task (the progress and the rejected rows' link the page shows)
+      // ends just after, so both are waited for.
       if (state.status === 'Done' || state.status === 'Failed') {
         const task = (await gql(app, IMPORT_TASK, { id }, { token: as })).data!.dataImportTask;
-        return { id, state, task };
+        if (task.status === 'Done' || task.status === 'Failed') return { id, state, task };
       }
       if (Date.now() > deadline) throw new Error(`import ${id} still ${state.status}`);
       await new Promise((r) => setTimeout(r, 100));
