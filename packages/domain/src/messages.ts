@@ -56,6 +56,7 @@ export const messages = {
   cannotBeChosen: (label: string) => `This ${label.toLowerCase()} cannot be chosen`,
   wholeNumber: (label: string) => `${label} must be a whole number`,
   atLeast: (label: string, min: number) => `${label} must be at least ${min}`,
+  atMost: (label: string, max: number) => `${label} must be at most ${max.toLocaleString('en-US')}`,
   teamNotFound: 'Team not found',
   userNotFound: 'User not found',
   alreadyTeamMember: 'This user is already a member of the team',

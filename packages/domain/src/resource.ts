@@ -39,6 +39,8 @@ interface FieldBase {
   integer?: boolean;
   /** The smallest number accepted (throughput: at least 1). */
   min?: number;
+  /** The largest number accepted: a quota is stored as a 4-byte integer, which ten digits can overflow. */
+  max?: number;
   /** A number that is a file's size in bytes: shown as '120 KB' (a project's media). */
   unit?: 'bytes';
   /**

@@ -246,3 +246,16 @@ describe('validateAttributes: rows written inline in GraphQL', () => {
     });
   });
 });
+
+describe('validateAttributes: a texter quota', () => {
+  it('takes up to ten digits, but no more than the stored integer holds', () => {
+    const quota = (q: string) => validateAttributes(project, { projectTexters: [{ userId: '1', quota: q }] }, update);
+    expect(quota('2147483647')).toEqual({});
+    expect(quota('2147483648')).toEqual({
+      projectTexters: [expect.stringContaining('Quota must be at most 2,147,483,647')],
+    });
+    expect(quota('12345678901')).toEqual({
+      projectTexters: [expect.stringContaining('Quota must be at most 10 characters')],
+    });
+  });
+});

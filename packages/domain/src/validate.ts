@@ -92,7 +92,8 @@ function checkField(name: string, f: FieldDef, value: unknown): string | undefin
     case 'number':
       if (f.integer && !/^\d+$/.test(String(value))) return messages.wholeNumber(f.label);
       if (!/^\d+(\.\d+)?$/.test(String(value))) return `${f.label} must be a number`;
-      return f.min !== undefined && Number(value) < f.min ? messages.atLeast(f.label, f.min) : undefined;
+      if (f.min !== undefined && Number(value) < f.min) return messages.atLeast(f.label, f.min);
+      return f.max !== undefined && Number(value) > f.max ? messages.atMost(f.label, f.max) : undefined;
     case 'money':
       return isMoneyText(String(value)) ? undefined : messages.invalidAmount(f.label);
     case 'datetime':

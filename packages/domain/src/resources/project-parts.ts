@@ -1,6 +1,9 @@
 import { ProjectTexterStatus } from '../enums';
 import { defineResource, field, oneOf, ref, text } from '../resource';
 
+/** A texter's largest quota: the column is a 4-byte integer, and ten digits (the spec's length) can overflow it. */
+export const QUOTA_MAX = 2_147_483_647;
+
 /**
  * A project's phones, teams and texters (spec §3, §7 projectPhones, projectTeams, projectTexters): edited with the
  * project (its children fields) and listed on its tabs. Guarded by Project and seen by whoever sees the project;
@@ -80,7 +83,7 @@ export const projectTexter = defineResource({
     projectId: projectRef,
     userId: ref('user', 'user', 'Texter', { required: true, namedWithRecord: true }),
     // Spec §5/§9: a number, max length 10; who may change it is the lifecycle's canEditQuota.
-    quota: field('number', 'Quota', { integer: true, maxLength: 10 }),
+    quota: field('number', 'Quota', { integer: true, maxLength: 10, max: QUOTA_MAX }),
     status: oneOf(ProjectTexterStatus, 'Status', { required: true, default: 'Active' }),
     userName: text('Texter name', { readOnly: true }),
     createdAt: field('datetime', 'Created', { readOnly: true, required: true }),

@@ -11,6 +11,7 @@ import {
   SendingType,
 } from '../enums';
 import { children, defineResource, field, oneOf, ref, text } from '../resource';
+import { QUOTA_MAX } from './project-parts';
 
 /**
  * A project (spec §3 Project): a message blast with its message, media, schedule, sender numbers, recipients and
@@ -83,7 +84,7 @@ export const project = defineResource({
       fields: {
         userId: field('number', 'Texter', { required: true, integer: true }),
         // Spec §5/§9: a number, max length 10; required on a new project (the projects service checks that).
-        quota: field('number', 'Quota', { integer: true, maxLength: 10 }),
+        quota: field('number', 'Quota', { integer: true, maxLength: 10, max: QUOTA_MAX }),
       },
     }),
     // The list's rows when the project was last read: its list's stored count, never a count(*) of rows.

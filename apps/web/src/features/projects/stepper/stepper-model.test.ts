@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { blankValues, canAutosave, positionOf, settleRows, toAttributes, valuesOf } from './stepper-model';
+import {
+  blankValues,
+  canAutosave,
+  positionOf,
+  settleRows,
+  stepProblems,
+  STEPS,
+  toAttributes,
+  valuesOf,
+} from './stepper-model';
 
 const row = (id: string | null, userId: string, _destroy = false) => ({ id, userId, quota: '10', _destroy });
 
@@ -73,5 +82,18 @@ describe('the stepper form', () => {
     expect(saved.mediaPosition).toBe('Before');
     // The media is saved by its own route: autosave never sends it.
     expect(Object.keys(toAttributes(saved, 'Sender')).filter((k) => k.startsWith('media'))).toEqual(['mediaPosition']);
+  });
+
+  it('keeps Texters from being done with a row without its texter, or a quota the server cannot keep', () => {
+    const texters = STEPS.findIndex((s) => s.label === 'Texters');
+    const at = (rows: ReturnType<typeof row>[]) => stepProblems(texters, { ...blankValues(), texters: rows });
+    expect(at([row(null, '7'), { ...row(null, '', true), quota: '' }])).toEqual([]);
+    expect(at([row(null, '7'), { ...row(null, ''), quota: '9999999999' }])).toEqual([
+      { field: 'projectTexters.1.userId', messages: ['Texter is required'] },
+      { field: 'projectTexters.1.quota', messages: ['Quota must be at most 2,147,483,647'] },
+    ]);
+    expect(at([{ ...row(null, '7'), quota: '1.5' }])).toEqual([
+      { field: 'projectTexters.0.quota', messages: ['Quota must be a whole number'] },
+    ]);
   });
 });

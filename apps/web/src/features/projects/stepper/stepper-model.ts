@@ -1,4 +1,11 @@
-import { EMPTY_MESSAGE_PLACEHOLDER, fieldErrorsSummary, messages, phoneNumberMessages, project } from '@canvass/domain';
+import {
+  checkFieldValue,
+  EMPTY_MESSAGE_PLACEHOLDER,
+  fieldErrorsSummary,
+  messages,
+  phoneNumberMessages,
+  project,
+} from '@canvass/domain';
 import type { ProjectAttributes, ProjectCreationStep, StepperProjectFieldsFragment } from '../../../gql/graphql';
 import { placeServerErrors } from '../../../ui/form/server-errors';
 import type { FieldError } from '../../../ui/types';
@@ -133,14 +140,19 @@ export function stepProblems(position: number, v: StepperValues): FieldError[] {
         ? []
         : [{ field: 'projectPhones', messages: [phoneNumberMessages.selectPhone] }];
     case 'Texters':
-      return v.texters.flatMap((r, i) =>
-        !r._destroy && !r.userId
-          ? [{ field: `projectTexters.${i}.userId`, messages: [messages.required('Texter')] }]
-          : [],
-      );
+      return v.texters.flatMap((r, i) => (r._destroy ? [] : texterRowProblems(r, i)));
     default:
       return [];
   }
+}
+
+/** A texter row needs its texter, and a quota the server can keep (the same field rules the server checks). */
+function texterRowProblems(r: TexterRow, i: number): FieldError[] {
+  const problems: FieldError[] = [];
+  if (!r.userId) problems.push({ field: `projectTexters.${i}.userId`, messages: [messages.required('Texter')] });
+  const quota = checkFieldValue(project.fields.projectTexters.fields.quota, r.quota);
+  if (quota) problems.push({ field: `projectTexters.${i}.quota`, messages: [quota] });
+  return problems;
 }
 
 /** Spec §2: autosave submits once name, projectType, clientId and managerId are set. */
