@@ -4,7 +4,7 @@ import type { Tx } from '../../platform/db/tenant';
 import { phones } from '../../platform/db/schema/index';
 import { cleanListPhone } from '../lists/clean-phone';
 import { recordChange, type ChangeOrigin } from './opt-out-changes';
-import { phoneForNumber } from './recipient-phone';
+import { phoneForNumber } from '../phones/recipient-phone';
 
 export interface DoNotContactNumber {
   number: string;

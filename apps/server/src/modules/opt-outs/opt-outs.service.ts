@@ -8,7 +8,7 @@ import { createResourceService, type Row, type WriteResult } from '../../platfor
 import { cleanListPhone } from '../lists/clean-phone';
 import { tableOf } from '../tables';
 import { recordChange, type ChangeOrigin } from './opt-out-changes';
-import { phoneForNumber, type FoundPhone } from './recipient-phone';
+import { phoneForNumber, type FoundPhone } from '../phones/recipient-phone';
 
 /** Opt-outs: read through the generic machinery (one policy: a client's users see that client's opt-outs). */
 export const optOutsService = createResourceService(optOut, optOuts, tableOf, {

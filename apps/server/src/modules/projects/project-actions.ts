@@ -12,9 +12,9 @@ import {
   type ProjectActionValue,
   type ProjectStatusValue,
 } from '@canvass/domain';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
-import { phones, projects, texts, users } from '../../platform/db/schema/index';
+import { projects, users } from '../../platform/db/schema/index';
 import { withTenant, type Tx } from '../../platform/db/tenant';
 import { startBackgroundTask } from '../../platform/jobs/background-tasks';
 import type { Platform } from '../../platform/platform';
@@ -24,6 +24,7 @@ import { assertMayRun } from './lifecycle-permission';
 import { markTextsToSend, MAX_SEND_TEXT_IDS, resendProjectTexts } from '../sending/dispatch/resend-texts';
 import { loadProjectJob, unloadProjectJob } from './load/project-load.jobs';
 import { projectsService } from './projects.service';
+import { storeTestTexts } from './test-texts';
 
 /** What a lifecycle action answers (spec §7 loadSendProject: message and errors). */
 export interface ActionResult {
@@ -36,6 +37,7 @@ export interface LoadSendArgs {
   projectId: number;
   option: ProjectActionValue;
   phoneIds?: number[] | null;
+  toNumbers?: string[] | null;
   body?: string | null;
   fromPhoneId?: number | null;
 }
@@ -81,42 +83,6 @@ export async function viewerIsStaffAccount(platform: Platform, viewer: Viewer): 
 }
 
 /**
- * Spec §5 test text: at least one recipient, a non-empty body and a from phone, all phones of the organization.
- * Each recipient gets a Ready text of type Test marked to send, which dispatch sends through the same path as a
- * blast's texts. Test texts are not counted in the project's text counts: they are not the blast's.
- */
-async function storeTestTexts(tx: Tx, viewer: Viewer, project: Row, args: LoadSendArgs): Promise<ActionResult> {
-  const recipients = [...new Set(args.phoneIds ?? [])];
-  const body = args.body?.trim() ?? '';
-  if (!recipients.length || !body || args.fromPhoneId == null)
-    return refused(project.id, 'base', projectMessages.formIncomplete);
-  const org = viewer.organizationId;
-  const found = await tx
-    .select({ id: phones.id })
-    .from(phones)
-    .where(and(eq(phones.organizationId, org), inArray(phones.id, [...recipients, args.fromPhoneId])));
-  const known = new Set(found.map((p) => p.id));
-  if (!known.has(args.fromPhoneId)) return refused(project.id, 'fromPhoneId', 'From phone not found');
-  if (recipients.some((id) => !known.has(id))) return refused(project.id, 'phoneIds', 'Phone not found');
-  await tx.insert(texts).values(
-    recipients.map((toPhoneId) => ({
-      organizationId: org,
-      projectId: project.id,
-      body,
-      renderedMessage: body,
-      textType: 'Test' as const,
-      textStatus: 'Ready' as const,
-      isSendText: true,
-      fromPhoneId: args.fromPhoneId,
-      toPhoneId,
-      texterId: viewer.userId,
-    })),
-  );
-  await startTextsDispatch(tx, org);
-  return { projectId: project.id, message: projectMessages.testTextStored, errors: {} };
-}
-
-/**
  * loadSendProject (spec §7): one lifecycle action on a project, run only by a role its row of the restrictions grid
  * lets run it (refused as not allowed), and allowed exactly where project-lifecycle.ts says, refused otherwise with the reason on projectStatus and nothing changed. Runs on the caller's transaction with the
  * project row locked, so the status it judges is the one it changes.
@@ -135,8 +101,16 @@ export async function loadSendProject(tx: Tx, viewer: Viewer, args: LoadSendArgs
   const to = projectActionRules[args.option].to;
   const scope = { organizationId: viewer.organizationId, userId: viewer.userId };
   switch (args.option) {
-    case 'TestText':
-      return storeTestTexts(tx, viewer, project, args);
+    case 'TestText': {
+      const stored = await storeTestTexts(
+        tx,
+        viewer,
+        { id: project.id, listId: project.listId == null ? null : Number(project.listId) },
+        args,
+      );
+      if (!stored.ok) return refused(project.id, stored.field, stored.message);
+      return { projectId: project.id, message: projectMessages.testTextStored, errors: {} };
+    }
     case 'LoadProject': {
       const task = await startBackgroundTask(tx, loadProjectJob, scope, { projectId: project.id });
       await setStatus(tx, viewer, project.id, { projectStatus: to!, loadTaskId: task.id });

@@ -107,12 +107,14 @@ export function registerProjectsSchema(projectRef: RecordRef) {
   builder.mutationField('loadSendProject', (t) =>
     t.field({
       type: payloadRef,
-      description: `A lifecycle action on a project (spec §7), allowed only where spec §4 allows it: TestText (phoneIds,
-body, fromPhoneId), LoadProject, ResendTexts, CancelProject, ReinstateProject, UnloadProject, SendTexts`,
+      description: `A lifecycle action on a project (spec §7), allowed only where spec §4 allows it: TestText (phoneIds
+and/or toNumbers typed by staff, body rendered per recipient, fromPhoneId), LoadProject, ResendTexts, CancelProject,
+ReinstateProject, UnloadProject, SendTexts`,
       args: {
         projectId: t.arg.id({ required: true }),
         option: t.arg({ type: enumRef(ProjectAction), required: true }),
         phoneIds: t.arg.idList(),
+        toNumbers: t.arg.stringList({ description: 'Test text: numbers typed by staff (their own), 10 digits' }),
         body: t.arg.string(),
         fromPhoneId: t.arg.id(),
       },
@@ -125,6 +127,7 @@ body, fromPhoneId), LoadProject, ResendTexts, CancelProject, ReinstateProject, U
               projectId,
               option: args.option as ProjectActionValue,
               phoneIds: args.phoneIds?.map((id) => parseId(id)) ?? null,
+              toNumbers: args.toNumbers ?? null,
               body: args.body ?? null,
               fromPhoneId: args.fromPhoneId == null ? null : parseId(args.fromPhoneId),
             }),

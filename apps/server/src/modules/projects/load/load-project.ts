@@ -4,10 +4,9 @@ import { reserveIds } from '../../../platform/db/reserve-ids';
 import { withTenant, type Tx } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
 import { rowsAreDistributed } from '../../lists/staging';
-import { messageLinksOf } from '../../shortened-links/message-links';
 import { ProjectLoadError, projectLoadMessages } from './load-error';
 import { withLinkToken } from './link-token-sql';
-import { columnsOf, compileTemplate, hasLink, renderSql, type TemplatePart } from './message-template';
+import { columnsOf, compileTemplate, hasLink, renderSql, templateContext, type TemplatePart } from './message-template';
 import { removeLoad } from './remove-load';
 import { filtersOf, rowsWithReasons, type EffectiveFilters } from './row-reasons';
 import { segmentsSql } from './segments-sql';
@@ -167,13 +166,6 @@ async function lockList(tx: Tx, org: number, project: ProjectRow) {
   if (!list) throw new ProjectLoadError(projectLoadMessages.noList);
   if (list.list_status !== 'Loaded') throw new ProjectLoadError(projectLoadMessages.listNotLoaded);
   return list;
-}
-
-async function templateContext(tx: Tx, org: number, headers: string[]) {
-  const defaults = await tx.execute<{ field: string; value: string }>(
-    sql`SELECT field, value FROM text_defaults WHERE organization_id = ${org} ORDER BY id`,
-  );
-  return { listHeaders: headers, textDefaults: defaults.rows, links: await messageLinksOf(tx, org) };
 }
 
 /** The project's Active sender phones with their area codes. */

@@ -7,6 +7,8 @@ import {
 } from '@canvass/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows } from '../../../platform/db/schema/index';
+import type { Tx } from '../../../platform/db/tenant';
+import { messageLinksOf } from '../../shortened-links/message-links';
 import { ProjectLoadError } from './load-error';
 
 /**
@@ -19,6 +21,14 @@ export type TemplatePart =
   | { kind: 'column'; column: string }
   /** `https://<domain>/<code>/` followed by the text's token. */
   | { kind: 'link'; prefix: string };
+
+/** What the organization's messages may name: the list's headers, its text defaults and its shortened links. */
+export async function templateContext(tx: Tx, org: number, headers: string[]): Promise<PlaceholderContext> {
+  const defaults = await tx.execute<{ field: string; value: string }>(
+    sql`SELECT field, value FROM text_defaults WHERE organization_id = ${org} ORDER BY id`,
+  );
+  return { listHeaders: headers, textDefaults: defaults.rows, links: await messageLinksOf(tx, org) };
+}
 
 /**
  * Splits the message into parts, each placeholder resolved by the domain's messagePieces (the same resolution the

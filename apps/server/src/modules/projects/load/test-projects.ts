@@ -37,7 +37,7 @@ export async function makeClient(app: TestApp, orgId: number, name: string): Pro
 
 export interface ProjectOptions {
   clientId: number;
-  listId: number;
+  listId: number | null;
   message: string;
   status?: string;
   areaCodeSelection?: 'MatchingAreaCode' | 'MostCommonAreaCode';
