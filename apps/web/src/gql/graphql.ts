@@ -561,6 +561,7 @@ export type StepperTextDefaultsQuery = { textDefaults: { nodes: Array<{ field: s
 export type SendTestTextMutationVariables = Exact<{
   projectId: string;
   phoneIds: Array<string> | string | null | undefined;
+  toNumbers: Array<string> | string | null | undefined;
   body: string | null | undefined;
   fromPhoneId: string | null | undefined;
 }>;

@@ -116,6 +116,7 @@ describe("a project's Test Text, from its actions menu", { timeout: 30_000 }, ()
     expect(callsTo(calls, 'SendTestText')[0].variables).toEqual({
       projectId: '12',
       phoneIds: ['7'],
+      toNumbers: [],
       body: MESSAGE,
       fromPhoneId: '5',
     });
@@ -133,5 +134,25 @@ describe("a project's Test Text, from its actions menu", { timeout: 30_000 }, ()
     await userEvent.click(dialog.getByRole('button', { name: 'Send test text' }));
     expect((await screen.findByText('From phone not found.')).textContent).toBe('From phone not found.');
     expect(screen.getByRole('dialog', { name: 'Test Text' }).textContent).toContain('Send test text');
+  });
+
+  it('takes a number of their own that the organization does not have yet, beside its phones', async () => {
+    const { calls } = renderTestTexts({ message: projectMessages.testTextStored, errors: [] });
+    const dialog = await openTestText();
+    const recipients = dialog.getByRole('combobox', { name: 'Recipients' });
+    await userEvent.type(recipients, '5550188');
+    await userEvent.click(await screen.findByRole('option', { name: '(212)-555-0188', hidden: true }));
+    // A part of a number offers nothing new; the whole number, once typed, is offered as it is.
+    await userEvent.type(recipients, '(917) 555-01');
+    expect(screen.queryByRole('option', { name: /new number/, hidden: true })).toBeNull();
+    await userEvent.type(recipients, '42');
+    await userEvent.click(await screen.findByRole('option', { name: '(917)-555-0142 (new number)', hidden: true }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Send test text' }));
+
+    await waitFor(() => expect(callsTo(calls, 'SendTestText')).toHaveLength(1));
+    expect(callsTo(calls, 'SendTestText')[0].variables).toMatchObject({
+      phoneIds: ['7'],
+      toNumbers: ['9175550142'],
+    });
   });
 });

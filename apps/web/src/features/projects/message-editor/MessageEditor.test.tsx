@@ -212,4 +212,23 @@ describe('MessageEditor', { timeout: 20_000 }, () => {
     expect(box().disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Insert placeholder' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it("shows beside it the message as the list's sample recipient gets it, and asks for a list without one", async () => {
+    const sample = {
+      label: 'Ana Lopez, (212)-555-0123',
+      recipient: { firstName: 'Ana', lastName: 'Lopez', columns: { columnOne: '7', columnTwo: 'Dayton' } },
+    };
+    const view = renderWithServer(<Editor initial="" sample={sample} />);
+    const user = userEvent.setup();
+    await user.type(box(), 'Hi {{firstName}, precinct {{Precinct} in {{City}. {{Candidate}');
+    const preview = screen.getByRole('region', { name: 'Message preview' });
+    expect(preview.textContent).toContain('As Ana Lopez, (212)-555-0123 receives it');
+    expect(within(preview).getByTestId('message-preview').textContent).toBe('Hi Ana, precinct 7 in Dayton. Ana Ruiz');
+    view.unmount();
+
+    renderWithServer(<Editor initial="Hi {firstName}" sample={null} />);
+    const empty = screen.getByRole('region', { name: 'Message preview' });
+    expect(empty.textContent).toContain('Choose a list to see the message as one of its recipients gets it');
+    expect(within(empty).queryByTestId('message-preview')).toBeNull();
+  });
 });

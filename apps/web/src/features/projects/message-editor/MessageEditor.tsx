@@ -1,7 +1,8 @@
-import { Combobox, Group, Stack, Text, Textarea, useCombobox } from '@mantine/core';
+import { Combobox, Grid, Group, Stack, Text, Textarea, useCombobox } from '@mantine/core';
 import { renderMessage, type PlaceholderContext } from '@canvass/domain';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { ComplianceWarnings } from './ComplianceWarnings';
+import { MessagePreview, type MessageSample } from './MessagePreview';
 import { MessageStats, type MessageCostInput } from './MessageStats';
 import { PlaceholderMenu } from './PlaceholderMenu';
 import { replaceRange, slashQueryAt, type SlashQuery } from './text-insertion';
@@ -21,6 +22,11 @@ export interface MessageEditorProps {
   error?: ReactNode;
   disabled?: boolean;
   required?: boolean;
+  /**
+   * The recipient a preview beside the editor renders the message for (the list's first valid row); null shows the
+   * preview asking for a list, undefined leaves the preview out.
+   */
+  sample?: MessageSample | null;
 }
 
 /**
@@ -38,6 +44,7 @@ export function MessageEditor({
   error,
   disabled,
   required,
+  sample,
 }: MessageEditorProps) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   // Where the cursor goes once the parent has taken the new value (an insertion re-renders the textarea).
@@ -115,41 +122,54 @@ export function MessageEditor({
 
   const sent = useMemo(() => renderMessage(value, context), [value, context]);
 
+  const editor = (
+    <Combobox store={combobox} onOptionSubmit={insertSnippet} position="bottom-start" withinPortal>
+      <Combobox.Target withKeyboardNavigation={false} withAriaAttributes={false}>
+        <Textarea
+          ref={textarea}
+          label={label}
+          description="Type / at the start of a word to insert opt-out language"
+          value={value}
+          onChange={(e) => {
+            onChange(e.currentTarget.value);
+            track(e.currentTarget.value, e.currentTarget.selectionStart);
+          }}
+          onSelect={(e) => track(e.currentTarget.value, e.currentTarget.selectionStart)}
+          onKeyDown={onKeyDown}
+          onBlur={() => setSlash(null)}
+          rows={5}
+          resize="vertical"
+          error={error}
+          disabled={disabled}
+          required={required}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown>
+        {menuOpen && (
+          <Combobox.Options aria-label="Opt-out language">
+            {matching.map((s) => (
+              <Combobox.Option value={s.name} key={s.name}>
+                {s.label}
+              </Combobox.Option>
+            ))}
+          </Combobox.Options>
+        )}
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+
   return (
     <Stack gap="xs">
-      <Combobox store={combobox} onOptionSubmit={insertSnippet} position="bottom-start" withinPortal>
-        <Combobox.Target withKeyboardNavigation={false} withAriaAttributes={false}>
-          <Textarea
-            ref={textarea}
-            label={label}
-            description="Type / at the start of a word to insert opt-out language"
-            value={value}
-            onChange={(e) => {
-              onChange(e.currentTarget.value);
-              track(e.currentTarget.value, e.currentTarget.selectionStart);
-            }}
-            onSelect={(e) => track(e.currentTarget.value, e.currentTarget.selectionStart)}
-            onKeyDown={onKeyDown}
-            onBlur={() => setSlash(null)}
-            rows={5}
-            resize="vertical"
-            error={error}
-            disabled={disabled}
-            required={required}
-          />
-        </Combobox.Target>
-        <Combobox.Dropdown>
-          {menuOpen && (
-            <Combobox.Options aria-label="Opt-out language">
-              {matching.map((s) => (
-                <Combobox.Option value={s.name} key={s.name}>
-                  {s.label}
-                </Combobox.Option>
-              ))}
-            </Combobox.Options>
-          )}
-        </Combobox.Dropdown>
-      </Combobox>
+      {sample === undefined ? (
+        editor
+      ) : (
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 7 }}>{editor}</Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <MessagePreview message={value} context={context} sample={sample} />
+          </Grid.Col>
+        </Grid>
+      )}
       <Group justify="space-between" align="flex-start" gap="xs">
         <MessageStats message={sent} cost={cost} />
         <PlaceholderMenu context={context} onPick={insertPlaceholder} disabled={disabled} />

@@ -7,3 +7,4 @@ export { PlaceholderMenu } from './PlaceholderMenu';
 export { MediaField, type MediaFieldProps, type MediaValue, type MediaPositionValue } from './MediaField';
 export { useServerOptions, type ServerOption, type ServerOptionType } from './use-server-options';
 export { useMessageLinks } from './use-message-links';
+export { MessagePreview, type MessageSample } from './MessagePreview';

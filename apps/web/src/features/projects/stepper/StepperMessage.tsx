@@ -8,6 +8,7 @@ import { MessageEditor, useMessageLinks } from '../message-editor';
 import { costInputOf, placeholderContextOf } from './message-estimate';
 import { StepperTextDefaults } from './stepper-operations';
 import type { StepProps } from './step-props';
+import { useListSample } from './use-list-sample';
 import type { StepperListView } from './use-stepper-list';
 
 interface StepperMessageProps extends StepProps {
@@ -51,6 +52,7 @@ function Editor({
     pause: !values.clientId,
   });
   const links = useMessageLinks();
+  const sample = useListSample(values.listId);
   const context = useMemo(
     () => placeholderContextOf(list, defaults.data?.textDefaults.nodes ?? [], links),
     [list, defaults.data, links],
@@ -68,6 +70,7 @@ function Editor({
       cost={cost}
       clientName={values.clientId ? (chosen.data?.client?.name ?? null) : null}
       error={errors.message}
+      sample={sample}
     />
   );
 }

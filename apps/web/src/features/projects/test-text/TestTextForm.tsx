@@ -1,6 +1,6 @@
 import { Alert, Button, MultiSelect, Select, Stack, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { formatPhone, projectMessages } from '@canvass/domain';
+import { formatPhone, normalizePhone, projectMessages } from '@canvass/domain';
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import type {
@@ -18,6 +18,17 @@ import { SendTestText } from './test-text-operations';
 
 // The new test text shows on the project's test texts tab: lists of texts are read again after it.
 const CONTEXT = { additionalTypenames: ['Text'] };
+
+// A recipient typed as a number (a staffer's own, not yet a phone of the organization): its option's value.
+const TYPED = 'number:';
+
+/** The chosen recipients as the server takes them: the organization's phones by id, and typed numbers. */
+export function splitRecipients(values: string[]): { phoneIds: string[]; toNumbers: string[] } {
+  return {
+    phoneIds: values.filter((v) => !v.startsWith(TYPED)),
+    toNumbers: values.filter((v) => v.startsWith(TYPED)).map((v) => v.slice(TYPED.length)),
+  };
+}
 
 /** The test's form is complete: a recipient, a body and a from phone (spec §5), and a saved project to send it for. */
 export function testTextComplete(t: {
@@ -82,7 +93,12 @@ export function TestTextForm({
   const [sending, send] = useMutation<SendTestTextMutation, SendTestTextMutationVariables>(SendTestText.source);
 
   const options = new Map(known);
-  for (const p of found.data?.phones.nodes ?? []) options.set(p.id, formatPhone(p.number));
+  const foundPhones = found.data?.phones.nodes ?? [];
+  for (const p of foundPhones) options.set(p.id, formatPhone(p.number));
+  // A whole number typed that the organization does not have yet is offered as it is (the staffer's own phone).
+  const typed = normalizePhone(search);
+  if ('number' in typed && !foundPhones.some((p) => p.number === typed.number))
+    options.set(`${TYPED}${typed.number}`, `${formatPhone(typed.number)} (new number)`);
   const recipientData = [...options].map(([value, label]) => ({ value, label }));
 
   async function submit() {
@@ -92,7 +108,7 @@ export function TestTextForm({
       return;
     }
     setRefused(false);
-    const result = await send({ projectId: projectId!, phoneIds, body, fromPhoneId }, CONTEXT);
+    const result = await send({ projectId: projectId!, ...splitRecipients(phoneIds), body, fromPhoneId }, CONTEXT);
     const answer = result.data?.loadSendProject;
     if (result.error || !answer) return notifyFailed(result.error?.message ?? 'No answer', 'Error');
     if (answer.errors.length) return notifyFailed(stepperErrorText(answer.errors), 'Error');
@@ -104,7 +120,7 @@ export function TestTextForm({
     <Stack>
       <MultiSelect
         label="Recipients"
-        placeholder="Search phone numbers"
+        placeholder="Search phone numbers, or type your own"
         searchable
         searchValue={search}
         onSearchChange={setSearch}

@@ -8,11 +8,12 @@ import type {
 } from '../../../gql/graphql';
 
 export const SendTestText = graphqlOperation<SendTestTextMutation, SendTestTextMutationVariables>(/* GraphQL */ `
-  mutation SendTestText($projectId: ID!, $phoneIds: [ID!], $body: String, $fromPhoneId: ID) {
+  mutation SendTestText($projectId: ID!, $phoneIds: [ID!], $toNumbers: [String!], $body: String, $fromPhoneId: ID) {
     loadSendProject(
       projectId: $projectId
       option: TestText
       phoneIds: $phoneIds
+      toNumbers: $toNumbers
       body: $body
       fromPhoneId: $fromPhoneId
     ) {
