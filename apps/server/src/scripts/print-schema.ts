@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { repoRoot } from '../platform/config';
+import { repoRoot } from '../platform/paths';
 import { printedSchema } from '../schema';
 
 // `npm run schema:print` writes schema.graphql; `--check` fails when the committed file is stale.

@@ -1,12 +1,12 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import { serverRoot } from '../paths';
 import type { Database } from './tenant';
 
 /** How many months of texts partitions exist ahead of the current one (created at start and daily). */
 export const TEXT_PARTITION_MONTHS_AHEAD = 3;
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
+export const migrationsFolder = path.join(serverRoot, 'migrations');
 
 /**
  * Applies the committed migrations, then re-asserts what must hold for every table whatever migration added it:
