@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `canvass start [--role api|worker|all]`: the server runs from its TypeScript sources through tsx's loader.
-import { register } from 'tsx/esm/api';
+// `canvass start [--role api|worker|all]`: plain node runs the server's bundle, built first when it is missing or
+// older than the sources (bin/build.mjs). Development (`npm run dev`), tests and scripts run the sources with tsx.
+import { buildIfStale } from './build.mjs';
 
-register();
-await import('../src/main.ts');
+await buildIfStale();
+await import('../dist/canvass.mjs');
