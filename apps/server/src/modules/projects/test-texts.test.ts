@@ -15,6 +15,7 @@ let admin: string;
 let from: string;
 let project: number;
 let withoutList: number;
+let listId: number;
 
 /** The test texts the project has, as their recipients get them. */
 const sent = async (projectId: number) =>
@@ -33,7 +34,7 @@ beforeAll(async () => {
   app = await createTestApp();
   org = await buildOrganization(app, 'Test texts');
   admin = await org.tokenFor('Admin');
-  const listId = await loadedList(app, org.id, [
+  listId = await loadedList(app, org.id, [
     ['not a phone', 'Zed', 'Invalid', '1', ''],
     ['2125550123', 'Ana', 'Lopez', '7', 'first'],
     ['2125550124', 'Ben', 'Ng', '9', 'second'],
@@ -55,6 +56,23 @@ describe('a test text', () => {
     expect(await sent(project)).toEqual([
       { number: '2125550124', message: 'Hi Ben Ng, ward 9' },
       { number: '9175550142', message: 'Hi Ana Lopez, ward 7' },
+    ]);
+  });
+
+  it("renders from the row the stepper's preview names: the list's first valid row", async () => {
+    const preview = await gql(
+      app,
+      `query($f: [FilterInput!]) { rows(filters: $f, limit: 1) { nodes { firstName lastName toPhoneNumber columnOne } } }`,
+      {
+        f: [
+          { field: 'listId', operation: 'Equal', value: String(listId) },
+          { field: 'rowStatus', operation: 'Equal', value: 'Valid' },
+        ],
+      },
+      { token: admin },
+    );
+    expect(preview.data?.rows.nodes).toEqual([
+      { firstName: 'Ana', lastName: 'Lopez', toPhoneNumber: '2125550123', columnOne: '7' },
     ]);
   });
 
