@@ -1,6 +1,7 @@
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from 'graphql';
 import { services } from './modules/services';
 import { tableOf } from './modules/tables';
+import './platform/graphql/background-tasks';
 import { builder } from './platform/graphql/builder';
 import { registerResource } from './platform/graphql/resource-schema';
 // Each module adds its types, queries and mutations to the builder when imported.
@@ -25,7 +26,6 @@ import './modules/queue/queue.graphql';
 import './modules/sending/insights/text-insights.graphql';
 import './modules/sending/provider-capabilities.graphql';
 import './modules/shortened-links/shortened-links.graphql';
-import './modules/tasks/tasks.graphql';
 import './modules/teams/teams.graphql';
 import { registerTextsSchema } from './modules/texts/texts.graphql';
 import './modules/restrictions/restrictions.graphql';

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../src/platform/db/tenant';
-import { followTask } from '../src/modules/tasks/follow-task';
+import { followTask } from '../src/platform/graphql/follow-task';
 import { resolveViewer } from '../src/platform/auth/resolve-viewer';
 import { createContext } from '../src/platform/graphql/context';
 import { startBackgroundTask, taskPayload } from '../src/platform/jobs/background-tasks';

@@ -9,6 +9,7 @@ export * from './web-client';
 export * from './permissions';
 export * from './default-restrictions';
 export * from './phone';
+export * from './clean-phone';
 export * from './phone-number-messages';
 export * from './provider-keys';
 export * from './resource';

@@ -1,5 +1,4 @@
-import { isEmailAddress } from '@canvass/domain';
-import { cleanListPhone } from '../lists/clean-phone';
+import { cleanListPhone, isEmailAddress } from '@canvass/domain';
 import type { PlannedField } from './mapping';
 import type { RowContext, StagedRow } from './targets';
 

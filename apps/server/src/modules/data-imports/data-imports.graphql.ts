@@ -1,11 +1,11 @@
 import { DataImportResource } from '@canvass/domain';
 import { GraphQLError } from 'graphql';
 import { assertCan } from '../../platform/auth/viewer';
+import { BackgroundTaskRef } from '../../platform/graphql/background-tasks';
 import { builder } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
 import { parseId } from '../../platform/graphql/resource-schema';
 import type { BackgroundTask } from '../../platform/jobs/background-tasks';
-import { BackgroundTaskRef } from '../exports/exports.graphql';
 import { openFileSource } from '../lists/sources/file-source';
 import { SheetError } from '../lists/sources/source';
 import { findOwnUpload } from '../lists/own-upload';

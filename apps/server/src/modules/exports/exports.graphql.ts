@@ -2,15 +2,16 @@ import { guardOf, messages } from '@canvass/domain';
 import { GraphQLError } from 'graphql';
 import { assertCan } from '../../platform/auth/viewer';
 import { builder } from '../../platform/graphql/builder';
+import { BackgroundTaskRef } from '../../platform/graphql/background-tasks';
 import { startBackgroundTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
+import { registerTaskKind } from '../../platform/jobs/task-kinds';
 import { ListArgumentError, planList, type ListArgs } from '../../platform/resources/list-query';
 import { listedColumns } from '../../platform/resources/resource-service';
 import { servicesByPlural } from '../services';
-import { BackgroundTaskRef } from '../tasks/tasks.graphql';
 import { exportCsvJob, exportPayload } from './exports.jobs';
 
-// Moved to modules/tasks; still importable from here for modules written against the old place.
-export { BackgroundTaskRef };
+// The spec's words for a failed export; the cause stays in the log and the task row.
+registerTaskKind(exportCsvJob, { failedMessage: () => messages.csvGenerationFailed });
 
 type TaskRow = BackgroundTask;
 

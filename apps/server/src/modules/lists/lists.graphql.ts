@@ -1,13 +1,14 @@
 import { ListColumnRole } from '@canvass/domain';
 import { projectsUsingList } from '../projects/projects.service';
 import { assertCan } from '../../platform/auth/viewer';
+import { BackgroundTaskRef } from '../../platform/graphql/background-tasks';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
 import { parseId, type RecordRef } from '../../platform/graphql/resource-schema';
 import type { Row } from '../../platform/resources/resource-service';
 import { findRecordTask } from '../../platform/jobs/background-tasks';
-import { BackgroundTaskRef } from '../exports/exports.graphql';
 import type { ColumnRole } from './column-roles';
+import './list-load-task';
 import { loadList, previewSheet, setListColumns, type ListActionResult } from './lists.actions';
 import { listsService, sheetsOf, uploadFilenameOf, type SheetRow } from './lists.service';
 import { replaceListFile } from './replace-file';

@@ -1,11 +1,10 @@
-import { listErrorMessages, type EnumValue, type ListStatus } from '@canvass/domain';
+import { cleanListPhone, listErrorMessages, type EnumValue, type ListStatus } from '@canvass/domain';
 import { and, eq } from 'drizzle-orm';
 import { lists, rows, sheets } from '../../platform/db/schema/index';
 import { connectionOf } from '../../platform/db/copy-out';
 import { withTenant, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { readBlockedNumbers } from './blocked-numbers';
-import { cleanListPhone } from './clean-phone';
 import { DO_NOT_CONTACT, OPTED_OUT, SEEN, type NumberMarks } from './number-marks';
 import { planColumns, type ColumnPlan, type ColumnRole } from './column-roles';
 import { createRecipientPhoneWriter, type RecipientPhoneWriter } from './recipient-phones';

@@ -1,8 +1,7 @@
-import { messages, optOutMessages } from '@canvass/domain';
+import { cleanListPhone, messages, optOutMessages } from '@canvass/domain';
 import { and, asc, count, eq, gt, like } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tenant';
 import { phones } from '../../platform/db/schema/index';
-import { cleanListPhone } from '../lists/clean-phone';
 import { recordChange, type ChangeOrigin } from './opt-out-changes';
 import { phoneForNumber } from '../phones/recipient-phone';
 

@@ -1,7 +1,7 @@
 import { messages, organizationMessages } from '@canvass/domain';
+import { isOrganizationAdmin } from '../../platform/auth/organization-admin';
 import { assertCan } from '../../platform/auth/viewer';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
-import { isOrganizationAdmin } from '../organization/organization.service';
 import { loadKeywordSettings, saveKeywordSettings, type OptOutKeywordSettings } from './keyword-settings';
 
 /**

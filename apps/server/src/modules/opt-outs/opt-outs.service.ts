@@ -1,11 +1,10 @@
-import { messages, optOut, optOutMessages, type FieldErrors } from '@canvass/domain';
+import { cleanListPhone, messages, optOut, optOutMessages, type FieldErrors } from '@canvass/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
 import type { Tx } from '../../platform/db/tenant';
 import { clients, optOuts, phones, users } from '../../platform/db/schema/index';
 import { visibleWhereOf } from '../../platform/resources/policy';
 import { createResourceService, type Row, type WriteResult } from '../../platform/resources/resource-service';
-import { cleanListPhone } from '../lists/clean-phone';
 import { tableOf } from '../tables';
 import { recordChange, type ChangeOrigin } from './opt-out-changes';
 import { phoneForNumber, type FoundPhone } from '../phones/recipient-phone';

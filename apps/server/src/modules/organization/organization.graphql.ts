@@ -1,4 +1,5 @@
 import { organization, Provider, ProviderConfigurationType } from '@canvass/domain';
+import { isOrganizationAdmin } from '../../platform/auth/organization-admin';
 import { assertCan } from '../../platform/auth/viewer';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
 import type { Context } from '../../platform/graphql/context';
@@ -16,7 +17,6 @@ import { OrganizationRef } from '../auth/auth.graphql';
 import type { OrganizationSummary } from '../auth/current-user';
 import {
   findOrganization,
-  isOrganizationAdmin,
   loadOrganizationPrices,
   loadOrganizationRows,
   updateOrganization,

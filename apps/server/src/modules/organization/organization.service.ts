@@ -6,7 +6,8 @@ import {
   type OrganizationAttributes,
 } from '@canvass/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { viewerCan, type Viewer } from '../../platform/auth/viewer';
+import { isOrganizationAdmin } from '../../platform/auth/organization-admin';
+import type { Viewer } from '../../platform/auth/viewer';
 import { organizations } from '../../platform/db/schema/index';
 import { withSystemPeek, type Tx } from '../../platform/db/tenant';
 import { constraintErrors } from '../../platform/resources/constraint-errors';
@@ -29,14 +30,6 @@ export type SealedOrganizationAttributes = Omit<OrganizationAttributes, 'provide
 };
 
 const ROWS: readonly RowsName[] = ['textDefaults', 'customDomains', 'providerColors'];
-
-/**
- * Spec §6: the organization's settings are its admins' to change: the Admin role (or a platform admin) with Update
- * on Organization in the organization's restrictions.
- */
-export function isOrganizationAdmin(viewer: Viewer): boolean {
-  return viewer.isAdmin || (viewer.role === 'Admin' && viewerCan(viewer, 'Update', 'Organization'));
-}
 
 /** The viewer's organization, or null for any other id (a member of two sees each only after switching). */
 export async function findOrganization(tx: Tx, viewer: Viewer, id: number): Promise<OrganizationRow | null> {

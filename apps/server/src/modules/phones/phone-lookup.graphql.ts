@@ -1,11 +1,17 @@
+import { messages } from '@canvass/domain';
 import { GraphQLError } from 'graphql';
 import { assertCan, ForbiddenError } from '../../platform/auth/viewer';
 import { limitedToClients } from '../../platform/resources/policy';
+import { BackgroundTaskRef } from '../../platform/graphql/background-tasks';
 import { builder } from '../../platform/graphql/builder';
 import { startBackgroundTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
-import { BackgroundTaskRef } from '../tasks/tasks.graphql';
+import { registerTaskKind } from '../../platform/jobs/task-kinds';
 import { lookupProviderFor, LOOKUP_UNAVAILABLE } from './phone-lookup';
 import { lookUpPhoneCarriersJob } from './phone-lookup.jobs';
+
+// A failed lookup's cause is the provider's answer (its credentials refused, no provider any more), which the user
+// can act on.
+registerTaskKind(lookUpPhoneCarriersJob, { failedMessage: (task) => task.errorMessage ?? messages.failed });
 
 const LookUpPhoneCarriersPayloadRef = builder
   .objectRef<{ task: BackgroundTask; message: string }>('LookUpPhoneCarriersPayload')

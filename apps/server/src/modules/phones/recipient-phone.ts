@@ -1,7 +1,7 @@
+import type { CleanPhone } from '@canvass/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tenant';
 import { phones } from '../../platform/db/schema/index';
-import type { CleanPhone } from '../lists/clean-phone';
 
 export interface FoundPhone {
   id: number;

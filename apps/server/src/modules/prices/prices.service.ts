@@ -12,11 +12,11 @@ import {
   type PriceRowInput,
 } from '@canvass/domain';
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { isOrganizationAdmin } from '../../platform/auth/organization-admin';
 import { ForbiddenError, viewerCan, type Viewer } from '../../platform/auth/viewer';
 import { clients, prices, projects } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import { ownerCondition, visibleWhereOf } from '../../platform/resources/policy';
-import { isOrganizationAdmin } from '../organization/organization.service';
 import { tableOf } from '../tables';
 
 /**

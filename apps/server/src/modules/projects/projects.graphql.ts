@@ -12,14 +12,15 @@ import {
   type ProjectStatusValue,
 } from '@canvass/domain';
 import { assertCan } from '../../platform/auth/viewer';
+import { BackgroundTaskRef } from '../../platform/graphql/background-tasks';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
 import { parseId, type RecordRef } from '../../platform/graphql/resource-schema';
 import { findRecordTask } from '../../platform/jobs/background-tasks';
 import type { Row } from '../../platform/resources/resource-service';
-import { BackgroundTaskRef } from '../tasks/tasks.graphql';
 import { countActionTexts } from './action-texts';
 import { viewerMayRun } from './lifecycle-permission';
+import './load/project-load-tasks';
 import {
   changeProjectStatus,
   loadSendProject,

@@ -101,7 +101,7 @@ export const lists = pgTable(
     index('lists_org_optimized_idx').on(t.organizationId, t.optimizedRowsCount, t.id),
     index('lists_org_loaded_idx').on(t.organizationId, t.lastLoadedAt, t.id),
     index('lists_org_upload_idx').on(t.organizationId, t.uploadId),
-    // A colleague following a load finds the list that names its task (modules/tasks/task-access.ts).
+    // A colleague following a load finds the list that names its task (platform/jobs/task-access.ts).
     index('lists_org_load_task_idx').on(t.organizationId, t.loadTaskId),
   ],
 );

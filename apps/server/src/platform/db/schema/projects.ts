@@ -87,7 +87,7 @@ export const projects = pgTable(
     index('projects_org_agency_idx').on(t.organizationId, t.agencyId),
     index('projects_org_manager_idx').on(t.organizationId, t.managerId),
     index('projects_org_list_idx').on(t.organizationId, t.listId),
-    // A colleague following a load finds the project that names its task (modules/tasks/task-access.ts).
+    // A colleague following a load finds the project that names its task (platform/jobs/task-access.ts).
     index('projects_org_load_task_idx').on(t.organizationId, t.loadTaskId),
   ],
 );

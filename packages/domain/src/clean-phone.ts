@@ -1,4 +1,5 @@
-import { isNanpNumber, stateOfAreaCode } from '@canvass/domain';
+import { stateOfAreaCode } from './area-code-states';
+import { isNanpNumber } from './phone';
 
 export interface CleanPhone {
   /** The 10 digits the number is stored as. */

@@ -1,12 +1,11 @@
-import { BackgroundTaskStatus, messages } from '@canvass/domain';
-import { builder } from '../../platform/graphql/builder';
-import { enumRef } from '../../platform/graphql/enums';
-import { parseId } from '../../platform/graphql/resource-schema';
-import type { BackgroundTask } from '../../platform/jobs/background-tasks';
-import { exportCsvJob } from '../exports/exports.jobs';
-import { lookUpPhoneCarriersJob } from '../phones/phone-lookup.jobs';
+import { BackgroundTaskStatus } from '@canvass/domain';
+import type { BackgroundTask } from '../jobs/background-tasks';
+import { findFollowableTask } from '../jobs/task-access';
+import { failedTaskMessage } from '../jobs/task-kinds';
+import { builder } from './builder';
+import { enumRef } from './enums';
 import { followTask } from './follow-task';
-import { findFollowableTask } from './task-access';
+import { parseId } from './resource-schema';
 
 type TaskRow = BackgroundTask;
 
@@ -21,16 +20,9 @@ export const BackgroundTaskRef = builder.objectRef<TaskRow>('BackgroundTask').im
     total: t.exposeInt('total', { nullable: true }),
     errorMessage: t.string({
       nullable: true,
-      // The spec's words for a failed export; the cause stays in the log and the task row. A number lookup's cause
-      // is the provider's answer (its credentials refused, no provider any more), which the user can act on.
-      resolve: (r) =>
-        r.status !== 'Failed'
-          ? null
-          : r.kind === exportCsvJob.name
-            ? messages.csvGenerationFailed
-            : r.kind === lookUpPhoneCarriersJob.name
-              ? (r.errorMessage ?? messages.failed)
-              : messages.failed,
+      // Each kind's words for its failure (task-kinds.ts): the spec's for an export, the provider's answer for a
+      // number lookup.
+      resolve: (r) => (r.status !== 'Failed' ? null : failedTaskMessage(r)),
     }),
     filename: t.exposeString('filename', { nullable: true }),
     downloadUrl: t.string({

@@ -1,8 +1,8 @@
-import { topics } from '../../platform/events/events';
-import type { Context } from '../../platform/graphql/context';
-import { followChanges } from '../../platform/graphql/follow-changes';
-import type { BackgroundTask } from '../../platform/jobs/background-tasks';
-import { findFollowableTask } from './task-access';
+import { topics } from '../events/events';
+import type { Context } from './context';
+import { followChanges } from './follow-changes';
+import type { BackgroundTask } from '../jobs/background-tasks';
+import { findFollowableTask } from '../jobs/task-access';
 
 /**
  * A task the viewer may follow (its own, or the load of a list or project it sees: task-access.ts) now and after each
