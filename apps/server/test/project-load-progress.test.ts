@@ -1,7 +1,7 @@
 import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorker } from '../src/app';
-import { addSender, loadedList, makeClient, makeProject } from '../src/modules/projects/load/test-projects';
+import { addSender, loadedList, makeClient, makeProject } from './project-factories';
 import { buildOrganization, type BuiltOrganization } from './factories';
 import { createTestApp, gql, type TestApp } from './harness';
 import { LOAD_SEND } from './projects-helpers';

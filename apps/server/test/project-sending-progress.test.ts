@@ -2,7 +2,7 @@ import type { FormattedExecutionResult } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { followProjectSummary } from '../src/modules/projects/load/follow-project-summary';
 import { runProjectLoad } from '../src/modules/projects/load/run-project-load';
-import { addSender, loadedList, makeProject } from '../src/modules/projects/load/test-projects';
+import { addSender, loadedList, makeProject } from './project-factories';
 import { publishSendingProgress } from '../src/modules/sending/dispatch/sending-progress';
 import { resolveViewer } from '../src/platform/auth/resolve-viewer';
 import { createContext } from '../src/platform/graphql/context';

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDataImport } from '../src/modules/data-imports/run-data-import';
-import { addSender, loadedList, makeProject } from '../src/modules/projects/load/test-projects';
+import { addSender, loadedList, makeProject } from './project-factories';
 import { runProjectLoad } from '../src/modules/projects/load/run-project-load';
 import { RUN_APPLICATION_NAME } from '../src/platform/jobs/own-connections';
 import { dataImportSteps } from './data-imports';

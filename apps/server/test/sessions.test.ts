@@ -1,7 +1,7 @@
 import type { Client, FormattedExecutionResult } from 'graphql-ws';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addSender, loadedList, makeProject } from '../src/modules/projects/load/test-projects';
+import { addSender, loadedList, makeProject } from './project-factories';
 import { runProjectLoad } from '../src/modules/projects/load/run-project-load';
 import { hashPassword } from '../src/platform/auth/passwords';
 import { createTokens } from '../src/platform/auth/tokens';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createApi } from '../../src/app';
 import { unknownOutcomeMessage } from '../../src/modules/sending/dispatch/reconcile';
 import { idempotencyKeyOf } from '../../src/modules/sending/providers/messaging-provider';
-import { httpAdapterAccount, loadedBlast } from '../../src/modules/sending/dispatch/test-blast';
+import { httpAdapterAccount, loadedBlast } from '../blasts';
 import pg from 'pg';
 import { bootPlatform } from '../../src/platform/boot';
 import { loadConfig } from '../../src/platform/config';

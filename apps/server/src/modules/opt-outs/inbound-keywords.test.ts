@@ -2,9 +2,9 @@ import { keywordReplies } from '@canvass/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { loadedList, makeProject, recipient } from '../projects/load/test-projects';
+import { loadedList, makeProject, recipient } from '../../../test/project-factories';
 import { processWebhookEvents } from '../sending/webhooks/process-webhook-events';
-import { signedBody } from '../sending/webhooks/test-webhooks';
+import { signedBody } from '../../../test/webhooks';
 
 /**
  * Keywords on the webhook path: a signed inbound message from the simulator, processed as the job does, and what

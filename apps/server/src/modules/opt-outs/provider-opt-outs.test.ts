@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { startBandwidthMock, type BandwidthMock } from '../../../test/mocks/bandwidth-mock';
 import { startTwilioMock, type TwilioMock } from '../../../test/mocks/twilio-mock';
 import { dispatchOrganization } from '../sending/dispatch/dispatch';
-import { bandwidthAccount, loadedBlast } from '../sending/dispatch/test-blast';
+import { bandwidthAccount, loadedBlast } from '../../../test/blasts';
 import { processWebhookEvents } from '../sending/webhooks/process-webhook-events';
 
 /**

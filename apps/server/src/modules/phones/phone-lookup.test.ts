@@ -4,7 +4,7 @@ import { buildOrganization, type BuiltOrganization } from '../../../test/factori
 import { createTestApp, gql, type TestApp } from '../../../test/harness';
 import { startTwilioMock, type TwilioMock } from '../../../test/mocks/twilio-mock';
 import { createWorker } from '../../app';
-import { setSimulatorSettings } from '../sending/webhooks/test-webhooks';
+import { setSimulatorSettings } from '../../../test/webhooks';
 import { carrierOf, LOOKUP_BATCH } from './phone-lookup';
 
 const SID = 'AC00000000000000000000000000000001';

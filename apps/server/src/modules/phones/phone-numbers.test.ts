@@ -6,9 +6,9 @@ import { createTestApp, gql, type TestApp } from '../../../test/harness';
 import { startBandwidthMock, type BandwidthMock } from '../../../test/mocks/bandwidth-mock';
 import { startTwilioMock, type TwilioMock } from '../../../test/mocks/twilio-mock';
 import { createWorker } from '../../app';
-import { addSender, loadedList, makeClient, makeProject } from '../projects/load/test-projects';
+import { addSender, loadedList, makeClient, makeProject } from '../../../test/project-factories';
 import { SIMULATOR_EMPTY_AREA_CODE } from '../sending/providers/simulator-numbers';
-import { setProviderSettings, setSimulatorSettings } from '../sending/webhooks/test-webhooks';
+import { setProviderSettings, setSimulatorSettings } from '../../../test/webhooks';
 
 const SID = 'AC00000000000000000000000000000003';
 const TOKEN = 'numbers-auth-token';

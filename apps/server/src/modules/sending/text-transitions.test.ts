@@ -3,7 +3,7 @@ import { buildOrganization, type BuiltOrganization } from '../../../test/factori
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { withTenant } from '../../platform/db/tenant';
 import { runProjectLoad } from '../projects/load/run-project-load';
-import { addSender, loadedList, makeProject } from '../projects/load/test-projects';
+import { addSender, loadedList, makeProject } from '../../../test/project-factories';
 import { transitionTexts, type TextTransition } from './text-transitions';
 
 let app: TestApp;

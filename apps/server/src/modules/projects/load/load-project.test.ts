@@ -17,7 +17,7 @@ import {
   makeProject,
   optOut,
   type ProjectOptions,
-} from './test-projects';
+} from '../../../../test/project-factories';
 
 let app: TestApp;
 let org: BuiltOrganization;

@@ -6,7 +6,7 @@ import { withTenant } from '../../../platform/db/tenant';
 import { receiveTexts } from '../../sending/webhooks/receive-texts';
 import { transitionTexts } from '../../sending/text-transitions';
 import { runProjectLoad } from './run-project-load';
-import { addSender, loadedList, makeClient, makeProject, optOut } from './test-projects';
+import { addSender, loadedList, makeClient, makeProject, optOut } from '../../../../test/project-factories';
 
 let app: TestApp;
 let org: BuiltOrganization;

@@ -5,9 +5,9 @@ import { createTestApp, gql, type TestApp } from '../../../../test/harness';
 import { LOAD_SEND } from '../../../../test/projects-helpers';
 import { withTenant } from '../../../platform/db/tenant';
 import type { Row } from '../../../platform/resources/resource-service';
-import { brandWithCampaign, loadedBlast, twilioAccount } from '../../sending/dispatch/test-blast';
+import { brandWithCampaign, loadedBlast, twilioAccount } from '../../../../test/blasts';
 import { runProjectLoad } from '../load/run-project-load';
-import { addSender, loadedList, makeProject } from '../load/test-projects';
+import { addSender, loadedList, makeProject } from '../../../../test/project-factories';
 import { projectWaitsOf } from './project-waits.service';
 
 const WAITS = `query($id: ID!) { project(id: $id) { id projectStatus deliveryType

@@ -4,7 +4,7 @@ import { buildOrganization } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/harness';
 import type { TwilioMock } from '../../../../test/mocks/twilio-mock';
 import { dispatchOrganization } from './dispatch';
-import { brandWithCampaign, loadedBlast, textsByStatus, twilioAccount, twilioTestApp } from './test-blast';
+import { brandWithCampaign, loadedBlast, textsByStatus, twilioAccount, twilioTestApp } from '../../../../test/blasts';
 
 let app: TestApp;
 let twilio: TwilioMock;

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../test/harness';
 import { startHttpProviderMock } from '../../../../test/mocks/http-provider-mock';
 import { dispatchOrganization } from './dispatch';
 import { unknownOutcomeMessage } from './reconcile';
-import { httpAdapterAccount, loadedBlast, textIdOfKey } from './test-blast';
+import { httpAdapterAccount, loadedBlast, textIdOfKey } from '../../../../test/blasts';
 
 /**
  * Issue 34 item 3: a worker that dies mid-send leaves unknown only the texts it really had in flight. The provider is

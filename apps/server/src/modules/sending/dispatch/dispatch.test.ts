@@ -16,7 +16,7 @@ import {
   textsByStatus,
   twilioAccount,
   twilioTestApp,
-} from './test-blast';
+} from '../../../../test/blasts';
 
 let app: TestApp;
 let twilio: TwilioMock;

@@ -4,7 +4,7 @@ import { buildOrganization } from '../../../../test/factories';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { startHttpProviderMock } from '../../../../test/mocks/http-provider-mock';
 import { dispatchOrganization } from './dispatch';
-import { httpAdapterAccount, loadedBlast } from './test-blast';
+import { httpAdapterAccount, loadedBlast } from '../../../../test/blasts';
 
 /**
  * Issue 34 item 8: a provider down longer than SEND_MAX_ATTEMPTS of backoff no longer fails a project's texts; they

@@ -6,9 +6,9 @@ import { startSmppMock, type SmppMock } from '../../../../test/mocks/smpp-mock';
 import { startTwilioMock, type TwilioMock } from '../../../../test/mocks/twilio-mock';
 import type { WebhookRequest } from '../providers/messaging-provider';
 import { processWebhookEvents } from '../webhooks/process-webhook-events';
-import { deliverWebhook } from '../webhooks/test-webhooks';
+import { deliverWebhook } from '../../../../test/webhooks';
 import { dispatchOrganization } from './dispatch';
-import { bandwidthAccount, countsByStatus, loadedBlast } from './test-blast';
+import { bandwidthAccount, countsByStatus, loadedBlast } from '../../../../test/blasts';
 
 /**
  * The whole path through real adapters and their mocks: a loaded project is dispatched, the provider's delivery

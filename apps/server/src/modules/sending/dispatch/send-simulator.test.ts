@@ -4,7 +4,7 @@ import { freePort } from '../../../../test/free-port';
 import { createTestApp, gql, type TestApp } from '../../../../test/harness';
 import { processWebhookEvents } from '../webhooks/process-webhook-events';
 import { dispatchOrganization } from './dispatch';
-import { countsByStatus, loadedBlast, type Blast } from './test-blast';
+import { countsByStatus, loadedBlast, type Blast } from '../../../../test/blasts';
 
 /** The whole path through the built-in simulator: the API releases a project, dispatch sends, the carrier answers. */
 

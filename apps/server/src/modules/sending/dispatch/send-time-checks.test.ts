@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../../test/factories';
 import type { TestApp } from '../../../../test/harness';
 import type { TwilioMock } from '../../../../test/mocks/twilio-mock';
-import { makeClient, optOut, recipient } from '../../projects/load/test-projects';
+import { makeClient, optOut, recipient } from '../../../../test/project-factories';
 import { dispatchOrganization } from './dispatch';
-import { countsByStatus, loadedBlast, textsByStatus, twilioAccount, twilioTestApp } from './test-blast';
+import { countsByStatus, loadedBlast, textsByStatus, twilioAccount, twilioTestApp } from '../../../../test/blasts';
 
 let app: TestApp;
 let twilio: TwilioMock;

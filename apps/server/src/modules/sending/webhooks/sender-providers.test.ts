@@ -3,7 +3,7 @@ import { buildOrganization, type BuiltOrganization } from '../../../../test/fact
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { withSystem } from '../../../platform/db/tenant';
 import { senderProviders, type SenderProviders } from './sender-providers';
-import { signedBody } from './test-webhooks';
+import { signedBody } from '../../../../test/webhooks';
 import type { IncomingWebhook } from './webhook-ingest';
 import type { WebhookRoute } from './webhook-routing';
 

@@ -3,9 +3,9 @@ import { buildOrganization, type BuiltOrganization } from '../../../../test/fact
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { startBandwidthMock, type BandwidthMock } from '../../../../test/mocks/bandwidth-mock';
 import { dispatchOrganization } from '../dispatch/dispatch';
-import { bandwidthAccount, countsByStatus, loadedBlast, type Blast } from '../dispatch/test-blast';
+import { bandwidthAccount, countsByStatus, loadedBlast, type Blast } from '../../../../test/blasts';
 import { processWebhookEvents } from './process-webhook-events';
-import { signedBody, statusBody } from './test-webhooks';
+import { signedBody, statusBody } from '../../../../test/webhooks';
 
 /**
  * Status callbacks only move texts a provider was handed (issue 34): a signed callback naming a text that was never

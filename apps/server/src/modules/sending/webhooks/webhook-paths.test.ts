@@ -8,9 +8,9 @@ import { startHttpProviderMock } from '../../../../test/mocks/http-provider-mock
 import { startRedCloudMock, type RedCloudMock } from '../../../../test/mocks/redcloud-mock';
 import { startTwilioMock, type TwilioMock } from '../../../../test/mocks/twilio-mock';
 import type { WebhookRequest } from '../providers/messaging-provider';
-import { bandwidthAccount } from '../dispatch/test-blast';
+import { bandwidthAccount } from '../../../../test/blasts';
 import { processWebhookEvents } from './process-webhook-events';
-import { deliverWebhook, setProviderSettings, signedBody } from './test-webhooks';
+import { deliverWebhook, setProviderSettings, signedBody } from '../../../../test/webhooks';
 
 /**
  * The webhook URLs as PROVIDERS.md and the README tell an operator to configure them: a recipient's STOP, signed as

@@ -3,7 +3,7 @@ import { buildOrganization, type BuiltOrganization } from '../../../../test/fact
 import { freePort } from '../../../../test/free-port';
 import { createTestApp, gql, type TestApp } from '../../../../test/harness';
 import { runProjectLoad } from '../../projects/load/run-project-load';
-import { loadedList, makeProject, recipient } from '../../projects/load/test-projects';
+import { loadedList, makeProject, recipient } from '../../../../test/project-factories';
 import { processWebhookEvents } from './process-webhook-events';
 import {
   sendText,
@@ -12,7 +12,7 @@ import {
   simulatorSender,
   statusBody,
   type SentText,
-} from './test-webhooks';
+} from '../../../../test/webhooks';
 
 let app: TestApp;
 let org: BuiltOrganization;

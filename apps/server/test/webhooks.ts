@@ -1,12 +1,16 @@
-import type { TestApp } from '../../../../test/harness';
-import { withTenant } from '../../../platform/db/tenant';
-import { addSender } from '../../projects/load/test-projects';
-import { simulatorSignature, simulatorSigningPurpose, SIMULATOR_SIGNATURE_HEADER } from '../providers/simulator';
-import { withTextRef } from '../providers/text-ref-codec';
-import { webhookUrl } from '../providers/webhook-url';
-import { providerFor, senderIdentity } from '../resolve-provider';
-import type { WebhookRequest } from '../providers/messaging-provider';
-import { transitionTexts } from '../text-transitions';
+import type { TestApp } from './harness';
+import { withTenant } from '../src/platform/db/tenant';
+import { addSender } from './project-factories';
+import {
+  simulatorSignature,
+  simulatorSigningPurpose,
+  SIMULATOR_SIGNATURE_HEADER,
+} from '../src/modules/sending/providers/simulator';
+import { withTextRef } from '../src/modules/sending/providers/text-ref-codec';
+import { webhookUrl } from '../src/modules/sending/providers/webhook-url';
+import { providerFor, senderIdentity } from '../src/modules/sending/resolve-provider';
+import type { WebhookRequest } from '../src/modules/sending/providers/messaging-provider';
+import { transitionTexts } from '../src/modules/sending/text-transitions';
 
 /** Factories for the webhook tests: simulator senders, a send as dispatch makes it, and signed callbacks. */
 

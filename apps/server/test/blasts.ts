@@ -1,9 +1,9 @@
-import type { BuiltOrganization } from '../../../../test/factories';
-import { createTestApp, type TestApp } from '../../../../test/harness';
-import { startTwilioMock, type TwilioMock } from '../../../../test/mocks/twilio-mock';
-import { runProjectLoad } from '../../projects/load/run-project-load';
-import { addSender, loadedList, makeProject } from '../../projects/load/test-projects';
-import { setProviderSettings } from '../webhooks/test-webhooks';
+import type { BuiltOrganization } from './factories';
+import { createTestApp, type TestApp } from './harness';
+import { startTwilioMock, type TwilioMock } from './mocks/twilio-mock';
+import { runProjectLoad } from '../src/modules/projects/load/run-project-load';
+import { addSender, loadedList, makeProject } from './project-factories';
+import { setProviderSettings } from './webhooks';
 
 /** Factories for the dispatch tests: a loaded Blast project sending through one provider. */
 

@@ -1,6 +1,6 @@
-import type { TestApp } from '../../../../test/harness';
-import { memorySource } from '../../../../test/memory-source';
-import { runListLoad } from '../../lists/run-list-load';
+import type { TestApp } from './harness';
+import { memorySource } from './memory-source';
+import { runListLoad } from '../src/modules/lists/run-list-load';
 
 /**
  * Small factories for the project load's tests: projects, their phones and filters are made directly in the
