@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { to as copyTo } from 'pg-copy-streams';
-import { exportCsvJob, type ExportPayload } from '../apps/server/src/modules/exports/exports.jobs';
+import { exportCsvHandler } from '../apps/server/src/modules/exports/exports.handler';
+import { exportCsvJob, type ExportPayload } from '../apps/server/src/modules/exports/exports.job';
 import { backgroundTasks } from '../apps/server/src/platform/db/schema/index';
 import { withTenant } from '../apps/server/src/platform/db/tenant';
 import { startBackgroundTask } from '../apps/server/src/platform/jobs/background-tasks';
@@ -35,7 +36,7 @@ export async function timedExport(
   const task = await withTenant(platform.database, scope, (tx) => startBackgroundTask(tx, exportCsvJob, ids, request));
   const rss = rssSampler();
   const t = process.hrtime.bigint();
-  await exportCsvJob.run({ ...ids, taskId: task.id, ...request }, { platform, progress: async () => {} });
+  await exportCsvHandler.run({ ...ids, taskId: task.id, ...request }, { platform, progress: async () => {} });
   const seconds = Number(process.hrtime.bigint() - t) / 1e9;
   const memory = rss.stop();
   const [done] = await withTenant(platform.database, scope, (tx) =>

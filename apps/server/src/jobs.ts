@@ -1,37 +1,40 @@
 import type { JobDef } from './platform/jobs/registry';
-import { mailSignUpNoticeJob } from './modules/auth/sign-up-notice.jobs';
-import { runDataImportJob } from './modules/data-imports/data-imports.jobs';
-import { exportCsvJob } from './modules/exports/exports.jobs';
-import { loadListJob } from './modules/lists/lists.jobs';
-import { lookUpPhoneCarriersJob } from './modules/phones/phone-lookup.jobs';
-import { verifyPhoneNumbersJob } from './modules/phones/number-verify.jobs';
+import { mailSignUpNoticeHandler } from './modules/auth/sign-up-notice.handler';
+import { runDataImportHandler } from './modules/data-imports/data-imports.handler';
+import { exportCsvHandler } from './modules/exports/exports.handler';
+import { loadListHandler } from './modules/lists/lists.handler';
+import { lookUpPhoneCarriersHandler } from './modules/phones/phone-lookup.handler';
+import { verifyPhoneNumbersHandler } from './modules/phones/number-verify.handler';
 import { sweepStagingJob } from './modules/lists/staging-sweep';
-import { loadProjectJob, unloadProjectJob } from './modules/projects/load/project-load.jobs';
-import { dispatchSweepJob, dispatchTextsJob } from './modules/sending/dispatch/dispatch.jobs';
+import { loadProjectHandler, unloadProjectHandler } from './modules/projects/load/project-load.handler';
+import { dispatchSweepJob, dispatchTextsHandler } from './modules/sending/dispatch/dispatch.handler';
 import {
-  processWebhookEventsJob,
+  processWebhookEventsHandler,
   pruneWebhookEventsJob,
   webhookEventsSweepJob,
-} from './modules/sending/webhooks/webhook-events.jobs';
-import { sendInvitationJob } from './modules/users/invitations.jobs';
+} from './modules/sending/webhooks/webhook-events.handler';
+import { sendInvitationHandler } from './modules/users/invitations.handler';
 import { ensureTextPartitionsJob } from './platform/db/text-partitions';
 
-/** Every job a worker runs. */
-export const jobs: readonly JobDef[] = [
-  exportCsvJob as unknown as JobDef,
-  ensureTextPartitionsJob as unknown as JobDef,
-  loadListJob as unknown as JobDef,
-  runDataImportJob as unknown as JobDef,
-  sweepStagingJob as unknown as JobDef,
-  loadProjectJob as unknown as JobDef,
-  unloadProjectJob as unknown as JobDef,
-  sendInvitationJob as unknown as JobDef,
-  mailSignUpNoticeJob as unknown as JobDef,
-  processWebhookEventsJob as unknown as JobDef,
-  dispatchTextsJob as unknown as JobDef,
-  dispatchSweepJob as unknown as JobDef,
-  pruneWebhookEventsJob as unknown as JobDef,
-  webhookEventsSweepJob as unknown as JobDef,
-  lookUpPhoneCarriersJob as unknown as JobDef,
-  verifyPhoneNumbersJob as unknown as JobDef,
-];
+/**
+ * Every job a worker runs. The only importer of the handlers: a module that enqueues a job imports its contract
+ * (`<name>.job.ts`), so enqueueing never pulls in the work.
+ */
+export const jobs = [
+  exportCsvHandler,
+  ensureTextPartitionsJob,
+  loadListHandler,
+  runDataImportHandler,
+  sweepStagingJob,
+  loadProjectHandler,
+  unloadProjectHandler,
+  sendInvitationHandler,
+  mailSignUpNoticeHandler,
+  processWebhookEventsHandler,
+  dispatchTextsHandler,
+  dispatchSweepJob,
+  pruneWebhookEventsJob,
+  webhookEventsSweepJob,
+  lookUpPhoneCarriersHandler,
+  verifyPhoneNumbersHandler,
+] as const satisfies readonly JobDef[];

@@ -2,7 +2,7 @@ import type { Runner } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { createWorker } from '../src/app';
-import { exportCsvJob } from '../src/modules/exports/exports.jobs';
+import { exportCsvJob } from '../src/modules/exports/exports.job';
 import { withTenant } from '../src/platform/db/tenant';
 import { startBackgroundTask } from '../src/platform/jobs/background-tasks';
 import { createTestApp, gql, type TestApp } from './harness';

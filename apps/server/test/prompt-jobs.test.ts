@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { jobs } from '../src/jobs';
 import { defineJob, type JobDef } from '../src/platform/jobs/registry';
 import { startWorker } from '../src/platform/jobs/runner';
-import { processWebhookEventsJob } from '../src/modules/sending/webhooks/webhook-events.jobs';
+import { processWebhookEventsJob } from '../src/modules/sending/webhooks/webhook-events.job';
 import { createTestApp, type TestApp } from './harness';
 
 /** Delivery receipts are applied by a prompt job: long jobs filling every worker slot do not hold them back. */

@@ -7,7 +7,7 @@ import { organizationUsers, passwordResets, users } from '../../platform/db/sche
 import { withSystem } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { passwordMatches } from './password-check';
-import { queueSignUpNotice } from './sign-up-notice.jobs';
+import { queueSignUpNotice } from './sign-up-notice.job';
 import { closeAllSessions, openSession } from './sessions.service';
 
 export type SignInResult =

@@ -4,7 +4,7 @@ import { assertCan, type Viewer } from '../../platform/auth/viewer';
 import { backgroundTasks, dataImports } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import { startBackgroundTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
-import { runDataImportJob } from './data-imports.jobs';
+import { runDataImportJob } from './data-imports.job';
 import { dataImportsService } from './data-imports.service';
 
 import { ImportError } from './mapping';

@@ -8,7 +8,7 @@ import { registerTaskKind } from '../../platform/jobs/task-kinds';
 import { ListArgumentError, planList, type ListArgs } from '../../platform/resources/list-query';
 import { listedColumns } from '../../platform/resources/resource-service';
 import { servicesByPlural } from '../services';
-import { exportCsvJob, exportPayload } from './exports.jobs';
+import { exportCsvJob, exportPayload } from './exports.job';
 
 // The spec's words for a failed export; the cause stays in the log and the task row.
 registerTaskKind(exportCsvJob, { failedMessage: () => messages.csvGenerationFailed });

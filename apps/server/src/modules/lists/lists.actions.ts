@@ -10,7 +10,7 @@ import type { Platform } from '../../platform/platform';
 import type { Row } from '../../platform/resources/resource-service';
 import { planColumns, type ColumnRole } from './column-roles';
 import { openListSource } from './list-source';
-import { loadListJob } from './lists.jobs';
+import { loadListJob } from './lists.job';
 import { listsService } from './lists.service';
 import { ALREADY_LOADING, runListLoad } from './run-list-load';
 import { SheetError } from './sources/source';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigintArray, type Tx } from '../../platform/db/tenant';
 import { texts } from '../../platform/db/schema/index';
-import { startTextsDispatch } from '../sending/dispatch/dispatch.jobs';
+import { startTextsDispatch } from '../sending/dispatch/dispatch.job';
 
 /** A text Canvass sends by itself in answer to a keyword (a confirmation or a help reply). */
 export interface AutoReply {

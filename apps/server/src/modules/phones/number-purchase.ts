@@ -11,7 +11,7 @@ import {
   type NumberScope,
   type NumbersProvider,
 } from './number-provider';
-import { verifyPhoneNumbersJob } from './number-verify.jobs';
+import { verifyPhoneNumbersJob } from './number-verify.job';
 
 export interface PurchaseRequest {
   campaignId: number;

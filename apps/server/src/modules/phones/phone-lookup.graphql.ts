@@ -7,7 +7,7 @@ import { builder } from '../../platform/graphql/builder';
 import { startBackgroundTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
 import { registerTaskKind } from '../../platform/jobs/task-kinds';
 import { lookupProviderFor, LOOKUP_UNAVAILABLE } from './phone-lookup';
-import { lookUpPhoneCarriersJob } from './phone-lookup.jobs';
+import { lookUpPhoneCarriersJob } from './phone-lookup.job';
 
 // A failed lookup's cause is the provider's answer (its credentials refused, no provider any more), which the user
 // can act on.

@@ -10,7 +10,7 @@ import {
   tenantOf,
   type NumberScope,
 } from './number-provider';
-import { verifyPhoneNumbersJob } from './number-verify.jobs';
+import { verifyPhoneNumbersJob } from './number-verify.job';
 
 /**
  * 'Validate Phone' (spec §4): a purchased number goes back to AwaitingAPIVerify and the verify job asks its provider

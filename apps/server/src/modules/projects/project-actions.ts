@@ -19,10 +19,10 @@ import { withTenant, type Tx } from '../../platform/db/tenant';
 import { startBackgroundTask } from '../../platform/jobs/background-tasks';
 import type { Platform } from '../../platform/platform';
 import type { Row } from '../../platform/resources/resource-service';
-import { startTextsDispatch } from '../sending/dispatch/dispatch.jobs';
+import { startTextsDispatch } from '../sending/dispatch/dispatch.job';
 import { assertMayRun } from './lifecycle-permission';
 import { markTextsToSend, MAX_SEND_TEXT_IDS, resendProjectTexts } from '../sending/dispatch/resend-texts';
-import { loadProjectJob, unloadProjectJob } from './load/project-load.jobs';
+import { loadProjectJob, unloadProjectJob } from './load/project-load.job';
 import { projectsService } from './projects.service';
 import { storeTestTexts } from './test-texts';
 

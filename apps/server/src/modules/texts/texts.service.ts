@@ -1,4 +1,4 @@
-import { startTextsDispatch } from '../sending/dispatch/dispatch.jobs';
+import { startTextsDispatch } from '../sending/dispatch/dispatch.job';
 import { isTextEditable, textEntry, textMessages, type FieldErrors } from '@canvass/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { phones, texts } from '../../platform/db/schema/index';

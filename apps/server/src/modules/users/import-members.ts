@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { syncMemberships } from '../../platform/db/membership-sync';
 import { bigintArray, withSystemIn, type Tx } from '../../platform/db/tenant';
-import { queueInvitations } from './invitations.jobs';
+import { queueInvitations } from './invitations.job';
 import { joinTeams } from './users.service';
 
 /**

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { backgroundTasks } from '../db/schema/index';
 import { withTenant, type Tx } from '../db/tenant';
 import type { Platform } from '../platform';
-import { enqueue, type JobContext, type JobDef } from './registry';
+import { enqueue, type JobContext, type JobContract } from './registry';
 import { taskAnnouncer } from './task-events';
 
 /** Every job that a user waits for carries this: whose it is and which background_tasks row shows its progress. */
@@ -14,7 +14,7 @@ export type BackgroundTask = typeof backgroundTasks.$inferSelect;
 /** Creates the task row a user watches and enqueues its job, in the caller's (tenant) transaction. */
 export async function startBackgroundTask<S extends z.ZodType<TaskPayload>>(
   tx: Tx,
-  job: JobDef<S>,
+  job: JobContract<S>,
   scope: { organizationId: number; userId: number },
   extra: Omit<z.infer<S>, keyof TaskPayload>,
 ): Promise<BackgroundTask> {

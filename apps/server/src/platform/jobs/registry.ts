@@ -10,7 +10,11 @@ export interface JobContext {
   progress(processed: number, total?: number | null): Promise<void>;
 }
 
-export interface JobDef<S extends z.ZodType = z.ZodType> {
+/**
+ * A job's contract: its name, its payload and how it is queued. Small and free of the work itself, so any module may
+ * enqueue the job without importing what runs it (the handler, which only the job registry imports).
+ */
+export interface JobContract<S extends z.ZodType = z.ZodType> {
   name: string;
   payload: S;
   /** Attempts before graphile-worker gives up; permanent failures should not be retried. */
@@ -22,10 +26,24 @@ export interface JobDef<S extends z.ZodType = z.ZodType> {
    * own (runner.ts), so it never waits for long jobs to end.
    */
   prompt?: boolean;
+}
+
+/** A job as a worker runs it: its contract and its handler. */
+export interface JobDef<S extends z.ZodType = z.ZodType> extends JobContract<S> {
   run(payload: z.infer<S>, ctx: JobContext): Promise<unknown>;
 }
 
-/** A typed job: enqueueing it checks its payload at compile time and again at run time. */
+/** A job's contract, for its own small file (`<name>.job.ts`) that enqueuers import. */
+export function defineJobContract<S extends z.ZodType>(contract: JobContract<S>): JobContract<S> {
+  return contract;
+}
+
+/** A contract's handler (`<name>.handler.ts`), for the job registry (jobs.ts) alone. */
+export function handleJob<S extends z.ZodType>(contract: JobContract<S>, run: JobDef<S>['run']): JobDef<S> {
+  return { ...contract, run };
+}
+
+/** A job nobody enqueues (a schedule's) or a test's: its contract and handler in one. */
 export function defineJob<S extends z.ZodType>(def: JobDef<S>): JobDef<S> {
   return def;
 }
@@ -37,7 +55,7 @@ export function defineJob<S extends z.ZodType>(def: JobDef<S>): JobDef<S> {
  */
 export async function enqueue<S extends z.ZodType>(
   tx: Tx,
-  job: JobDef<S>,
+  job: JobContract<S>,
   payload: z.infer<S>,
   opts: {
     jobKey?: string;

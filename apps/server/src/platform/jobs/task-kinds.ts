@@ -2,7 +2,7 @@ import { messages } from '@canvass/domain';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceService } from '../resources/resource-service';
 import type { BackgroundTask } from './background-tasks';
-import type { JobDef } from './registry';
+import type { JobContract } from './registry';
 
 /** The record a task works on, and its column that names the task (a list's load_task_id). */
 export interface TaskOwner {
@@ -25,7 +25,7 @@ export interface TaskKind {
 // Filled when the modules are imported (as the schema builder is), read only while answering requests.
 const kinds = new Map<string, TaskKind>();
 
-export function registerTaskKind(job: Pick<JobDef, 'name'>, kind: TaskKind): void {
+export function registerTaskKind(job: Pick<JobContract, 'name'>, kind: TaskKind): void {
   kinds.set(job.name, kind);
 }
 

@@ -5,7 +5,7 @@ import { buildOrganization, type BuiltOrganization } from '../../../../test/fact
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { withTenant } from '../../../platform/db/tenant';
 import { projectLoadMessages } from './load-error';
-import { loadProjectJob } from './project-load.jobs';
+import { loadProjectHandler } from './project-load.handler';
 import { runProjectLoad, runProjectUnload } from './run-project-load';
 import { withLinkToken } from './link-token-sql';
 import { GSM_CELL } from './segments-sql';
@@ -373,7 +373,7 @@ describe('loading a project', () => {
       [org.id, userId],
     );
     const taskId = Number(task.rows[0].id);
-    await loadProjectJob.run(
+    await loadProjectHandler.run(
       { organizationId: org.id, userId, taskId, projectId: id },
       { platform: app.platform, progress: async () => {} },
     );

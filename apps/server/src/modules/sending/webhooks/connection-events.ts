@@ -4,7 +4,7 @@ import { withTenant } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
 import type { ProviderName, WebhookEvent } from '../providers/messaging-provider';
 import { insertEvents, type StoredRow } from './store-events';
-import { enqueueProcessing } from './webhook-events.jobs';
+import { enqueueProcessing } from './webhook-events.job';
 
 /**
  * Events that arrive over a provider's own connection rather than as webhooks (SMPP delivery receipts and replies,

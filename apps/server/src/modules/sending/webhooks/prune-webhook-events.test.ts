@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test/harness';
 import { loadConfig } from '../../../platform/config';
 import { PRUNE_BATCH } from './prune-webhook-events';
-import { pruneWebhookEventsJob } from './webhook-events.jobs';
+import { pruneWebhookEventsJob } from './webhook-events.handler';
 
 let app: TestApp;
 

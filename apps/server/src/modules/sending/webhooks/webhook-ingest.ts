@@ -5,7 +5,7 @@ import type { TextRef, WebhookEvent, WebhookRequest } from '../providers/messagi
 import { coalesce, type CoalesceOptions } from './coalesce';
 import { senderProviders, type SenderProviders } from './sender-providers';
 import { insertEvents, type StoredRow } from './store-events';
-import { enqueueProcessing } from './webhook-events.jobs';
+import { enqueueProcessing } from './webhook-events.job';
 import { refKey, routeKey, routeSenderNumbers, routeTextRefs, type WebhookRoute } from './webhook-routing';
 
 type ProviderValue = EnumValue<typeof Provider>;

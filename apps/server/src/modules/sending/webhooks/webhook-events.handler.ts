@@ -1,30 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { withSystem, withTenant } from '../../../platform/db/tenant';
-import { defineJob, enqueue } from '../../../platform/jobs/registry';
-import type { Platform } from '../../../platform/platform';
+import { withSystem } from '../../../platform/db/tenant';
+import { defineJob, handleJob } from '../../../platform/jobs/registry';
 import { processWebhookEvents } from './process-webhook-events';
 import { pruneWebhookEvents } from './prune-webhook-events';
+import { enqueueProcessing, processWebhookEventsJob } from './webhook-events.job';
 
-/**
- * Processes an organization's stored webhook events. Enqueued by the webhook routes under one key per
- * organization, so a burst of callbacks makes one waiting job, which then takes every event stored so far. Prompt:
- * it has a worker slot of its own, so receipts apply within moments even while dispatch runs fill the others.
- */
-export const processWebhookEventsJob = defineJob({
-  name: 'processWebhookEvents',
-  payload: z.object({ organizationId: z.number().int().positive() }),
-  // Delivery receipts and replies move the counts a sending project's overview shows: never behind dispatch runs.
-  prompt: true,
-  run: (payload, ctx) => processWebhookEvents(ctx.platform, payload.organizationId),
-});
-
-/** Asks for the organization's processing job: one waiting job per organization, whatever the number of asks. */
-export async function enqueueProcessing(platform: Platform, organizationId: number): Promise<void> {
-  await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, (tx) =>
-    enqueue(tx, processWebhookEventsJob, { organizationId }, { jobKey: `webhook-events:${organizationId}` }),
-  );
-}
+export const processWebhookEventsHandler = handleJob(processWebhookEventsJob, (payload, ctx) =>
+  processWebhookEvents(ctx.platform, payload.organizationId),
+);
 
 /**
  * Every minute, on one worker: the processing job for each organization with events stored but not processed, so

@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import type { Tx } from '../../platform/db/tenant';
-import { defineJob, enqueue } from '../../platform/jobs/registry';
-import { mailSignUpNotice } from './sign-up-notice';
+import { defineJobContract, enqueue } from '../../platform/jobs/registry';
 
 /**
  * Mails an account's owner that its email was used to sign up. Queued, not sent in the request: a sign-up with a
  * new email writes a row and returns, and this one must take no longer (an SMTP round trip would tell them apart).
  */
-export const mailSignUpNoticeJob = defineJob({
+export const mailSignUpNoticeJob = defineJobContract({
   name: 'mailSignUpNotice',
   payload: z.object({ userId: z.number() }),
   maxAttempts: 5,
-  run: (payload, ctx) => mailSignUpNotice(ctx.platform, payload.userId),
 });
 
 /** Queues the notice to the owner of `userId`, in the sign-up's transaction. */

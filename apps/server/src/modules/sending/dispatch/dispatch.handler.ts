@@ -1,48 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { withSystem, withTenant, type Tx } from '../../../platform/db/tenant';
-import { defineJob, enqueue } from '../../../platform/jobs/registry';
+import { withSystem } from '../../../platform/db/tenant';
+import { defineJob, handleJob } from '../../../platform/jobs/registry';
 import type { Platform } from '../../../platform/platform';
 import { dispatchOrganization } from './dispatch';
+import { askForDispatch, dispatchTextsJob } from './dispatch.job';
 
-const payload = z.object({ organizationId: z.number().int().positive() });
-
-/** One waiting dispatch per organization: however many sends are asked for, the next run takes them all. */
-const dispatchKey = (organizationId: number) => `dispatch:${organizationId}`;
-
-/** Sends an organization's due texts; when retries are waiting, runs again when the first falls due. */
-export const dispatchTextsJob = defineJob({
-  name: 'dispatchTexts',
-  payload,
-  async run({ organizationId }, { platform }) {
-    const result = await dispatchOrganization(platform, organizationId);
-    if (result.nextRunAt) await askForDispatch(platform, organizationId, result.nextRunAt);
-    return result;
-  },
+export const dispatchTextsHandler = handleJob(dispatchTextsJob, async ({ organizationId }, { platform }) => {
+  const result = await dispatchOrganization(platform, organizationId);
+  if (result.nextRunAt) await askForDispatch(platform, organizationId, result.nextRunAt);
+  return result;
 });
-
-/**
- * Asks for a dispatch run outside any transaction (at `runAt`, or now), keeping a waiting run's time: a run
- * already asked for sooner is not put off.
- */
-async function askForDispatch(platform: Platform, organizationId: number, runAt?: Date): Promise<void> {
-  await withTenant(platform.database, { organizationIds: [organizationId], userId: null }, (tx) =>
-    enqueue(
-      tx,
-      dispatchTextsJob,
-      { organizationId },
-      { jobKey: dispatchKey(organizationId), runAt, jobKeyMode: 'preserve_run_at' },
-    ),
-  );
-}
-
-/**
- * Asks for a dispatch run of the organization's due texts, in the caller's transaction: it starts when the change
- * that made texts due (a project released, a test text, 'Save and send', a resume) commits.
- */
-export async function startTextsDispatch(tx: Tx, organizationId: number): Promise<void> {
-  await enqueue(tx, dispatchTextsJob, { organizationId }, { jobKey: dispatchKey(organizationId) });
-}
 
 /**
  * Organizations with something to send or to reconcile: projects released to send, single texts marked to send,

@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import type { Tx } from '../../platform/db/tenant';
-import { defineJob, enqueue } from '../../platform/jobs/registry';
-import { inviteMember } from './invitations.service';
+import { defineJobContract, enqueue } from '../../platform/jobs/registry';
 
 /**
  * Mails a member its invitation once the transaction that added it has committed: queued inside that transaction,
  * so a change that rolls back sends nothing. A few attempts: a mail server away for a moment should not lose it.
  */
-export const sendInvitationJob = defineJob({
+export const sendInvitationJob = defineJobContract({
   name: 'sendInvitation',
   payload: z.object({ organizationId: z.number(), userId: z.number() }),
   maxAttempts: 5,
-  run: (payload, ctx) => inviteMember(ctx.platform, payload.organizationId, payload.userId),
 });
 
 /** Queues the invitation of each of these new members of the organization, in the transaction that adds them. */
