@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOrganization, type BuiltOrganization } from '../../../test/factories';
 import { createTestApp, gql, type TestApp } from '../../../test/harness';
 import { insertPhone } from '../../../test/projects-helpers';
-import { loadedList, makeProject, recipient } from './load/test-projects';
+import { loadedList, makeProject, recipient } from '../../../test/project-factories';
 
 const TEST_TEXT = `mutation($p: ID!, $phoneIds: [ID!], $toNumbers: [String!], $body: String, $from: ID) {
   loadSendProject(projectId: $p, option: TestText, phoneIds: $phoneIds, toNumbers: $toNumbers, body: $body,

@@ -14,7 +14,7 @@ import type { Viewer } from '../../platform/auth/viewer';
 import { lists, phones, rows, texts } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import { phoneForNumber } from '../phones/recipient-phone';
-import { startTextsDispatch } from '../sending/dispatch/dispatch.jobs';
+import { startTextsDispatch } from '../sending/dispatch/dispatch.job';
 import { templateContext } from './load/message-template';
 
 export interface TestTextArgs {
