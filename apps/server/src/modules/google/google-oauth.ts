@@ -1,5 +1,9 @@
-import { OAuth2Client } from 'google-auth-library';
+import type { OAuth2Client } from 'google-auth-library';
 import type { Config } from '../../platform/config';
+import { lazyRequire } from '../../platform/lazy-require';
+
+// Loaded when a user first connects Google or a sheet is first read (lazy-require.ts).
+const googleAuth = lazyRequire<typeof import('google-auth-library')>('google-auth-library');
 
 /**
  * Read access to the user's spreadsheets, and openid email to learn which Google account was connected (the
@@ -11,7 +15,7 @@ export const googleRedirectUri = (config: Config) => `${config.publicUrl}/auth/g
 
 /** An OAuth client on Canvass's Google credentials, talking to the configured endpoints (Google's, or a stand-in). */
 export function googleOAuthClient(config: Config): OAuth2Client {
-  return new OAuth2Client({
+  return new (googleAuth().OAuth2Client)({
     clientId: config.GOOGLE_CLIENT_ID,
     clientSecret: config.GOOGLE_CLIENT_SECRET,
     redirectUri: googleRedirectUri(config),

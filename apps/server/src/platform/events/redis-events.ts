@@ -1,8 +1,11 @@
-import { createClient } from 'redis';
+import { lazyRequire } from '../lazy-require';
 import type { Logger } from 'pino';
 import { decodeEvent, encodeEvent, type Events } from './events';
 import { LocalFanOut } from './fan-out';
 import { reconnectDelay } from './pg-events';
+
+// Loaded when REDIS_URL is set (lazy-require.ts).
+const redis = lazyRequire<typeof import('redis')>('redis');
 
 export const REDIS_EVENTS_CHANNEL = 'canvass:events';
 
@@ -20,8 +23,8 @@ export async function createRedisEvents(opts: { url: string; logger: Logger }): 
   const reconnectStrategy = (retries: number, cause: Error) =>
     started || retries < 3 ? reconnectDelay(retries) : new Error(`Cannot reach Redis (REDIS_URL): ${cause.message}`);
   const options = { url, socket: { reconnectStrategy } };
-  const publisher = createClient(options);
-  const subscriber = createClient(options);
+  const publisher = redis().createClient(options);
+  const subscriber = redis().createClient(options);
   let readyOnce = false;
   // An error event without a listener would crash the process; the clients reconnect by themselves.
   publisher.on('error', (err) => logger.warn({ err }, 'redis events publisher error'));

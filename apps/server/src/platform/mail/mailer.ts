@@ -1,7 +1,10 @@
-import nodemailer from 'nodemailer';
+import { lazyRequire } from '../lazy-require';
 import type { Logger } from 'pino';
 import { outboxEmails } from '../db/schema/index';
 import { withSystem, type Database } from '../db/tenant';
+
+// Loaded when SMTP_URL is set (lazy-require.ts): without it mail goes to the outbox.
+const nodemailer = lazyRequire<typeof import('nodemailer')>('nodemailer');
 
 export interface Mail {
   to: string;
@@ -18,7 +21,7 @@ export interface Mailer {
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; database: Database; logger: Logger }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const transport = nodemailer().createTransport(opts.smtpUrl);
     return {
       async send(mail) {
         await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });

@@ -1,9 +1,13 @@
 import { messages } from '@canvass/domain';
-import { sheets as sheetsApi, type sheets_v4 } from '@googleapis/sheets';
+import type { sheets_v4 } from '@googleapis/sheets';
+import { lazyRequire } from '../../../platform/lazy-require';
 import type { Platform } from '../../../platform/platform';
 import { forgetRevokedAuthorization, readGoogleAuthorization } from '../../google/google-authorization.service';
 import { googleOAuthClient } from '../../google/google-oauth';
 import { rowBatch, SheetError, type RowBatch, type SheetInfo, type SpreadsheetSource } from './source';
+
+// Loaded when a Google sheet is first read (lazy-require.ts).
+const sheetsApi = lazyRequire<typeof import('@googleapis/sheets')>('@googleapis/sheets');
 
 /**
  * Cells per values.get (rows per request = this / the sheet's columns): a few MB of JSON per response, and few
@@ -47,7 +51,7 @@ export async function openGoogleSheetSource(options: GoogleSheetSourceOptions): 
   if (!authorization) throw new SheetError('ErrorSignInWithGoogle', messages.googleMissingAuthorization);
   const auth = googleOAuthClient(platform.config);
   auth.setCredentials({ refresh_token: authorization.refreshToken });
-  const api = sheetsApi({ version: 'v4', auth, rootUrl: platform.config.GOOGLE_SHEETS_ROOT_URL });
+  const api = sheetsApi().sheets({ version: 'v4', auth, rootUrl: platform.config.GOOGLE_SHEETS_ROOT_URL });
   const spreadsheetId = googleSheetKey.trim();
 
   /** Every Google failure becomes the list error a user can act on; a revoked token is forgotten. */

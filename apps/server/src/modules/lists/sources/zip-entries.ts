@@ -1,9 +1,13 @@
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Parse, type Entry } from 'unzipper';
+import type { Entry } from 'unzipper';
+import { lazyRequire } from '../../../platform/lazy-require';
 import { readLimits } from './read-limits';
 import { readFailure, sheetErrors } from './sheet-errors';
 import { SheetError } from './source';
+
+// Loaded when a workbook is first read (lazy-require.ts).
+const unzipper = lazyRequire<typeof import('unzipper')>('unzipper');
 
 /**
  * The entries of a zip read as a stream, in the order they are stored. An entry the reader leaves unread is drained.
@@ -55,7 +59,7 @@ export function zipEntries(input: Readable, countBytes?: (bytes: number) => void
       return Buffer.concat(parts, length);
     },
     async *[Symbol.asyncIterator]() {
-      const zip = Parse({ forceStream: true });
+      const zip = unzipper().Parse({ forceStream: true });
       let current: Entry | undefined;
       // A pipe does not pass errors on to the entry being read: without this, a file failing midway would leave
       // its reader waiting forever for the rest of the entry.

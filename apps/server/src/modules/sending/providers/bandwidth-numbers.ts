@@ -1,10 +1,11 @@
-import bandwidthNumbersApi, { type Client } from '@bandwidth/numbers';
+import type { Client } from '@bandwidth/numbers';
 import crypto from 'node:crypto';
+import { lazyRequire } from '../../../platform/lazy-require';
 import { NumberOperationError, type NumberOperations, type ProviderSettings } from './messaging-provider';
 import { requiredSetting } from './provider-settings';
 
-// A CommonJS package: Node's ESM loader offers only its default export, so the modules are taken from it.
-const { AvailableNumbers, Client: DashboardClient, Disconnect, InServiceNumber, Order } = bandwidthNumbersApi;
+// Loaded when a Bandwidth brand first searches, buys or releases numbers (lazy-require.ts).
+const numbersApi = lazyRequire<typeof import('@bandwidth/numbers').default>('@bandwidth/numbers');
 
 const dashboardApi = 'https://dashboard.bandwidth.com/api';
 
@@ -30,7 +31,7 @@ export function bandwidthNumbers(settings: ProviderSettings, baseUrl: string | u
   let client: Client | null = null;
   // Built on first use: a brand that only sends needs no site, and its settings may lack one.
   const dashboard = () =>
-    (client ??= new DashboardClient(
+    (client ??= new (numbersApi().Client)(
       requiredSetting(settings, 'BANDWIDTH_ACCOUNT_ID'),
       requiredSetting(settings, 'BANDWIDTH_API_USER'),
       requiredSetting(settings, 'BANDWIDTH_API_PASSWORD'),
@@ -41,28 +42,34 @@ export function bandwidthNumbers(settings: ProviderSettings, baseUrl: string | u
 
   return {
     async searchNumbers(areaCode, limit) {
-      const found = await AvailableNumbers.listAsync(dashboard(), { areaCode, quantity: limit }).catch(refusal);
+      const found = await numbersApi()
+        .AvailableNumbers.listAsync(dashboard(), { areaCode, quantity: limit })
+        .catch(refusal);
       return asList(found.telephoneNumberList?.telephoneNumber).map((n) => `+1${n}`);
     },
 
     async buyNumber(e164) {
-      const placed = await Order.createAsync(dashboard(), {
-        name: `Canvass ${tenDigits(e164)}`,
-        customerOrderId: crypto.randomUUID(),
-        siteId: requiredSetting(settings, 'BANDWIDTH_SITE_ID'),
-        ...(settings.BANDWIDTH_LOCATION_ID ? { peerId: settings.BANDWIDTH_LOCATION_ID } : {}),
-        existingTelephoneNumberOrderType: { telephoneNumberList: { telephoneNumber: [tenDigits(e164)] } },
-      }).catch(refusal);
+      const placed = await numbersApi()
+        .Order.createAsync(dashboard(), {
+          name: `Canvass ${tenDigits(e164)}`,
+          customerOrderId: crypto.randomUUID(),
+          siteId: requiredSetting(settings, 'BANDWIDTH_SITE_ID'),
+          ...(settings.BANDWIDTH_LOCATION_ID ? { peerId: settings.BANDWIDTH_LOCATION_ID } : {}),
+          existingTelephoneNumberOrderType: { telephoneNumberList: { telephoneNumber: [tenDigits(e164)] } },
+        })
+        .catch(refusal);
       return { providerNumberId: placed.order.id };
     },
 
     async releaseNumber(e164) {
-      await Disconnect.createAsync(dashboard(), `Canvass release ${tenDigits(e164)}`, [tenDigits(e164)]).catch(refusal);
+      await numbersApi()
+        .Disconnect.createAsync(dashboard(), `Canvass release ${tenDigits(e164)}`, [tenDigits(e164)])
+        .catch(refusal);
     },
 
     async verifyNumber(e164) {
       try {
-        await InServiceNumber.getAsync(dashboard(), tenDigits(e164));
+        await numbersApi().InServiceNumber.getAsync(dashboard(), tenDigits(e164));
         return { ok: true };
       } catch (error) {
         if ((error as { status?: number }).status === 404)

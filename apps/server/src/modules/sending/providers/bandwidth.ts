@@ -1,4 +1,5 @@
-import { Configuration, MessagesApi, type InboundCallback, type StatusCallback } from 'bandwidth-sdk';
+import type { InboundCallback, StatusCallback } from 'bandwidth-sdk';
+import { lazyRequire } from '../../../platform/lazy-require';
 import crypto from 'node:crypto';
 import type {
   MessagingProvider,
@@ -104,7 +105,11 @@ export function parseBandwidthWebhook(request: WebhookRequest): WebhookEvent[] {
   });
 }
 
+// Loaded when a Bandwidth provider is first made (lazy-require.ts).
+const bandwidthSdk = lazyRequire<typeof import('bandwidth-sdk')>('bandwidth-sdk');
+
 export const createBandwidthProvider: ProviderFactory = (settings, options = {}) => {
+  const { Configuration, MessagesApi } = bandwidthSdk();
   const accountId = requiredSetting(settings, 'BANDWIDTH_ACCOUNT_ID');
   const applicationId = requiredSetting(settings, 'BANDWIDTH_APPLICATION_ID');
   const api = new MessagesApi(

@@ -1,13 +1,14 @@
-import twilio from 'twilio';
 import type { Twilio } from 'twilio';
 import { NumberOperationError, type NumberOperations } from './messaging-provider';
+import { twilioSdk } from './twilio-sdk';
 
 /** A refusal from Twilio's API, in its own words (e.g. 21422 "PhoneNumber … is not available"). */
 async function asked<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
-    if (error instanceof twilio.RestException) throw new NumberOperationError(`Twilio ${error.code}: ${error.message}`);
+    if (error instanceof twilioSdk().RestException)
+      throw new NumberOperationError(`Twilio ${error.code}: ${error.message}`);
     throw error;
   }
 }

@@ -1,4 +1,3 @@
-import twilio from 'twilio';
 import type {
   LookupResult,
   MessagingProvider,
@@ -14,8 +13,9 @@ import { abortable, networkRetry, retryOutcome } from './http-retry';
 import { requiredSetting } from './provider-settings';
 import { textRefFromUrl, withTextRef } from './text-ref-codec';
 import { twilioFailure, twilioStatuses } from './twilio-errors';
-import { TwilioBusyError, TwilioHttpClient } from './twilio-http-client';
+import { TwilioBusyError, twilioHttpClient } from './twilio-http-client';
 import { twilioNumbers } from './twilio-numbers';
+import { twilioSdk } from './twilio-sdk';
 import { webhookUrl } from './webhook-url';
 
 const lineTypes: Record<string, LookupResult['lineType']> = {
@@ -33,7 +33,7 @@ const formParams = (request: WebhookRequest): Record<string, string> =>
 
 function sendFailure(error: unknown): SendOutcome {
   if (error instanceof TwilioBusyError) return retryOutcome('Twilio', error.status, error.retryAfterMs);
-  if (error instanceof twilio.RestException) {
+  if (error instanceof twilioSdk().RestException) {
     const f = twilioFailure(error.code, error.message);
     return { kind: 'failed', ...f, providerCode: error.code === undefined ? undefined : String(error.code) };
   }
@@ -101,8 +101,8 @@ export const createTwilioProvider: ProviderFactory = (settings: ProviderSettings
   const accountSid = requiredSetting(settings, 'TWILIO_ACCOUNT_SID');
   const authToken = requiredSetting(settings, 'TWILIO_AUTH_TOKEN');
   const messagingServiceSid = settings.TWILIO_MESSAGING_SERVICE_SID || undefined;
-  const httpClient = new TwilioHttpClient(options.baseUrl, { timeout: 15_000 });
-  const client = twilio(accountSid, authToken, { httpClient });
+  const httpClient = twilioHttpClient(options.baseUrl, { timeout: 15_000 });
+  const client = twilioSdk()(accountSid, authToken, { httpClient });
   const inboundUrl = options.publicUrl ? webhookUrl(options.publicUrl, 'Twilio', 'inbound') : null;
 
   const provider: MessagingProvider = {
@@ -136,7 +136,7 @@ export const createTwilioProvider: ProviderFactory = (settings: ProviderSettings
     verifyWebhook(request: WebhookRequest): boolean {
       const signature = request.headers['x-twilio-signature'];
       if (!signature) return false;
-      return twilio.validateRequest(authToken, signature, request.url, formParams(request));
+      return twilioSdk().validateRequest(authToken, signature, request.url, formParams(request));
     },
 
     parseWebhook: parseTwilioWebhook,
