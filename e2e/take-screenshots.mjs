@@ -26,11 +26,14 @@ async function closeNotices() {
   });
   await page.waitForTimeout(300);
 }
-await page.goto(`${base}/login`);
-await page.getByRole('textbox', { name: 'Email' }).fill('admin@demo.canvass.test');
-await page.getByRole('textbox', { name: 'Password' }).fill('canvass-demo');
-await page.getByRole('button', { name: 'Sign in' }).click();
-await page.waitForURL(/dashboard/);
+async function signIn(p, email) {
+  await p.goto(`${base}/login`);
+  await p.getByRole('textbox', { name: 'Email' }).fill(email);
+  await p.getByRole('textbox', { name: 'Password' }).fill('canvass-demo');
+  await p.getByRole('button', { name: 'Sign in' }).click();
+  await p.waitForURL(/dashboard/);
+}
+await signIn(page, 'admin@demo.canvass.test');
 await page.getByRole('main').getByRole('heading').first().waitFor();
 await page.waitForLoadState('networkidle');
 await page.screenshot({ path: path.join(out, 'dashboard.png') });
@@ -110,13 +113,22 @@ await page.waitForURL(/\/projects\/stepper\/\d+$/);
 const projectId = /\/projects\/stepper\/(\d+)$/.exec(page.url())[1];
 await page
   .getByRole('textbox', { name: 'Message' })
-  .fill('Rivera for Senate here: polls are open until 8pm tonight. Every vote counts! Reply STOP to opt out');
+  .fill(
+    'Hi {firstName}, Rivera for Senate here: polls are open until 8pm tonight. Every vote counts! Reply STOP to opt out',
+  );
+await page.getByRole('button', { name: 'Next' }).click();
+await page.getByRole('radio', { name: 'Austin volunteers' }).first().check();
+await page.getByRole('button', { name: 'Next' }).click();
+await page.getByRole('table', { name: 'List summary' }).waitFor();
+// Back at Basic Info with the list chosen: the message with its live count of characters and segments, and the
+// preview beside it as the list's first recipient gets it.
+await page.getByRole('button', { name: 'Back' }).click();
+await page.getByRole('button', { name: 'Back' }).click();
+await page.getByTestId('message-preview').waitFor();
 await closeNotices();
-// The message with its live count of characters and segments and its estimated cost under it.
 await page.getByRole('textbox', { name: 'Message' }).evaluate((el) => el.scrollIntoView({ block: 'center' }));
 await page.screenshot({ path: path.join(out, 'project-stepper.png') });
 await page.getByRole('button', { name: 'Next' }).click();
-await page.getByRole('radio', { name: 'Austin volunteers' }).first().check();
 await page.getByRole('button', { name: 'Next' }).click();
 await page.getByRole('table', { name: 'List summary' }).waitFor();
 await page.getByRole('button', { name: 'Next' }).click();
@@ -126,10 +138,21 @@ await page.getByRole('radio', { name: 'Primary (212)-555-0100' }).check();
 await page.getByRole('button', { name: 'Next' }).click();
 await chooseOption('Time zone', 'Central (America/Chicago)');
 await page.getByRole('button', { name: 'Next' }).click();
-await chooseOption('Delivery type', 'Blast');
 await page.getByRole('button', { name: 'Next' }).click();
 await page.getByRole('button', { name: 'Finish' }).click();
 await page.waitForURL(new RegExp(`/projects/${projectId}/discussions$`));
+// The client alone chooses the delivery type (spec §5), on the stepper's Texters step, in a browser of its own.
+{
+  const context = await browser.newContext({ viewport: { width: 1280, height: 760 } });
+  const client = await context.newPage();
+  await signIn(client, 'client@demo.canvass.test');
+  await client.goto(`${base}/projects/stepper/${projectId}`);
+  await client.getByRole('combobox', { name: 'Delivery type', exact: true }).click();
+  await client.getByRole('option', { name: 'Blast', exact: true }).click();
+  await client.getByRole('button', { name: 'Next' }).click();
+  await client.getByRole('button', { name: 'Finish' }).waitFor();
+  await context.close();
+}
 await page.goto(`${base}/projects/${projectId}/overview`);
 await projectAction('Approve', 'Project Approved');
 await projectAction('Assign', 'Project Assigned');
@@ -137,6 +160,8 @@ await projectAction('Load Project');
 await page.getByLabel('Project status', { exact: true }).getByText('Ready').waitFor({ timeout: 60_000 });
 await closeNotices();
 await projectAction('Send Texts');
+// Sending asks first, naming how many texts go out.
+await page.getByRole('dialog', { name: 'Send Texts' }).getByRole('button', { name: 'Send Texts' }).click();
 // The Simulator's delivery receipts move the counts on the open page.
 await page
   .getByRole('region', { name: 'Summaries' })
