@@ -13,6 +13,7 @@ import './modules/google/google.graphql';
 import './modules/list-filters/list-filters.graphql';
 import { registerListsSchema } from './modules/lists/lists.graphql';
 import './modules/options/options.graphql';
+import { registerListProjectsSchema } from './modules/projects/list-projects.graphql';
 import { registerProjectsSchema } from './modules/projects/projects.graphql';
 import './modules/organization/organization.graphql';
 import './modules/phones/phone-lookup.graphql';
@@ -23,7 +24,7 @@ import { registerProjectWaitsSchema } from './modules/projects/waits/project-wai
 import './modules/opt-outs/keyword-settings.graphql';
 import { registerOptOutsSchema } from './modules/opt-outs/opt-outs.graphql';
 import './modules/queue/queue.graphql';
-import './modules/sending/insights/text-insights.graphql';
+import './modules/projects/insights/text-insights.graphql';
 import './modules/sending/provider-capabilities.graphql';
 import './modules/shortened-links/shortened-links.graphql';
 import './modules/teams/teams.graphql';
@@ -35,6 +36,7 @@ import './modules/users/users.graphql';
 const recordRefs = new Map(services.map((service) => [service.def.name, registerResource(service, tableOf)]));
 // Modules that add fields to a registry type get it here, once it exists.
 registerListsSchema(recordRefs.get('list')!);
+registerListProjectsSchema(recordRefs.get('list')!);
 registerOptOutsSchema(recordRefs.get('optOut')!);
 registerProjectsSchema(recordRefs.get('project')!);
 registerProjectWaitsSchema(recordRefs.get('project')!);

@@ -1,6 +1,6 @@
 import { cleanListPhone, isEmailAddress } from '@canvass/domain';
 import type { PlannedField } from './mapping';
-import type { RowContext, StagedRow } from './targets';
+import type { RowContext, StagedRow } from './import-target';
 
 export type RowOutcome = { values: (string | null)[] } | { reason: string };
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tenant';
 import { recordChanges, recordChangesOf } from '../opt-outs/opt-out-changes';
-import type { CommitStep } from './targets';
+import type { CommitStep } from './import-target';
 
 /** Audit rows per INSERT on Citus: 10 parameters each, well under PostgreSQL's 65,535 a statement. */
 const AUDIT_ROWS_PER_INSERT = 5_000;

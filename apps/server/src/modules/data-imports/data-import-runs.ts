@@ -8,7 +8,8 @@ import { runDataImportJob } from './data-imports.job';
 import { dataImportsService } from './data-imports.service';
 
 import { ImportError } from './mapping';
-import { targets, type ImportResource } from './targets';
+import type { ImportResource } from './import-target';
+import { targets } from './targets';
 import { closeAbandonedTask, runIsLive } from '../../platform/jobs/run-lock';
 
 const ABANDONED = 'The run stopped before it finished (its worker ended); nothing from the file was imported';

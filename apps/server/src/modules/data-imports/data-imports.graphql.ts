@@ -11,7 +11,8 @@ import { SheetError } from '../lists/sources/source';
 import { findOwnUpload } from '../lists/own-upload';
 import { latestRun, startDataImport } from './data-import-runs';
 import { ImportError } from './mapping';
-import { targets, type ImportResource, type TargetField } from './targets';
+import type { ImportResource, TargetField } from './import-target';
+import { targets } from './targets';
 
 const GUARD = 'DataImport';
 const PREVIEW_ROWS = 6;

@@ -5,7 +5,7 @@ import { createResourceService } from '../../platform/resources/resource-service
 import { findOwnUpload } from '../lists/own-upload';
 import { tableOf } from '../tables';
 import { ImportError, mappingProblems, parseMapping } from './mapping';
-import type { ImportResource } from './targets';
+import type { ImportResource } from './import-target';
 
 /** The mapping's problems for the resource, as the mapping field's errors. */
 function mappingErrors(resource: string | null | undefined, text: string | null | undefined): FieldErrors {

@@ -1,4 +1,4 @@
-import type { ImportTarget } from './targets';
+import type { ImportTarget } from './import-target';
 
 /**
  * Finds the rows of a file that repeat an earlier row of the same file: same values of the target's natural key,

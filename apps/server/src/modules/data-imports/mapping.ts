@@ -1,4 +1,5 @@
-import { targets, type ImportResource, type TargetField } from './targets';
+import type { ImportResource, TargetField } from './import-target';
+import { targets } from './targets';
 
 /** A problem with the import as a whole (its mapping, its file's header): the import fails with this message. */
 export class ImportError extends Error {

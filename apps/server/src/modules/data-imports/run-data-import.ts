@@ -16,7 +16,8 @@ import { rowChecker } from './check-row';
 import { withRunLock } from '../../platform/jobs/run-lock';
 import { duplicateFinder } from './file-duplicates';
 import { ImportError, parseMapping, planFields, type PlannedField } from './mapping';
-import { targets, type ImportResource, type ImportTarget, type RowContext } from './targets';
+import type { ImportResource, ImportTarget, RowContext } from './import-target';
+import { targets } from './targets';
 
 export interface ImportScope {
   organizationId: number;

@@ -1,5 +1,4 @@
 import { ListColumnRole } from '@canvass/domain';
-import { projectsUsingList } from '../projects/projects.service';
 import { assertCan } from '../../platform/auth/viewer';
 import { BackgroundTaskRef } from '../../platform/graphql/background-tasks';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
@@ -65,10 +64,6 @@ export function registerListsSchema(listRef: RecordRef) {
         list.uploadId == null ? null : ctx.tenant((tx, viewer) => uploadFilenameOf(tx, viewer, Number(list.uploadId))),
     }),
     sheetId: t.id({ nullable: true, resolve: (list) => (list.sheetId as number | null) ?? null }),
-    projectsCount: t.int({
-      description: 'Projects using the list (that the viewer may see)',
-      resolve: (list, _a, ctx) => ctx.tenant((tx, viewer) => projectsUsingList(tx, viewer, list.id)),
-    }),
     loadTask: t.field({
       type: BackgroundTaskRef,
       nullable: true,

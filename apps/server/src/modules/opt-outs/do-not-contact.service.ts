@@ -3,7 +3,7 @@ import { and, asc, count, eq, gt, like } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tenant';
 import { phones } from '../../platform/db/schema/index';
 import { recordChange, type ChangeOrigin } from './opt-out-changes';
-import { phoneForNumber } from '../phones/recipient-phone';
+import { phoneForNumber } from './recipient-phone';
 
 export interface DoNotContactNumber {
   number: string;

@@ -7,7 +7,7 @@ import { visibleWhereOf } from '../../platform/resources/policy';
 import { createResourceService, type Row, type WriteResult } from '../../platform/resources/resource-service';
 import { tableOf } from '../tables';
 import { recordChange, type ChangeOrigin } from './opt-out-changes';
-import { phoneForNumber, type FoundPhone } from '../phones/recipient-phone';
+import { phoneForNumber, type FoundPhone } from './recipient-phone';
 
 /** Opt-outs: read through the generic machinery (one policy: a client's users see that client's opt-outs). */
 export const optOutsService = createResourceService(optOut, optOuts, tableOf, {

@@ -3,7 +3,7 @@ import { phones } from '../../platform/db/schema/index';
 import { createResourceService } from '../../platform/resources/resource-service';
 import { favoriteIds } from '../favorites/favorites.service';
 import { tableOf } from '../tables';
-import { addProviderColors } from '../texts/provider-colors';
+import { addProviderColors } from '../organization/provider-colors';
 
 /** Phones: purchased sender numbers, client numbers and recipients, 10 digits each. */
 export const phonesService = createResourceService(phone, phones, tableOf, {

@@ -13,7 +13,7 @@ import { and, asc, between, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
 import { lists, phones, rows, texts } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
-import { phoneForNumber } from '../phones/recipient-phone';
+import { phoneForNumber } from '../opt-outs/recipient-phone';
 import { startTextsDispatch } from '../sending/dispatch/dispatch.job';
 import { templateContext } from './load/message-template';
 

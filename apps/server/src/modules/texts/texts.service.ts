@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/tenant';
 import { createResourceService, type Row } from '../../platform/resources/resource-service';
 import { isMember } from '../auth/members.service';
 import { tableOf } from '../tables';
-import { addProviderColors } from './provider-colors';
+import { addProviderColors } from '../organization/provider-colors';
 import { addOptOutFlags } from './text-opt-out';
 
 /**

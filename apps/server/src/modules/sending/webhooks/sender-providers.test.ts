@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../../../../test/harness';
 import { withSystem } from '../../../platform/db/tenant';
 import { senderProviders, type SenderProviders } from './sender-providers';
 import { signedBody } from '../../../../test/webhooks';
-import type { IncomingWebhook } from './webhook-ingest';
+import type { IncomingWebhook } from './incoming-webhook';
 import type { WebhookRoute } from './webhook-routing';
 
 let app: TestApp;

@@ -2,7 +2,7 @@ import type { Queryable } from '../../../platform/db/system-at-once';
 import type { Platform } from '../../../platform/platform';
 import type { MessagingProvider } from '../providers/messaging-provider';
 import { providerFor, ProviderUnavailableError, senderIdentity } from '../resolve-provider';
-import type { IncomingWebhook } from './webhook-ingest';
+import type { IncomingWebhook } from './incoming-webhook';
 import { routeKey, type WebhookRoute } from './webhook-routing';
 
 /**

@@ -1,23 +1,13 @@
-import { phoneDigits, type EnumValue, type Provider } from '@canvass/domain';
+import { phoneDigits } from '@canvass/domain';
 import { withSystemAtOnce } from '../../../platform/db/system-at-once';
 import type { Platform } from '../../../platform/platform';
-import type { TextRef, WebhookEvent, WebhookRequest } from '../providers/messaging-provider';
+import type { WebhookEvent } from '../providers/messaging-provider';
 import { coalesce, type CoalesceOptions } from './coalesce';
+import type { IncomingWebhook } from './incoming-webhook';
 import { senderProviders, type SenderProviders } from './sender-providers';
 import { insertEvents, type StoredRow } from './store-events';
 import { enqueueProcessing } from './webhook-events.job';
 import { refKey, routeKey, routeSenderNumbers, routeTextRefs, type WebhookRoute } from './webhook-routing';
-
-type ProviderValue = EnumValue<typeof Provider>;
-
-/** One webhook request as the route read it: its events are parsed but not yet trusted. */
-export interface IncomingWebhook {
-  provider: ProviderValue;
-  request: WebhookRequest;
-  events: WebhookEvent[];
-  /** Our reference from the callback URL's query (o, t, c), for a status event whose body does not carry one. */
-  queryRef: TextRef | null;
-}
 
 /** stored: at least one event verified and is kept (or was already); refused: none could be routed and verified. */
 export type IngestOutcome = 'stored' | 'refused';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Viewer } from '../../../platform/auth/viewer';
 import type { Tx } from '../../../platform/db/tenant';
-import { canSeeProject } from '../../projects/load/project-summary.service';
+import { canSeeProject } from '../load/project-summary.service';
 
 /** Spec §3 Text insight: how many of a project's texts one provider sent in one minute, and its average rate. */
 export interface TextInsight {

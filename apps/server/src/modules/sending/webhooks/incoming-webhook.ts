@@ -1,0 +1,13 @@
+import type { EnumValue, Provider } from '@canvass/domain';
+import type { TextRef, WebhookEvent, WebhookRequest } from '../providers/messaging-provider';
+
+type ProviderValue = EnumValue<typeof Provider>;
+
+/** One webhook request as the route read it: its events are parsed but not yet trusted. */
+export interface IncomingWebhook {
+  provider: ProviderValue;
+  request: WebhookRequest;
+  events: WebhookEvent[];
+  /** Our reference from the callback URL's query (o, t, c), for a status event whose body does not carry one. */
+  queryRef: TextRef | null;
+}
