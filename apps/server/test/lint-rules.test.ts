@@ -58,6 +58,63 @@ describe('boundaries', () => {
   });
 });
 
+describe('order of modules', () => {
+  const importing = (source: string) => `import * as imported from '${source}';\nexport const i = imported;\n`;
+  const upward = /^canvass\/module-order: modules\/lists \(records\) may not import modules\/projects \(engines\)/;
+
+  it('stops a module from importing one above it', async () => {
+    expect(
+      await findings('apps/server/src/modules/lists/lists.service.ts', importing('../projects/projects.service')),
+    ).toEqual([expect.stringMatching(upward)]);
+    // Within a layer the order holds too: opt-outs come before lists.
+    expect(
+      await findings('apps/server/src/modules/opt-outs/opt-outs.service.ts', importing('../lists/staging')),
+    ).toEqual([expect.stringMatching(/^canvass\/module-order: modules\/opt-outs \(records\) may not import/)]);
+  });
+
+  it('lets a module import one below it, its own files, and any job contract', async () => {
+    for (const [file, source] of [
+      ['apps/server/src/modules/projects/projects.service.ts', '../lists/staging'],
+      ['apps/server/src/modules/projects/load/load-project.ts', '../projects.service'],
+      ['apps/server/src/modules/opt-outs/auto-replies.ts', '../sending/dispatch/dispatch.job'],
+    ]) {
+      expect(await findings(file, importing(source))).toEqual([]);
+    }
+  });
+
+  it('asks a new module to take its place in the order', async () => {
+    expect(await findings('apps/server/src/modules/reports/reports.service.ts', importing('../lists/staging'))).toEqual(
+      [expect.stringMatching(/^canvass\/module-order: modules\/reports is not in the order of modules/)],
+    );
+  });
+});
+
+describe('import cycles', () => {
+  it('stops an import that closes a cycle, in the server and in the web', async () => {
+    // load-list.ts imports recipient-phones.ts; planting the way back closes the loop.
+    expect(
+      await findings(
+        'apps/server/src/modules/lists/recipient-phones.ts',
+        "import { loadListRows } from './load-list';\nexport const l = loadListRows;\n",
+      ),
+    ).toEqual(['import-x/no-cycle: Dependency cycle detected']);
+    const web = await findings(
+      'apps/web/src/ui/notify.ts',
+      "import { InlineCreateDialog } from './InlineCreateDialog';\nexport const d = InlineCreateDialog;\n",
+    );
+    expect(web).toEqual([expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/)]);
+  });
+
+  it('lets a type-only import close the loop, since it leaves no import at run time', async () => {
+    expect(
+      await findings(
+        'apps/server/src/modules/lists/recipient-phones.ts',
+        "import type { loadListRows } from './load-list';\nexport type L = typeof loadListRows;\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('assertions that cannot fail', () => {
   const file = 'apps/web/src/ui/ResourceIndex.test.tsx';
   const rule = /^no-restricted-syntax: getBy\/findBy already throw/;

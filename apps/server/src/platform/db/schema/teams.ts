@@ -2,6 +2,7 @@ import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
 import { organizationId, refId, tenantId, tenantKey, tenantPolicy, tenantRef, timestamps } from './_columns';
 import { teamStatusEnum } from './enums';
 import { organizations } from './organizations';
+// eslint-disable-next-line import-x/no-cycle -- Drizzle tables that reference each other (team_members references users and organization_users.team_id references teams).
 import { users } from './users';
 
 /** A group of texters that can be assigned to projects. */

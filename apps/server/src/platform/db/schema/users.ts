@@ -24,6 +24,7 @@ import {
 } from './_columns';
 import { clients } from './clients';
 import { organizations } from './organizations';
+// eslint-disable-next-line import-x/no-cycle -- Drizzle tables that reference each other (organization_users.team_id references teams and team_members references users).
 import { teams } from './teams';
 
 export const roleEnum = pgEnum('role', Role.values as [string, ...string[]]);
