@@ -1,9 +1,9 @@
 import { messages } from '@canvass/domain';
 import { and, eq } from 'drizzle-orm';
 import { assertCan, type Viewer } from '../../platform/auth/viewer';
-import { backgroundTasks, dataImports } from '../../platform/db/schema/index';
+import { dataImports } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
-import { startBackgroundTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
+import { findRecordTask, startBackgroundTask, type BackgroundTask } from '../../platform/jobs/background-tasks';
 import { runDataImportJob } from './data-imports.job';
 import { dataImportsService } from './data-imports.service';
 
@@ -50,14 +50,5 @@ export async function startDataImport(tx: Tx, viewer: Viewer, id: number): Promi
 export async function latestRun(tx: Tx, viewer: Viewer, id: number): Promise<BackgroundTask | null> {
   const found = await dataImportsService.get(tx, viewer, id);
   if (!found?.backgroundTaskId) return null;
-  const [task] = await tx
-    .select()
-    .from(backgroundTasks)
-    .where(
-      and(
-        eq(backgroundTasks.organizationId, viewer.organizationId),
-        eq(backgroundTasks.id, Number(found.backgroundTaskId)),
-      ),
-    );
-  return task ?? null;
+  return findRecordTask(tx, Number(found.backgroundTaskId), viewer.organizationId);
 }
