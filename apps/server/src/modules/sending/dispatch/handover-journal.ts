@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { hasCitus } from '../../../platform/db/citus';
+import { dollarQuoted } from '../../../platform/db/dollar-quoted';
 import { retryWhileUnreachable } from '../../../platform/db/pool';
 import { bigintArray, tenantContext, withTenant, type Tx } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
@@ -139,7 +140,7 @@ export class HandoverJournal {
         `${apart ? '' : `${begin};`}
          INSERT INTO send_handovers (organization_id, run_id, handed, answered)
          VALUES (${Math.trunc(this.organizationId)}, ${Math.trunc(this.runId)}, '${ids}'::bigint[],
-                 ${client.escapeLiteral(JSON.stringify(answers))}::jsonb);
+                 ${dollarQuoted(JSON.stringify(answers))}::jsonb);
          COMMIT`,
       );
       client.release();
