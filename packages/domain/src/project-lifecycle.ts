@@ -203,6 +203,12 @@ export function canEditDeliveryType(viewer: { role: RoleName }, status: ProjectS
   return viewer.role === 'Client' && isStatusEditable(status);
 }
 
+/**
+ * Recipients one test text may go to: a test is for staff's own phones, and without a bound it is a way round a
+ * project's review, its schedule and its opt-out checks of a list (a test is sent at once).
+ */
+export const TEST_TEXT_MAX_RECIPIENTS = 10;
+
 /** The messages of the lifecycle (spec §4, §5, §8), word for word. */
 export const projectMessages = {
   statusChanged: 'Project Status: The status has been changed',
@@ -231,6 +237,7 @@ export const projectMessages = {
   cancelled: 'The project has been cancelled',
   reinstated: 'The project has been reinstated',
   testTextStored: 'The test text has been created',
+  testTextTooMany: `A test text goes to at most ${TEST_TEXT_MAX_RECIPIENTS} recipients`,
   textsQueued: 'The texts have been queued for sending',
   resendQueued: 'The texts have been queued to be sent again',
 } as const;

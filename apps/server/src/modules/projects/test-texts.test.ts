@@ -89,6 +89,18 @@ describe('a test text', () => {
     expect(await sent(project)).toEqual(before);
   });
 
+  it('goes to at most ten recipients, and refuses more, storing nothing', async () => {
+    const before = await sent(project);
+    const numbers = Array.from({ length: 11 }, (_, i) => `91755502${String(i).padStart(2, '0')}`);
+    expect(await testText(project, { toNumbers: numbers, body: 'Hi' })).toEqual({
+      message: null,
+      errors: [{ field: 'phoneIds', messages: ['A test text goes to at most 10 recipients'] }],
+    });
+    expect(await sent(project)).toEqual(before);
+    expect(await testText(project, { toNumbers: numbers.slice(1), body: 'Hi' })).toMatchObject({ errors: [] });
+    expect((await sent(project)).length).toBe(before.length + 10);
+  });
+
   it('renders names empty, never as written, for a project without a list', async () => {
     expect(await testText(withoutList, { toNumbers: ['9175550143'], body: 'Hi {firstName}!' })).toMatchObject({
       errors: [],

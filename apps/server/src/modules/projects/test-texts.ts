@@ -6,6 +6,7 @@ import {
   renderMessage,
   rowColumnKeys,
   stateOfAreaCode,
+  TEST_TEXT_MAX_RECIPIENTS,
   type PlaceholderContext,
   type PlaceholderRecipient,
 } from '@canvass/domain';
@@ -57,6 +58,8 @@ export async function storeTestTexts(
   const typed = (args.toNumbers ?? []).map((raw) => normalizePhone(raw));
   if ((!args.phoneIds?.length && !typed.length) || !body || args.fromPhoneId == null)
     return { ok: false, field: 'base', message: projectMessages.formIncomplete };
+  if (new Set(args.phoneIds ?? []).size + new Set(args.toNumbers ?? []).size > TEST_TEXT_MAX_RECIPIENTS)
+    return { ok: false, field: 'phoneIds', message: projectMessages.testTextTooMany };
   const wrong = typed.find((n) => 'error' in n);
   if (wrong && 'error' in wrong) return { ok: false, field: 'toNumbers', message: wrong.error };
 

@@ -1,6 +1,6 @@
 import { Alert, Button, MultiSelect, Select, Stack, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { formatPhone, normalizePhone, projectMessages } from '@canvass/domain';
+import { formatPhone, normalizePhone, projectMessages, TEST_TEXT_MAX_RECIPIENTS } from '@canvass/domain';
 import { useMemo, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import type {
@@ -121,6 +121,8 @@ export function TestTextForm({
       <MultiSelect
         label="Recipients"
         placeholder="Search phone numbers, or type your own"
+        description={`Up to ${TEST_TEXT_MAX_RECIPIENTS}`}
+        maxValues={TEST_TEXT_MAX_RECIPIENTS}
         searchable
         searchValue={search}
         onSearchChange={setSearch}
