@@ -1,7 +1,10 @@
 import { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { createApi } from '../apps/server/src/app';
-import { simulatorSignature, simulatorSigningPurpose } from '../apps/server/src/modules/sending/providers/simulator';
+import {
+  simulatorSignature,
+  simulatorSigningPurpose,
+} from '../apps/server/src/modules/sending/providers/simulator/simulator';
 import type { Platform } from '../apps/server/src/platform/platform';
 import { freePort } from '../apps/server/test/free-port';
 import type { Benchmark } from './benchmarks';

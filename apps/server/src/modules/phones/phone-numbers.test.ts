@@ -7,7 +7,7 @@ import { startBandwidthMock, type BandwidthMock } from '../../../test/mocks/band
 import { startTwilioMock, type TwilioMock } from '../../../test/mocks/twilio-mock';
 import { createWorker } from '../../app';
 import { addSender, loadedList, makeClient, makeProject } from '../../../test/project-factories';
-import { SIMULATOR_EMPTY_AREA_CODE } from '../sending/providers/simulator-numbers';
+import { SIMULATOR_EMPTY_AREA_CODE } from '../sending/providers/simulator/simulator-numbers';
 import { setProviderSettings, setSimulatorSettings } from '../../../test/webhooks';
 
 const SID = 'AC00000000000000000000000000000003';

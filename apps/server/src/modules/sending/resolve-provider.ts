@@ -10,7 +10,7 @@ import type {
   ProviderOptions,
   ProviderSettings,
 } from './providers/messaging-provider';
-import { simulatorSigningPurpose } from './providers/simulator';
+import { simulatorSigningPurpose } from './providers/simulator/simulator';
 import { storeConnectionEvents } from './webhooks/connection-events';
 
 /**

@@ -1,6 +1,6 @@
-import { bandwidthCapabilities, createBandwidthProvider, parseBandwidthWebhook } from './bandwidth';
-import { createRedCloudProvider, parseRedCloudWebhook, redCloudCapabilities } from './redcloud';
-import { httpProviderCapabilities, httpProviderFactory, httpWebhookParser } from './http-adapter';
+import { bandwidthCapabilities, createBandwidthProvider, parseBandwidthWebhook } from './bandwidth/bandwidth';
+import { createRedCloudProvider, parseRedCloudWebhook, redCloudCapabilities } from './redcloud/redcloud';
+import { httpProviderCapabilities, httpProviderFactory, httpWebhookParser } from './http/http-adapter';
 import type {
   ProviderCapabilities,
   ProviderFactory,
@@ -8,9 +8,9 @@ import type {
   WebhookEvent,
   WebhookRequest,
 } from './messaging-provider';
-import { simulatorCapabilities, createSimulator } from './simulator';
-import { smppCapabilities, smppProviderFactory } from './smpp';
-import { createTwilioProvider, parseTwilioWebhook, twilioCapabilities } from './twilio';
+import { simulatorCapabilities, createSimulator } from './simulator/simulator';
+import { smppCapabilities, smppProviderFactory } from './smpp/smpp';
+import { createTwilioProvider, parseTwilioWebhook, twilioCapabilities } from './twilio/twilio';
 
 /** Every provider Canvass can build from a brand's settings (spec §9 keys), by name. */
 export const providerFactories: Partial<Record<ProviderName, ProviderFactory>> = {

@@ -7,14 +7,14 @@ import type {
   TextStatusValue,
   WebhookEvent,
   WebhookRequest,
-} from './messaging-provider';
-import { idempotencyKeyOf } from './messaging-provider';
-import { hmacSha256Hex, signatureMatches } from './hmac-signature';
-import { isRetryableStatus, networkRetry, retryAfterMs, retryOutcome } from './http-retry';
-import { requestJson, type JsonAnswer } from './json-http';
-import { requiredSetting } from './provider-settings';
+} from '../messaging-provider';
+import { idempotencyKeyOf } from '../messaging-provider';
+import { hmacSha256Hex, signatureMatches } from '../hmac-signature';
+import { isRetryableStatus, networkRetry, retryAfterMs, retryOutcome } from '../http-retry';
+import { requestJson, type JsonAnswer } from '../json-http';
+import { requiredSetting } from '../provider-settings';
 import { RedCloudAuthError, RedCloudToken } from './redcloud-token';
-import { textRefFromIdempotencyKey } from './text-ref-codec';
+import { textRefFromIdempotencyKey } from '../text-ref-codec';
 
 /**
  * RedCloud's CORE API as published at https://dev.redcloud.live (quickstart, messaging/send-message,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startTwilioMock, type TwilioMock } from '../../../../test/mocks/twilio-mock';
-import type { MessagingProvider, OutboundMessage, WebhookRequest } from './messaging-provider';
+import { startTwilioMock, type TwilioMock } from '../../../../../test/mocks/twilio-mock';
+import type { MessagingProvider, OutboundMessage, WebhookRequest } from '../messaging-provider';
 import { createTwilioProvider } from './twilio';
 
 const accountSid = 'AC00000000000000000000000000000001';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import smpp from 'smpp';
-import { deliveryFailureWords, deliveryStatusOf } from './delivery-states';
-import type { WebhookEvent } from './messaging-provider';
+import { deliveryFailureWords, deliveryStatusOf } from '../delivery-states';
+import type { WebhookEvent } from '../messaging-provider';
 
 /**
  * A deliver_sm as our events: a delivery receipt (esm_class "MC delivery receipt") becomes a status event, anything

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { NumberOperations } from './messaging-provider';
+import type { NumberOperations } from '../messaging-provider';
 
 /**
  * The simulator's numbers for sale: a fake inventory derived from the area code, so the same search always finds

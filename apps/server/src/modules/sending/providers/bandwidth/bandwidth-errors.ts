@@ -1,4 +1,4 @@
-import { carrierFailure, type CarrierFailure } from './carrier-failure';
+import { carrierFailure, type CarrierFailure } from '../carrier-failure';
 
 /**
  * Bandwidth's messaging error codes (https://dev.bandwidth.com/docs/messaging/errors) as spec §4 text statuses,

@@ -1,4 +1,4 @@
-import { requestJson } from './json-http';
+import { requestJson } from '../json-http';
 
 /**
  * RedCloud's OAuth2 client-credentials token (POST /api/auth/token, client id and secret as Basic auth,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHttpProviderMock } from '../../../../test/mocks/http-provider-mock';
+import { startHttpProviderMock } from '../../../../../test/mocks/http-provider-mock';
 import { httpProviderFactory } from './http-adapter';
-import { idempotencyKeyOf, type MessagingProvider, type OutboundMessage } from './messaging-provider';
+import { idempotencyKeyOf, type MessagingProvider, type OutboundMessage } from '../messaging-provider';
 
 const settings = {
   TELUCOM_API_KEY: 'tk-123',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTwilioMock, type TwilioMock } from '../../../../test/mocks/twilio-mock';
-import { NumberOperationError, type MessagingProvider } from './messaging-provider';
+import { startTwilioMock, type TwilioMock } from '../../../../../test/mocks/twilio-mock';
+import { NumberOperationError, type MessagingProvider } from '../messaging-provider';
 import { createTwilioProvider } from './twilio';
 
 const accountSid = 'AC00000000000000000000000000000002';

@@ -1,5 +1,5 @@
 import type RequestClient from 'twilio/lib/base/RequestClient';
-import { isRetryableStatus, retryAfterMs } from './http-retry';
+import { isRetryableStatus, retryAfterMs } from '../http-retry';
 import { twilioSdk } from './twilio-sdk';
 
 /** Twilio answered 429 or 5xx: the SDK's own error drops the headers, so this one keeps Retry-After. */

@@ -8,12 +8,12 @@ import type {
   SendOutcome,
   WebhookEvent,
   WebhookRequest,
-} from './messaging-provider';
-import { idempotencyKeyOf } from './messaging-provider';
-import { deliveryFailureWords, deliveryStatusOf } from './delivery-states';
-import { hmacSha256Hex, signatureMatches } from './hmac-signature';
-import { isRetryableStatus, networkRetry, retryAfterMs, retryOutcome } from './http-retry';
-import { requestJson } from './json-http';
+} from '../messaging-provider';
+import { idempotencyKeyOf } from '../messaging-provider';
+import { deliveryFailureWords, deliveryStatusOf } from '../delivery-states';
+import { hmacSha256Hex, signatureMatches } from '../hmac-signature';
+import { isRetryableStatus, networkRetry, retryAfterMs, retryOutcome } from '../http-retry';
+import { requestJson } from '../json-http';
 import {
   compileJsonTemplate,
   compileText,
@@ -22,8 +22,8 @@ import {
   valueAt,
   type TemplateLookup,
 } from './json-template';
-import { requiredSetting } from './provider-settings';
-import { textRefFromIdempotencyKey } from './text-ref-codec';
+import { requiredSetting } from '../provider-settings';
+import { textRefFromIdempotencyKey } from '../text-ref-codec';
 
 /**
  * A provider whose HTTP API is described by settings instead of code (Telucom, Decantr: no public API documents

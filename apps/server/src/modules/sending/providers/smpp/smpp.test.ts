@@ -1,7 +1,7 @@
 import smpp from 'smpp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSmppMock, type SmppMock } from '../../../../test/mocks/smpp-mock';
-import type { MessagingProvider, OutboundMessage, WebhookEvent } from './messaging-provider';
+import { startSmppMock, type SmppMock } from '../../../../../test/mocks/smpp-mock';
+import type { MessagingProvider, OutboundMessage, WebhookEvent } from '../messaging-provider';
 import { createSmppProvider } from './smpp';
 
 const settings = { SMPP_URL: 'smpp://unused:2775', SMPP_SYSTEM_ID: 'canvass', SMPP_PASSWORD: 'secret1' };

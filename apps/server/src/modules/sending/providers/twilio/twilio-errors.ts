@@ -1,5 +1,5 @@
-import type { TextStatusValue } from './messaging-provider';
-import { carrierFailure, type CarrierFailure } from './carrier-failure';
+import type { TextStatusValue } from '../messaging-provider';
+import { carrierFailure, type CarrierFailure } from '../carrier-failure';
 
 /**
  * Twilio's error codes (https://www.twilio.com/docs/api/errors) as spec §4 text statuses, each with words a

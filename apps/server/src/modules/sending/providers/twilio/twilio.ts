@@ -8,15 +8,15 @@ import type {
   SendOutcome,
   WebhookEvent,
   WebhookRequest,
-} from './messaging-provider';
-import { abortable, networkRetry, retryOutcome } from './http-retry';
-import { requiredSetting } from './provider-settings';
-import { textRefFromUrl, withTextRef } from './text-ref-codec';
+} from '../messaging-provider';
+import { abortable, networkRetry, retryOutcome } from '../http-retry';
+import { requiredSetting } from '../provider-settings';
+import { textRefFromUrl, withTextRef } from '../text-ref-codec';
 import { twilioFailure, twilioStatuses } from './twilio-errors';
 import { TwilioBusyError, twilioHttpClient } from './twilio-http-client';
 import { twilioNumbers } from './twilio-numbers';
 import { twilioSdk } from './twilio-sdk';
-import { webhookUrl } from './webhook-url';
+import { webhookUrl } from '../webhook-url';
 
 const lineTypes: Record<string, LookupResult['lineType']> = {
   mobile: 'Mobile',

@@ -10,9 +10,9 @@ import {
   type TextRef,
   type WebhookEvent,
   type WebhookRequest,
-} from './messaging-provider';
+} from '../messaging-provider';
 import { simulatorNumbers } from './simulator-numbers';
-import { webhookUrl } from './webhook-url';
+import { webhookUrl } from '../webhook-url';
 
 /**
  * The built-in simulator (ARCHITECTURE §5): a fake carrier for the demo, tests and benchmarks, so a newcomer can

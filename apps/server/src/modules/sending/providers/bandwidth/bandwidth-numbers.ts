@@ -1,8 +1,8 @@
 import type { Client } from '@bandwidth/numbers';
 import crypto from 'node:crypto';
-import { lazyRequire } from '../../../platform/lazy-require';
-import { NumberOperationError, type NumberOperations, type ProviderSettings } from './messaging-provider';
-import { requiredSetting } from './provider-settings';
+import { lazyRequire } from '../../../../platform/lazy-require';
+import { NumberOperationError, type NumberOperations, type ProviderSettings } from '../messaging-provider';
+import { requiredSetting } from '../provider-settings';
 
 // Loaded when a Bandwidth brand first searches, buys or releases numbers (lazy-require.ts).
 const numbersApi = lazyRequire<typeof import('@bandwidth/numbers').default>('@bandwidth/numbers');

@@ -8,9 +8,9 @@ import type {
   SendOutcome,
   TextStatusValue,
   WebhookEvent,
-} from './messaging-provider';
-import { networkRetry } from './http-retry';
-import { requiredSetting } from './provider-settings';
+} from '../messaging-provider';
+import { networkRetry } from '../http-retry';
+import { requiredSetting } from '../provider-settings';
 import { SmppBindError, SmppLink } from './smpp-link';
 import { eventsOfDeliverSm, fromE164 } from './smpp-events';
 

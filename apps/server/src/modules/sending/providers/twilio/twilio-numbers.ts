@@ -1,5 +1,5 @@
 import type { Twilio } from 'twilio';
-import { NumberOperationError, type NumberOperations } from './messaging-provider';
+import { NumberOperationError, type NumberOperations } from '../messaging-provider';
 import { twilioSdk } from './twilio-sdk';
 
 /** A refusal from Twilio's API, in its own words (e.g. 21422 "PhoneNumber … is not available"). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startRedCloudMock, type RedCloudMock } from '../../../../test/mocks/redcloud-mock';
-import { idempotencyKeyOf, type MessagingProvider, type OutboundMessage } from './messaging-provider';
+import { startRedCloudMock, type RedCloudMock } from '../../../../../test/mocks/redcloud-mock';
+import { idempotencyKeyOf, type MessagingProvider, type OutboundMessage } from '../messaging-provider';
 import { createRedCloudProvider } from './redcloud';
 
 const opts = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBandwidthMock, type BandwidthMock } from '../../../../test/mocks/bandwidth-mock';
+import { startBandwidthMock, type BandwidthMock } from '../../../../../test/mocks/bandwidth-mock';
 import { createBandwidthProvider } from './bandwidth';
-import { NumberOperationError, type MessagingProvider } from './messaging-provider';
+import { NumberOperationError, type MessagingProvider } from '../messaging-provider';
 
 const credentials = {
   accountId: '9900001',

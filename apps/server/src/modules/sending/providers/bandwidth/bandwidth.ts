@@ -1,5 +1,5 @@
 import type { InboundCallback, StatusCallback } from 'bandwidth-sdk';
-import { lazyRequire } from '../../../platform/lazy-require';
+import { lazyRequire } from '../../../../platform/lazy-require';
 import crypto from 'node:crypto';
 import type {
   MessagingProvider,
@@ -10,12 +10,12 @@ import type {
   TextStatusValue,
   WebhookEvent,
   WebhookRequest,
-} from './messaging-provider';
+} from '../messaging-provider';
 import { bandwidthFailure, bandwidthRequestFailure } from './bandwidth-errors';
 import { bandwidthNumbers } from './bandwidth-numbers';
-import { isRetryableStatus, networkRetry, retryAfterMs, retryOutcome } from './http-retry';
-import { requiredSetting } from './provider-settings';
-import { textRefFromTag, textRefTag } from './text-ref-codec';
+import { isRetryableStatus, networkRetry, retryAfterMs, retryOutcome } from '../http-retry';
+import { requiredSetting } from '../provider-settings';
+import { textRefFromTag, textRefTag } from '../text-ref-codec';
 
 const bandwidthApi = 'https://messaging.bandwidth.com/api/v2';
 
