@@ -4,7 +4,7 @@ import { createApi } from '../apps/server/src/app';
 import {
   simulatorSignature,
   simulatorSigningPurpose,
-} from '../apps/server/src/modules/sending/providers/simulator/simulator';
+} from '../apps/server/src/modules/sending/providers/simulator/index';
 import type { Platform } from '../apps/server/src/platform/platform';
 import { freePort } from '../apps/server/test/free-port';
 import type { Benchmark } from './benchmarks';

@@ -5,7 +5,7 @@ import {
   simulatorSignature,
   simulatorSigningPurpose,
   SIMULATOR_SIGNATURE_HEADER,
-} from '../src/modules/sending/providers/simulator/simulator';
+} from '../src/modules/sending/providers/simulator/index';
 import { withTextRef } from '../src/modules/sending/providers/text-ref-codec';
 import { webhookUrl } from '../src/modules/sending/providers/webhook-url';
 import { providerFor, senderIdentity } from '../src/modules/sending/resolve-provider';

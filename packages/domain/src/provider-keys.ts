@@ -1,6 +1,9 @@
 import type { EnumValue } from './enum';
 import type { Provider } from './enums';
 
+/** One of the providers Canvass sends through (the Provider enum's values). */
+export type ProviderValue = EnumValue<typeof Provider>;
+
 /**
  * The configurable HTTP adapter's settings (Telucom, Decantr: providers without a public API; PROVIDERS.md says
  * what each means), offered beside the provider's own keys, which its templates may use as {PLACEHOLDERS}.
@@ -20,7 +23,7 @@ const httpAdapterKeys = [
 ];
 
 /** The settings each provider needs (spec §9), offered as the keys of a brand's or organization's configuration. */
-export const providerEnvKeys: Record<EnumValue<typeof Provider>, readonly string[]> = {
+export const providerEnvKeys: Record<ProviderValue, readonly string[]> = {
   Bandwidth: [
     'BANDWIDTH_ACCOUNT_ID',
     'BANDWIDTH_API_USER',

@@ -1,9 +1,9 @@
-import { phoneNumberMessages } from '@canvass/domain';
+import { phoneNumberMessages, type ProviderValue } from '@canvass/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { providerCapabilities } from '../sending/providers/index';
-import type { MessagingProvider, NumberOperations, ProviderName } from '../sending/providers/messaging-provider';
+import type { MessagingProvider, NumberOperations } from '../sending/providers/messaging-provider';
 import {
   campaignIdentity,
   organizationSettings,
@@ -37,7 +37,7 @@ export type NumbersProvider = MessagingProvider & NumberOperations;
 /** A built client that can do number operations, or the reason it cannot (provider lacks them, settings missing). */
 function numbersClient(
   platform: Platform,
-  identity: { organizationId: number; provider: ProviderName; settings: Record<string, string | undefined> },
+  identity: { organizationId: number; provider: ProviderValue; settings: Record<string, string | undefined> },
 ): NumbersProvider {
   // Asked of the provider's capabilities first: a provider that cannot is said so, whatever its settings.
   if (!providerCapabilities(identity.provider).numbers)
@@ -70,7 +70,7 @@ export interface PurchasedPhone {
   number: string;
   phoneStatus: string;
   /** The provider it was bought from; null for a sender number added by hand (it sends through its brand's). */
-  provider: ProviderName | null;
+  provider: ProviderValue | null;
 }
 
 /**
@@ -93,7 +93,7 @@ export async function lockPurchasedPhone(
     id: Number(row.id),
     number: row.number,
     phoneStatus: row.phone_status,
-    provider: row.provider as ProviderName | null,
+    provider: row.provider as ProviderValue | null,
   };
 }
 

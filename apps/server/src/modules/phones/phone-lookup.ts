@@ -1,9 +1,9 @@
-import { Carrier, Provider, type EnumValue } from '@canvass/domain';
+import { Carrier, Provider, type EnumValue, type ProviderValue } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
 import { withTenant, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
 import { providerCapabilities } from '../sending/providers/index';
-import type { LookupResult, MessagingProvider, ProviderName } from '../sending/providers/messaging-provider';
+import type { LookupResult, MessagingProvider } from '../sending/providers/messaging-provider';
 import { organizationSettings, platformSettings, providerFor } from '../sending/resolve-provider';
 
 /** What a user is told when the organization has no provider that looks numbers up. */
@@ -36,7 +36,7 @@ export function carrierOf(name: string | null): CarrierValue {
 function tryBuild(
   platform: Platform,
   organizationId: number,
-  provider: ProviderName,
+  provider: ProviderValue,
   settings: Record<string, unknown>,
 ) {
   try {

@@ -1,9 +1,9 @@
-import { Provider } from '@canvass/domain';
+import { Provider, type ProviderValue } from '@canvass/domain';
 import { UnauthenticatedError } from '../../platform/auth/viewer';
 import { builder } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
 import { providerCapabilities } from './providers/index';
-import type { ProviderCapabilities, ProviderName } from './providers/messaging-provider';
+import type { ProviderCapabilities } from './providers/messaging-provider';
 
 const ProviderCapabilitiesRef = builder.objectRef<ProviderCapabilities>('ProviderCapabilities').implement({
   description: 'What Canvass can do through a provider; what it lacks is false, never faked',
@@ -30,7 +30,7 @@ builder.queryField('providerCapabilities', (t) =>
     // Not tenant data: the same for everyone signed in.
     resolve: (_r, args, ctx) => {
       if (!ctx.viewer) throw new UnauthenticatedError();
-      return providerCapabilities(args.provider as ProviderName);
+      return providerCapabilities(args.provider as ProviderValue);
     },
   }),
 );

@@ -1,16 +1,11 @@
-import { providerEnvKeys, Provider } from '@canvass/domain';
+import { Provider, type ProviderValue } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../platform/db/system-at-once';
 import { bigintArray, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
-import { providerFactories, webhookParsers } from './providers/index';
-import type {
-  MessagingProvider,
-  ProviderName,
-  ProviderOptions,
-  ProviderSettings,
-} from './providers/messaging-provider';
-import { simulatorSigningPurpose } from './providers/simulator/simulator';
+import { providers } from './providers/index';
+import type { MessagingProvider, ProviderOptions, ProviderSettings } from './providers/messaging-provider';
+import { simulatorSigningPurpose } from './providers/simulator/index';
 import { storeConnectionEvents } from './webhooks/connection-events';
 
 /**
@@ -26,7 +21,7 @@ export interface SendingIdentity {
   organizationId: number;
   phoneId: number;
   brandId: number | null;
-  provider: ProviderName;
+  provider: ProviderValue;
   /** The brand's messages (segments) per second; null when no brand shapes this number. */
   throughput: number | null;
   /** Whether the number's campaign is Registered (10DLC): a number of an Unregistered campaign, or of none, is not. */
@@ -57,7 +52,7 @@ interface SenderRow extends Record<string, unknown> {
   configuration_values: { envKey: string; ciphertext?: string; envValue?: string | null }[] | null;
 }
 
-const keysOf = (provider: ProviderName): readonly string[] => (Provider.is(provider) ? providerEnvKeys[provider] : []);
+const keysOf = (provider: ProviderValue): readonly string[] => (Provider.is(provider) ? providers[provider].keys : []);
 
 function openSetting(platform: Platform, envKey: string, ciphertext?: string | null, plain?: string | null) {
   if (ciphertext) return platform.secrets.open(ciphertext, envKey);
@@ -69,7 +64,7 @@ export async function organizationSettings(
   tx: Queryable,
   platform: Platform,
   organizationId: number,
-  provider: ProviderName,
+  provider: ProviderValue,
 ): Promise<ProviderSettings> {
   const rows = (
     await tx.execute<{ env_key: string; env_value: string | null }>(sql`
@@ -85,7 +80,7 @@ export async function organizationSettings(
 }
 
 /** The operator's own settings of a provider, from the process environment (TWILIO_ACCOUNT_SID …). */
-export function platformSettings(provider: ProviderName): ProviderSettings {
+export function platformSettings(provider: ProviderValue): ProviderSettings {
   return Object.fromEntries(keysOf(provider).map((k) => [k, process.env[k]?.trim() || undefined]));
 }
 
@@ -96,7 +91,7 @@ async function brandSettings(
   tx: Queryable,
   platform: Platform,
   organizationId: number,
-  provider: ProviderName,
+  provider: ProviderValue,
   brand: BrandConfiguration,
 ): Promise<ProviderSettings> {
   const type = brand.brand_id === null ? 'Organization' : brand.configuration_type;
@@ -117,7 +112,7 @@ export interface CampaignIdentity {
   campaignId: number;
   clientId: number | null;
   campaignType: string;
-  provider: ProviderName;
+  provider: ProviderValue;
   settings: ProviderSettings;
 }
 
@@ -138,7 +133,7 @@ export async function campaignIdentity(
        WHERE c.organization_id = ${organizationId} AND c.id = ${campaignId}`)
   ).rows;
   if (!row) return null;
-  const provider = row.provider as ProviderName;
+  const provider = row.provider as ProviderValue;
   return {
     organizationId,
     campaignId,
@@ -192,7 +187,7 @@ export async function senderIdentities(
       // A number given back to its provider can no longer send: its texts say so rather than reach the provider.
       if (row.phone_status === 'Released' || row.phone_status === 'AwaitingAPIRelease')
         throw new ProviderUnavailableError(releasedSenderMessage);
-      const provider = (row.brand_provider ?? row.phone_provider) as ProviderName | null;
+      const provider = (row.brand_provider ?? row.phone_provider) as ProviderValue | null;
       if (!provider) throw new ProviderUnavailableError('This number has no provider: assign it to a campaign first');
       const key = JSON.stringify([row.brand_id, provider]);
       let settings = settingsOf.get(key);
@@ -219,7 +214,7 @@ export async function senderIdentities(
  * Where each provider's API is, when not its public one: PROVIDER_BASE_URLS, a JSON object such as
  * {"Twilio":"http://127.0.0.1:4010"}, points a provider at a local mock (tests, benchmarks) or a sandbox.
  */
-function baseUrlOf(platform: Platform, provider: ProviderName): string | undefined {
+function baseUrlOf(platform: Platform, provider: ProviderValue): string | undefined {
   return platform.config.providerBaseUrls[provider];
 }
 
@@ -228,7 +223,7 @@ function baseUrlOf(platform: Platform, provider: ProviderName): string | undefin
  * installation and the organization, as each organization has its own account at a real carrier: a request signed
  * for one organization does not verify for another's numbers.
  */
-function optionsFor(platform: Platform, provider: ProviderName, organizationId?: number): ProviderOptions {
+function optionsFor(platform: Platform, provider: ProviderValue, organizationId?: number): ProviderOptions {
   return {
     baseUrl: baseUrlOf(platform, provider),
     publicUrl: platform.config.publicUrl,
@@ -241,17 +236,16 @@ function optionsFor(platform: Platform, provider: ProviderName, organizationId?:
 
 /**
  * A provider built without settings, only to read webhooks (the number or reference that routes them) before
- * whose settings verify them is known; null when Canvass has no such provider or it cannot be built so.
+ * whose settings verify them is known; null when it cannot be built so.
  */
 export function webhookParserFor(
   platform: Platform,
-  provider: ProviderName,
+  provider: ProviderValue,
 ): Pick<MessagingProvider, 'parseWebhook'> | null {
-  const parse = webhookParsers[provider];
-  if (parse) return { parseWebhook: parse };
-  const factory = providerFactories[provider];
+  const { parseWebhook, create } = providers[provider];
+  if (parseWebhook) return { parseWebhook };
   try {
-    return factory ? factory({}, optionsFor(platform, provider)) : null;
+    return create({}, optionsFor(platform, provider));
   } catch {
     return null;
   }
@@ -263,13 +257,11 @@ export function webhookParserFor(
 const built = new Map<string, MessagingProvider>();
 const MAX_BUILT = 200;
 
-/** The provider client for an identity; ProviderUnavailableError when Canvass cannot send through it. */
+/** The provider client for an identity, built once for its settings and reused. */
 export function providerFor(
   platform: Platform,
   identity: Pick<SendingIdentity, 'organizationId' | 'provider' | 'settings'>,
 ) {
-  const factory = providerFactories[identity.provider];
-  if (!factory) throw new ProviderUnavailableError(`Sending through ${identity.provider} is not available`);
   const options = optionsFor(platform, identity.provider, identity.organizationId);
   const key = JSON.stringify([
     identity.organizationId,
@@ -286,7 +278,7 @@ export function providerFor(
       built.delete(oldestKey);
       void oldest.close?.();
     }
-    provider = factory(identity.settings, options);
+    provider = providers[identity.provider].create(identity.settings, options);
     // A provider whose events come over its own connection (SMPP) hands them to the organization that opened it.
     provider.onEvents?.((events) => {
       storeConnectionEvents(platform, identity.organizationId, identity.provider, events).catch((err: unknown) =>

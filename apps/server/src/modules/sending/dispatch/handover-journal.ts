@@ -5,13 +5,14 @@ import { dollarQuoted } from '../../../platform/db/dollar-quoted';
 import { retryWhileUnreachable } from '../../../platform/db/pool';
 import { bigintArray, tenantContext, withTenant, type Tx } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
-import type { ProviderName, SendOutcome } from '../providers/messaging-provider';
+import type { ProviderValue } from '@canvass/domain';
+import type { SendOutcome } from '../providers/messaging-provider';
 import type { ClaimedText } from './claimed-text';
 
 /** A provider's answer to one text, as the journal keeps it (send_handovers.answered). */
 export interface JournalAnswer {
   id: number;
-  provider: ProviderName;
+  provider: ProviderValue;
   deliveryReceipts: boolean;
   outcome: SendOutcome;
 }

@@ -1,8 +1,8 @@
-import { deliverabilityMessages } from '@canvass/domain';
+import { deliverabilityMessages, type ProviderValue } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
 import { bigintArray, withTenant } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
-import type { MessagingProvider, ProviderName, SendOutcome } from '../providers/messaging-provider';
+import type { MessagingProvider, SendOutcome } from '../providers/messaging-provider';
 import { textRefUrl } from '../providers/text-ref-codec';
 import { webhookUrl } from '../providers/webhook-url';
 import { providerFor, senderIdentities, type SendingIdentity } from '../resolve-provider';
@@ -24,7 +24,7 @@ export interface Release {
 /** What became of one claimed text in this run. */
 export interface TextOutcome {
   text: ClaimedText;
-  provider: ProviderName | null;
+  provider: ProviderValue | null;
   deliveryReceipts: boolean;
   result: SendOutcome | Release;
 }

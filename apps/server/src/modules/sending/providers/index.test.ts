@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { providerCapabilities, providerFactories } from './index';
-import type { ProviderName, ProviderSettings } from './messaging-provider';
+import type { ProviderValue } from '@canvass/domain';
+import { providerCapabilities, providers } from './index';
+import type { ProviderSettings } from './messaging-provider';
 
 /** The least each provider needs to be built (PROVIDERS.md). */
-const minimalSettings: Record<Exclude<ProviderName, 'Simulator'>, ProviderSettings> = {
+const minimalSettings: Record<Exclude<ProviderValue, 'Simulator'>, ProviderSettings> = {
   Twilio: { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't' },
   Bandwidth: {
     BANDWIDTH_ACCOUNT_ID: '1',
@@ -19,14 +20,14 @@ const minimalSettings: Record<Exclude<ProviderName, 'Simulator'>, ProviderSettin
 
 describe('provider registry', () => {
   it.each(Object.entries(minimalSettings))('builds %s from its settings', async (name, settings) => {
-    const provider = providerFactories[name as ProviderName]!(settings);
+    const provider = providers[name as ProviderValue].create(settings);
     expect(provider.name).toBe(name);
     await provider.close?.();
   });
 
   it('refuses to build a provider whose settings lack a key, naming the key', () => {
-    expect(() => providerFactories.Twilio!({ TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(/TWILIO_AUTH_TOKEN is missing/);
-    expect(() => providerFactories.Copaco!({ SMPP_URL: 'smpp://x' })).toThrow(/SMPP_SYSTEM_ID is missing/);
+    expect(() => providers.Twilio.create({ TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(/TWILIO_AUTH_TOKEN is missing/);
+    expect(() => providers.Copaco.create({ SMPP_URL: 'smpp://x' })).toThrow(/SMPP_SYSTEM_ID is missing/);
   });
 
   it('tells the UI what each provider can do without its settings', () => {

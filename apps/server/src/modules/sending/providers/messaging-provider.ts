@@ -1,15 +1,12 @@
-import type { EnumValue, TextStatus } from '@canvass/domain';
+import type { EnumValue, ProviderValue, TextStatus } from '@canvass/domain';
 
 /**
  * The one interface every messaging provider sits behind (ARCHITECTURE §5). Dispatch, webhooks and number lookup
- * talk only to this; each provider is one file in this folder that turns it into that provider's wire format.
+ * talk only to this; each provider is one folder here that turns it into that provider's wire format.
  * A capability a provider lacks is false here, and the UI reports it unavailable: never faked.
  */
 
 export type TextStatusValue = EnumValue<typeof TextStatus>;
-
-/** The providers Canvass can send through: spec §4's six, and the built-in simulator for the demo and tests. */
-export type ProviderName = 'Bandwidth' | 'Copaco' | 'Decantr' | 'RedCloud' | 'Telucom' | 'Twilio' | 'Simulator';
 
 export interface ProviderCapabilities {
   sms: boolean;
@@ -151,7 +148,7 @@ export interface NumberOperations {
 }
 
 export interface MessagingProvider extends Partial<NumberOperations> {
-  readonly name: ProviderName;
+  readonly name: ProviderValue;
   readonly capabilities: ProviderCapabilities;
   send(message: OutboundMessage, signal?: AbortSignal): Promise<SendOutcome>;
   /** False for a forged or unsigned request: the route answers 403 and stores nothing. */
@@ -189,3 +186,18 @@ export interface ProviderOptions {
  * read a request's number or reference that way before they know whose settings verify it.
  */
 export type ProviderFactory = (settings: ProviderSettings, options?: ProviderOptions) => MessagingProvider;
+
+/**
+ * One provider as Canvass knows it, its folder's one entry (index.ts): how its client is built from settings, what
+ * it can do known without them, how its webhooks are read before whose settings verify them is known, and the keys
+ * it is configured by.
+ */
+export interface ProviderDefinition {
+  create: ProviderFactory;
+  /** What the UI may offer for the provider. */
+  capabilities: ProviderCapabilities;
+  /** Reads webhooks without settings; absent: they are read by a client built without settings. */
+  parseWebhook?: (request: WebhookRequest) => WebhookEvent[];
+  /** Its settings (spec §9 keys), as the domain offers them to a brand's or organization's configuration. */
+  keys: readonly string[];
+}

@@ -1,8 +1,8 @@
-import { phoneDigits } from '@canvass/domain';
+import { phoneDigits, type ProviderValue } from '@canvass/domain';
 import { sql } from 'drizzle-orm';
 import { withTenant } from '../../../platform/db/tenant';
 import type { Platform } from '../../../platform/platform';
-import type { ProviderName, WebhookEvent } from '../providers/messaging-provider';
+import type { WebhookEvent } from '../providers/messaging-provider';
 import { insertEvents, type StoredRow } from './store-events';
 import { enqueueProcessing } from './webhook-events.job';
 
@@ -16,7 +16,7 @@ import { enqueueProcessing } from './webhook-events.job';
 export async function storeConnectionEvents(
   platform: Platform,
   organizationId: number,
-  provider: ProviderName,
+  provider: ProviderValue,
   events: readonly WebhookEvent[],
 ): Promise<void> {
   const organizations = await withTenant(

@@ -1,7 +1,5 @@
-import type { EnumValue, Provider } from '@canvass/domain';
+import type { ProviderValue } from '@canvass/domain';
 import type { TextRef, WebhookEvent, WebhookRequest } from '../providers/messaging-provider';
-
-type ProviderValue = EnumValue<typeof Provider>;
 
 /** One webhook request as the route read it: its events are parsed but not yet trusted. */
 export interface IncomingWebhook {

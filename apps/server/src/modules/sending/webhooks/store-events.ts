@@ -1,10 +1,8 @@
-import type { EnumValue, Provider } from '@canvass/domain';
+import type { ProviderValue } from '@canvass/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AtOnce, Prepared, Queryable } from '../../../platform/db/system-at-once';
 import type { WebhookEvent } from '../providers/messaging-provider';
-
-type ProviderValue = EnumValue<typeof Provider>;
 
 /** One verified provider event, routed to its organization and sender number, as webhook_events keeps it. */
 export interface StoredRow {

@@ -1,12 +1,10 @@
-import type { EnumValue, Provider } from '@canvass/domain';
+import type { ProviderValue } from '@canvass/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Platform } from '../../../platform/platform';
 import type { MessagingProvider, TextRef, WebhookRequest } from '../providers/messaging-provider';
 import { providerOfWebhookPath, type WebhookKind } from '../providers/webhook-url';
 import { webhookParserFor } from '../resolve-provider';
 import { createWebhookIngest, type WebhookIngest } from './webhook-ingest';
-
-type ProviderValue = EnumValue<typeof Provider>;
 
 /** What each provider expects in answer to a webhook it delivered; a plain 204 for the others. */
 function acknowledge(reply: FastifyReply, provider: ProviderValue, kind: WebhookKind) {

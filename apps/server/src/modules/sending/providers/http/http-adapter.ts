@@ -1,9 +1,9 @@
+import type { ProviderValue } from '@canvass/domain';
 import type {
   MessagingProvider,
   OutboundMessage,
   ProviderCapabilities,
   ProviderFactory,
-  ProviderName,
   ProviderSettings,
   SendOutcome,
   WebhookEvent,
@@ -131,7 +131,7 @@ export function httpWebhookParser(settings: ProviderSettings): (request: Webhook
 /** The placeholders each text fills itself; every other placeholder is one of the brand's settings. */
 const messageFields = new Set(['from', 'to', 'body', 'mediaUrls', 'idempotencyKey', 'statusCallbackUrl']);
 
-export function httpProviderFactory(name: ProviderName): ProviderFactory {
+export function httpProviderFactory(name: ProviderValue): ProviderFactory {
   return (settings, options = {}) => {
     const method = (settings.HTTP_SEND_METHOD || 'POST').toUpperCase();
     const fillBody = compileJsonTemplate(requiredSetting(settings, 'HTTP_BODY_TEMPLATE'));

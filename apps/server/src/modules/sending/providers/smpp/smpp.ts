@@ -1,9 +1,9 @@
+import type { ProviderValue } from '@canvass/domain';
 import smpp from 'smpp';
 import type {
   MessagingProvider,
   OutboundMessage,
   ProviderCapabilities,
-  ProviderName,
   ProviderSettings,
   SendOutcome,
   TextStatusValue,
@@ -58,7 +58,7 @@ const messageField = (body: string) =>
   Buffer.byteLength(body, 'utf8') > 254 ? { message_payload: body } : { short_message: body };
 
 export function createSmppProvider(
-  name: ProviderName,
+  name: ProviderValue,
   settings: ProviderSettings,
   options: { baseUrl?: string } = {},
 ): MessagingProvider {
@@ -159,6 +159,6 @@ export function createSmppProvider(
 }
 
 export const smppProviderFactory =
-  (name: ProviderName) =>
+  (name: ProviderValue) =>
   (settings: ProviderSettings, options?: { baseUrl?: string }): MessagingProvider =>
     createSmppProvider(name, settings, options);
