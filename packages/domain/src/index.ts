@@ -18,6 +18,7 @@ export * from './validate';
 export * from './field-errors';
 export * from './geography';
 export * from './list-filters';
+export * from './query-filter';
 export * from './area-code-states';
 export * from './list-messages';
 export * from './row-columns';

@@ -1,4 +1,5 @@
 import type { EnumDef } from './enum';
+import type { Filter } from './query-filter';
 
 /**
  * The resource registry: one plain entry per resource of spec §2 that the server's generic machinery
@@ -407,10 +408,7 @@ export function guardOf(def: Pick<ResourceDef, 'typeName' | 'guard'>): string {
  * with its scope (a project's texts by status): a list with no Equal filter on the scope (every text of the
  * organization) keeps its default order, which its own index serves.
  */
-export function sortableColumns(
-  def: ResourceDef,
-  filters: readonly { field: string; operation: string; value?: string | null }[],
-): readonly string[] {
+export function sortableColumns(def: ResourceDef, filters: readonly Filter[]): readonly string[] {
   const scope = def.list.scope;
   if (scope && !filters.some((f) => f.field === scope && f.operation === 'Equal' && f.value)) return [];
   return def.list.sortable ?? def.list.columns;

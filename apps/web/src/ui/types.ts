@@ -50,14 +50,7 @@ export interface FieldError {
   messages: string[];
 }
 
-export type FilterOperation = 'Equal' | 'In' | 'With' | 'Like' | 'GreaterThan' | 'LessThan';
-
-export interface Filter {
-  field: string;
-  operation: FilterOperation;
-  value?: string;
-  arrayValues?: string[];
-}
+export type { Filter, FilterOperation } from '@canvass/domain';
 
 export type SortOrder = 'Asc' | 'Desc';
 

@@ -9,7 +9,6 @@ import { withTenant } from '../../platform/db/tenant';
 import { runAsTask } from '../../platform/jobs/background-tasks';
 import { PROGRESS_INTERVAL_MS } from '../../platform/jobs/task-events';
 import { handleJob } from '../../platform/jobs/registry';
-import type { Filter } from '../../platform/resources/list-query';
 import { servicesByPlural } from '../services';
 import { tableOf } from '../tables';
 import { exportQuery } from './export-query';
@@ -42,7 +41,7 @@ export const exportCsvHandler = handleJob(exportCsvJob, (payload, ctx) =>
     const filename = `${def.plural}-${new Date().toISOString().slice(0, 10)}.csv`;
     const filePath = `exports/${payload.organizationId}/${payload.taskId}-${filename}`;
     const scope = { organizationIds: [payload.organizationId], userId: payload.userId };
-    const args = { filters: payload.filters as Filter[], sortBy: payload.sortBy, sortOrder: payload.sortOrder };
+    const args = { filters: payload.filters, sortBy: payload.sortBy, sortOrder: payload.sortOrder };
     const rows = await withTenant(
       platform.database,
       scope,

@@ -1,19 +1,11 @@
+import { filterSchema } from '@canvass/domain';
 import { z } from 'zod';
 import { taskPayload } from '../../platform/jobs/background-tasks';
 import { defineJobContract } from '../../platform/jobs/registry';
 
 export const exportPayload = taskPayload.extend({
   query: z.string(),
-  filters: z
-    .array(
-      z.object({
-        field: z.string(),
-        operation: z.string(),
-        value: z.string().nullish(),
-        arrayValues: z.array(z.string()).nullish(),
-      }),
-    )
-    .default([]),
+  filters: z.array(filterSchema).default([]),
   sortBy: z.string().nullish(),
   sortOrder: z.enum(['Asc', 'Desc']).nullish(),
 });

@@ -17,13 +17,14 @@ import {
   type ProjectStatusGroupValue,
   type AttributesOf,
   type FieldErrors,
+  type Filter,
   type ProjectStatusValue,
 } from '@canvass/domain';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
 import { lists, projects } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
-import { ListArgumentError, type Filter, type ListArgs } from '../../platform/resources/list-query';
+import { ListArgumentError, type ListArgs } from '../../platform/resources/list-query';
 import { createResourceService, type ResourceService, type Row } from '../../platform/resources/resource-service';
 import { isMember } from '../auth/members.service';
 import { favoriteIds } from '../favorites/favorites.service';

@@ -1,10 +1,11 @@
+import { filterOperations } from '@canvass/domain';
 import { builder } from './builder';
 
 export const SortOrderRef = builder.enumType('SortOrder', { values: ['Asc', 'Desc'] as const });
 export const FilterOperationRef = builder.enumType('FilterOperation', {
   description:
     'Equal, In (arrayValues), With (the field has a value; value "false": has none), Like (contains, any case), GreaterThan, LessThan',
-  values: ['Equal', 'In', 'With', 'Like', 'GreaterThan', 'LessThan'] as const,
+  values: filterOperations,
 });
 export const FilterInputRef = builder.inputType('FilterInput', {
   fields: (t) => ({

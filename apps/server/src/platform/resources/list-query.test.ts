@@ -1,4 +1,4 @@
-import { brand, client, phone } from '@canvass/domain';
+import { brand, client, phone, type Filter } from '@canvass/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +10,6 @@ import {
   ListArgumentError,
   MAX_PAGE_SIZE,
   planList,
-  type Filter,
 } from './list-query';
 
 const dialect = new PgDialect();

@@ -1,14 +1,7 @@
-import { sortableColumns, type FieldDef, type ResourceDef } from '@canvass/domain';
+import { sortableColumns, type FieldDef, type Filter, type ResourceDef } from '@canvass/domain';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
-export type FilterOperation = 'Equal' | 'In' | 'With' | 'Like' | 'GreaterThan' | 'LessThan';
-export interface Filter {
-  field: string;
-  operation: FilterOperation;
-  value?: string | null;
-  arrayValues?: readonly string[] | null;
-}
 export interface ListArgs {
   filters?: readonly Filter[] | null;
   first?: number | null;
