@@ -3,7 +3,8 @@ import { assertCan } from '../../platform/auth/viewer';
 import { BackgroundTaskRef } from '../../platform/graphql/background-tasks';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
-import { parseId, type RecordRef } from '../../platform/graphql/resource-schema';
+import { extendRecord } from '../../platform/graphql/record-extensions';
+import { parseId } from '../../platform/graphql/resource-schema';
 import type { Row } from '../../platform/resources/resource-service';
 import { findRecordTask } from '../../platform/jobs/background-tasks';
 import type { ColumnRole } from './column-roles';
@@ -45,7 +46,7 @@ const ListRowColumnRef = builder.objectRef<RowColumn>('ListRowColumn').implement
  * What lists add to the generic List type and API: its sheets and load task, the preview for the column-role
  * picker, the column choice and the load (spec §7 loadList). Called with the List type the registry made.
  */
-export function registerListsSchema(listRef: RecordRef) {
+extendRecord('list', (listRef) => {
   builder.objectFields(listRef, (t) => ({
     sheets: t.field({
       type: [ListSheetRef],
@@ -163,4 +164,4 @@ the list's loadTask shows, or inline (async: false). Replaces the rows only when
       },
     }),
   );
-}
+});

@@ -3,7 +3,8 @@ import { assertCan, ForbiddenError, type Viewer } from '../../platform/auth/view
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
 import type { Context } from '../../platform/graphql/context';
 import { enumRef } from '../../platform/graphql/enums';
-import { parseId, type RecordRef } from '../../platform/graphql/resource-schema';
+import { extendRecord } from '../../platform/graphql/record-extensions';
+import { parseId } from '../../platform/graphql/resource-schema';
 import { limitedToClients } from '../../platform/resources/policy';
 import type { Row } from '../../platform/resources/resource-service';
 import {
@@ -80,7 +81,7 @@ const DoNotContactPayloadRef = builder
  * What opt-outs add to the generic OptOut type and API: an opt-out's audited history, adding one by number (or a
  * picked phone) and removing one with a reason (spec §5, §8); the organization's do-not-contact numbers.
  */
-export function registerOptOutsSchema(optOutRef: RecordRef) {
+extendRecord('optOut', (optOutRef) => {
   builder.objectFields(optOutRef, (t) => ({
     history: t.field({
       type: [OptOutChangeRef],
@@ -138,7 +139,7 @@ export function registerOptOutsSchema(optOutRef: RecordRef) {
       },
     }),
   }));
-}
+});
 
 /**
  * The do-not-contact list is the organization's, of every client: read with View on Organization by a viewer no

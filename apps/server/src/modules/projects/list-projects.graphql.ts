@@ -1,5 +1,5 @@
 import { builder } from '../../platform/graphql/builder';
-import type { RecordRef } from '../../platform/graphql/resource-schema';
+import { extendRecord } from '../../platform/graphql/record-extensions';
 import { projectsUsingList } from './projects.service';
 
 /**
@@ -7,11 +7,11 @@ import { projectsUsingList } from './projects.service';
  * here rather than in lists (lists sit below projects in the order of modules). Called with the List type the
  * registry made.
  */
-export function registerListProjectsSchema(listRef: RecordRef) {
+extendRecord('list', (listRef) => {
   builder.objectFields(listRef, (t) => ({
     projectsCount: t.int({
       description: 'Projects using the list (that the viewer may see)',
       resolve: (list, _a, ctx) => ctx.tenant((tx, viewer) => projectsUsingList(tx, viewer, list.id)),
     }),
   }));
-}
+});

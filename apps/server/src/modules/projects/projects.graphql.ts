@@ -15,7 +15,8 @@ import { assertCan } from '../../platform/auth/viewer';
 import { BackgroundTaskRef } from '../../platform/graphql/background-tasks';
 import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../../platform/graphql/builder';
 import { enumRef } from '../../platform/graphql/enums';
-import { parseId, type RecordRef } from '../../platform/graphql/resource-schema';
+import { extendRecord } from '../../platform/graphql/record-extensions';
+import { parseId } from '../../platform/graphql/resource-schema';
 import { findRecordTask } from '../../platform/jobs/background-tasks';
 import type { Row } from '../../platform/resources/resource-service';
 import { countActionTexts } from './action-texts';
@@ -41,7 +42,7 @@ interface ActionPayload {
  * What the projects module adds to the generic Project: what the viewer may do with it now (read from the domain's
  * lifecycle, so the web shows what the server allows) and the lifecycle mutations of spec §4/§7.
  */
-export function registerProjectsSchema(projectRef: RecordRef) {
+extendRecord('project', (projectRef) => {
   builder.objectFields(projectRef, (t) => ({
     availableActions: t.field({
       type: [enumRef(ProjectAction)],
@@ -204,7 +205,7 @@ ReinstateProject, UnloadProject, SendTexts`,
       },
     }),
   );
-}
+});
 
 async function answer(result: ActionResult, reread: (id: number) => Promise<Row | null>): Promise<ActionPayload> {
   return { project: await reread(result.projectId), errors: toFieldErrors(result.errors), message: result.message };

@@ -1,13 +1,14 @@
 import { optOutMessages } from '@canvass/domain';
 import { assertCan } from '../../platform/auth/viewer';
 import { builder, FieldErrorRef, toFieldErrors } from '../../platform/graphql/builder';
-import { parseId, type RecordRef } from '../../platform/graphql/resource-schema';
+import { extendRecord } from '../../platform/graphql/record-extensions';
+import { parseId } from '../../platform/graphql/resource-schema';
 import { originOf } from '../opt-outs/opt-outs.graphql';
 import { textsService } from './texts.service';
 import { setTextOptOut, type TextOptOutResult } from './text-opt-out';
 
 /** What texts add to the generic Text type and API: the opt-out toggle on a text (spec §4). */
-export function registerTextsSchema(textRef: RecordRef) {
+extendRecord('text', (textRef) => {
   const payload = builder.objectRef<TextOptOutResult>('TextOptOutResult').implement({
     fields: (t) => ({
       text: t.field({ type: textRef, nullable: true, resolve: (p) => p.row }),
@@ -37,4 +38,4 @@ export function registerTextsSchema(textRef: RecordRef) {
       },
     }),
   }));
-}
+});

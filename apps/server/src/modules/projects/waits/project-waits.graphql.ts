@@ -1,11 +1,11 @@
 import { ProjectWaitKind, type ProjectWait } from '@canvass/domain';
 import { builder } from '../../../platform/graphql/builder';
 import { enumRef } from '../../../platform/graphql/enums';
-import type { RecordRef } from '../../../platform/graphql/resource-schema';
+import { extendRecord } from '../../../platform/graphql/record-extensions';
 import { projectWaitsOf } from './project-waits.service';
 
 /** Project.waitsFor: why a loaded, sent or live project sends nothing (yet), read by its page and Send Texts. */
-export function registerProjectWaitsSchema(projectRef: RecordRef) {
+extendRecord('project', (projectRef) => {
   const waitRef = builder.objectRef<ProjectWait>('ProjectWait').implement({
     description: 'One thing a project waits for: why, who must act, what to do where, and when it ends by itself',
     fields: (t) => ({
@@ -30,4 +30,4 @@ what they would wait for once sent); empty while it is set up, loading, finished
       resolve: (p, _a, ctx) => ctx.tenant((tx, viewer) => projectWaitsOf(tx, ctx.platform, viewer.organizationId, p)),
     }),
   }));
-}
+});
