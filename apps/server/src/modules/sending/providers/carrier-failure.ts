@@ -10,7 +10,7 @@ export interface CarrierFailure {
   recipientOptedOut: boolean;
 }
 
-/** One entry of a provider's error table (twilio-errors.ts, bandwidth-errors.ts). */
+/** One entry of a provider's error table (twilio/twilio-errors.ts, bandwidth/bandwidth-errors.ts). */
 export const carrierFailure = (
   status: TextStatusValue,
   errorMessage: string,
