@@ -1,13 +1,13 @@
-import './app/public-styles';
+import './shell/public-styles';
 
 import { MantineProvider } from '@mantine/core';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { DeferredToasts } from './app/deferred-toasts';
-import { createAppRouter } from './app/router';
-import { SessionProvider } from './app/session';
-import { theme } from './app/theme';
+import { DeferredToasts } from './shell/deferred-toasts';
+import { createAppRouter } from './shell/router';
+import { SessionProvider } from './session/session';
+import { theme } from './ui/theme';
 
 const router = createAppRouter();
 

@@ -318,40 +318,6 @@ export type SendingType =
   | 'Auto'
   | 'Manual';
 
-export type CurrentUserFieldsFragment = { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> };
-
-export type AuthPayloadFieldsFragment = { accessToken: string | null, expiresIn: number | null, message: string | null, user: { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> } | null };
-
-export type RefreshSessionMutationVariables = Exact<{ [key: string]: never; }>;
-
-
-export type RefreshSessionMutation = { refreshSession: { accessToken: string | null, expiresIn: number | null, message: string | null, user: { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> } | null } };
-
-export type LoginMutationVariables = Exact<{
-  email: string;
-  password: string;
-}>;
-
-
-export type LoginMutation = { login: { accessToken: string | null, expiresIn: number | null, message: string | null, user: { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> } | null } };
-
-export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
-
-
-export type LogoutMutation = { logout: boolean };
-
-export type SwitchOrganizationMutationVariables = Exact<{
-  organizationId: string;
-}>;
-
-
-export type SwitchOrganizationMutation = { switchOrganization: { accessToken: string | null, expiresIn: number | null, message: string | null, user: { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> } | null } };
-
-export type CurrentUserQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type CurrentUserQuery = { currentUser: { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> } | null };
-
 export type MessagePayloadFieldsFragment = { success: boolean, message: string | null, errors: Array<{ field: string, messages: Array<string> }> };
 
 export type AuthConfigQueryVariables = Exact<{ [key: string]: never; }>;
@@ -898,3 +864,37 @@ export type SetTextOptOutMutationVariables = Exact<{
 
 
 export type SetTextOptOutMutation = { setTextOptOut: { message: string | null, text: { id: string, optOut: boolean | null } | null, errors: Array<{ field: string, messages: Array<string> }> } };
+
+export type CurrentUserFieldsFragment = { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> };
+
+export type AuthPayloadFieldsFragment = { accessToken: string | null, expiresIn: number | null, message: string | null, user: { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> } | null };
+
+export type RefreshSessionMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RefreshSessionMutation = { refreshSession: { accessToken: string | null, expiresIn: number | null, message: string | null, user: { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> } | null } };
+
+export type LoginMutationVariables = Exact<{
+  email: string;
+  password: string;
+}>;
+
+
+export type LoginMutation = { login: { accessToken: string | null, expiresIn: number | null, message: string | null, user: { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> } | null } };
+
+export type LogoutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type LogoutMutation = { logout: boolean };
+
+export type SwitchOrganizationMutationVariables = Exact<{
+  organizationId: string;
+}>;
+
+
+export type SwitchOrganizationMutation = { switchOrganization: { accessToken: string | null, expiresIn: number | null, message: string | null, user: { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> } | null } };
+
+export type CurrentUserQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CurrentUserQuery = { currentUser: { id: string, name: string, email: string, username: string | null, role: Role, isAdmin: boolean, hasRefreshToken: boolean, googleEmailAddress: string | null, clientId: string | null, teamId: string | null, mediaUrl: string | null, currentOrganization: { id: string, name: string, domain: string, timeZone: string }, organizations: Array<{ id: string, name: string, domain: string, timeZone: string }>, restrictions: Array<{ resource: string, operations: Array<PermissionOperation> }> } | null };

@@ -1,6 +1,6 @@
 import { brand, campaign } from '@canvass/domain';
 import { Suspense } from 'react';
-import { lazyNamed } from '../app/lazy-component';
+import { lazyNamed } from '../ui/lazy-component';
 import { childListTab, editTab, overviewTab, defineScreen } from '../ui/screen';
 
 // Loaded with the first visit to a brand's overview, like the generic screens.

@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { client, optOut, phone, project, type RecordOf } from '@canvass/domain';
-import { lazyNamed } from '../app/lazy-component';
+import { lazyNamed } from '../ui/lazy-component';
 import { childListTab, defineScreen, editTab, laterTab, overviewTab } from '../ui/screen';
 import { listFiltersTab } from './list-filters-tab';
 import { BuyPhonesButton } from './phones/BuyPhonesButton';

@@ -2,8 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { descriptionOf } from '../test/screen-reads';
-import { buildUser } from '../app/test-utils';
-import { callsTo, renderResources } from '../ui/test-render';
+import { buildUser } from '../test/fake-app';
+import { callsTo, renderResources } from '../test/render-resources';
 
 const blank = {
   __typename: 'CollectionDraft',

@@ -1,5 +1,5 @@
 // The data import screens' own operations (beyond the registry's CRUD), typed by graphql-codegen from schema.graphql.
-import { graphqlOperation } from '../app/graphql-request';
+import { graphqlOperation } from '../session/graphql-request';
 import type {
   CreateDataImportMutation as CreateDataImportResult,
   CreateDataImportMutationVariables,

@@ -1,5 +1,5 @@
 import { dataImport, dataImportTemplate } from '@canvass/domain';
-import { lazyNamed } from '../app/lazy-component';
+import { lazyNamed } from '../ui/lazy-component';
 import { defineScreen, editTab, overviewTab } from '../ui/screen';
 import { changeable } from './data-imports/run-status';
 

@@ -4,7 +4,7 @@ import { listFilterMessages } from '@canvass/domain';
 import { describe, expect, it } from 'vitest';
 import { acmeClient } from '../test/client-fixtures';
 import { cellTexts, descriptionOf, findAlert } from '../test/screen-reads';
-import { callsTo, renderResources } from '../ui/test-render';
+import { callsTo, renderResources } from '../test/render-resources';
 
 const filter = (id: string, listFilterType: string, carrier: string | null, state: string | null) => ({
   __typename: 'ListFilter',

@@ -3,7 +3,7 @@ import { createdMessage, isFieldDisabled, listFilter, listFilterMessages } from 
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, type FormEvent } from 'react';
 import { useQuery } from 'urql';
-import { useSession } from '../app/session';
+import { useSession } from '../session/session';
 import { FieldValue } from '../ui/FieldValue';
 import { FieldInput } from '../ui/form/FieldInput';
 import { toAttributes } from '../ui/form/form-values';

@@ -1,5 +1,5 @@
 import { list, project } from '@canvass/domain';
-import { lazyNamed } from '../app/lazy-component';
+import { lazyNamed } from '../ui/lazy-component';
 import { childListTab, defineScreen, editTab, type ResourceTab } from '../ui/screen';
 
 // Everything particular to lists loads with the first visit to a list: the dashboard does not carry it.

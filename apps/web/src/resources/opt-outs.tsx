@@ -1,5 +1,5 @@
 import { optOut } from '@canvass/domain';
-import { lazyNamed } from '../app/lazy-component';
+import { lazyNamed } from '../ui/lazy-component';
 import { defineScreen, overviewTab } from '../ui/screen';
 
 // Loaded with the first visit, like the generic pages.

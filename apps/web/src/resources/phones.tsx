@@ -1,5 +1,5 @@
 import { phone, textEntry } from '@canvass/domain';
-import { lazyNamed } from '../app/lazy-component';
+import { lazyNamed } from '../ui/lazy-component';
 import type { ResourceRecord } from '../ui/types';
 import { childListTab, editTab, overviewTab, defineScreen } from '../ui/screen';
 import { isLivePurchasedNumber, PhoneMenuItems } from './phones/PhoneMenuItems';

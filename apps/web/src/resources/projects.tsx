@@ -1,6 +1,6 @@
 import { project, projectTeam, projectTexter, type ChildrenField } from '@canvass/domain';
 import { Navigate } from 'react-router';
-import { lazyNamed } from '../app/lazy-component';
+import { lazyNamed } from '../ui/lazy-component';
 import type { FieldInputProps } from '../ui/form/input-props';
 import type { FieldInputs } from '../ui/ResourceForm';
 import { listFiltersTab } from './list-filters-tab';

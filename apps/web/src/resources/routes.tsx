@@ -1,6 +1,6 @@
 import { resources, type ResourceDef } from '@canvass/domain';
 import { Navigate, type RouteObject } from 'react-router';
-import { lazyNamed } from '../app/lazy-component';
+import { lazyNamed } from '../ui/lazy-component';
 import { editTab, overviewTab, type ResourceScreen } from '../ui/screen';
 import { brandScreen } from './brands';
 import { campaignScreen } from './campaigns';

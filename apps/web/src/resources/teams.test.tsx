@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { team as teamDef } from '@canvass/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { buildUser } from '../app/test-utils';
+import { buildUser } from '../test/fake-app';
 import { InlineCreateDialog } from '../ui/InlineCreateDialog';
-import { callsTo, renderResources } from '../ui/test-render';
+import { callsTo, renderResources } from '../test/render-resources';
 
 const team = {
   __typename: 'Team',

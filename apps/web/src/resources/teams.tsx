@@ -1,5 +1,5 @@
 import { team } from '@canvass/domain';
-import { lazyNamed } from '../app/lazy-component';
+import { lazyNamed } from '../ui/lazy-component';
 import { defineScreen, editTab, laterTab, overviewTab } from '../ui/screen';
 
 // Loaded with the first visit to the tab, like the generic screens.

@@ -4,7 +4,7 @@ import { textMessages } from '@canvass/domain';
 import { describe, expect, it } from 'vitest';
 import { findAlert } from '../test/screen-reads';
 import { formatDateTime } from '../ui/format';
-import { callsTo, renderResources } from '../ui/test-render';
+import { callsTo, renderResources } from '../test/render-resources';
 
 const can = { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: false };
 const ref = (id: string, name: string) => ({ __typename: 'Reference', id, name });

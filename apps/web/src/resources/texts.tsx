@@ -1,5 +1,5 @@
 import { textEntry } from '@canvass/domain';
-import { lazyNamed } from '../app/lazy-component';
+import { lazyNamed } from '../ui/lazy-component';
 import { defineScreen } from '../ui/screen';
 import type { ResourceRecord } from '../ui/types';
 import { TextMenuItems, textSendActions } from './texts/TextMenuItems';

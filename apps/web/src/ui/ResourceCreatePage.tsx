@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { errorText } from './notify';
 import { ResourceForm, type FieldInputs, type SaveAction } from './ResourceForm';
 import { useBlankRecord } from './useBlankRecord';
-import { usePageTitle } from '../app/use-page-title';
+import { usePageTitle } from './use-page-title';
 
 /** Navigation state is whatever the previous page pushed; only plain string values are taken as presets. */
 function presetFrom(state: unknown): Record<string, unknown> {

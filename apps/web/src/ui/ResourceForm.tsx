@@ -3,7 +3,7 @@ import { createdMessage, isFieldDisabled, messages, type ResourceDef } from '@ca
 import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { useSession } from '../app/session';
+import { useSession } from '../session/session';
 import { FieldInput } from './form/FieldInput';
 import type { FieldInputProps } from './form/input-props';
 import { toAttributes, toFormValues } from './form/form-values';

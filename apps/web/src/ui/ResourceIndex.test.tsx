@@ -2,9 +2,9 @@ import { client } from '@canvass/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildUser } from '../app/test-utils';
+import { buildUser } from '../test/fake-app';
 import { cellTexts, findAlert } from '../test/screen-reads';
-import { callsTo, renderResources } from './test-render';
+import { callsTo, renderResources } from '../test/render-resources';
 
 const acme = {
   __typename: 'Client',

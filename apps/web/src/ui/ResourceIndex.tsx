@@ -3,14 +3,14 @@ import type { ResourceDef } from '@canvass/domain';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../app/session';
+import { useSession } from '../session/session';
 import { ExportButton } from './ExportButton';
 import { ListPager } from './ListPager';
 import { errorText } from './notify';
 import { ResourceTable, type CellRenderer } from './ResourceTable';
 import type { Filter } from './types';
 import { useResourceList, type ListOptions } from './useResourceList';
-import { usePageTitle } from '../app/use-page-title';
+import { usePageTitle } from './use-page-title';
 
 interface Props {
   def: ResourceDef;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { findAlert, overviewValue } from '../test/screen-reads';
-import { callsTo, renderResources } from './test-render';
+import { callsTo, renderResources } from '../test/render-resources';
 import { acmeClient } from '../test/client-fixtures';
 
 const acme = {

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useQuery } from 'urql';
 import { documentsFor } from './documents';
-import { usePageTitle } from '../app/use-page-title';
+import { usePageTitle } from './use-page-title';
 import { recordTitle } from './format';
 import { errorText } from './notify';
 import { ResourceAnchor } from './ResourceAnchor';

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fillIn } from '../app/test-utils';
-import { renderResources } from './test-render';
+import { fillIn } from '../test/fake-app';
+import { renderResources } from '../test/render-resources';
 import { findAlert } from '../test/screen-reads';
 import { acmeClient } from '../test/client-fixtures';
 

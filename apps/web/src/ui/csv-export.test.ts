@@ -1,8 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { messages } from '@canvass/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGraphqlClient } from '../app/graphql';
-import { installFakeServer } from '../app/test-utils';
+import { createGraphqlClient } from '../session/graphql';
+import { installFakeServer } from '../test/fake-app';
 import { runCsvExport } from './csv-export';
 import { fakeSocket, noSocket } from './follow-task.test-utils';
 

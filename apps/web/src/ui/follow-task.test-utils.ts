@@ -1,4 +1,4 @@
-import type { LiveSocket } from '../app/live-socket';
+import type { LiveSocket } from '../session/live-socket';
 
 /** No WebSocket to be had: every subscription errors, and followers fall back to polling. */
 export const noSocket = () => Promise.reject(new Error('no socket in this test'));

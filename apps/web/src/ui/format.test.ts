@@ -1,6 +1,6 @@
 import { brand, campaign, client, defineResource, field, project } from '@canvass/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setDisplayTimeZone } from './display-zone';
+import { setDisplayTimeZone } from '../session/display-zone';
 import { displayText, formatDateTime, formatTimeOfDay, recordTitle } from './format';
 
 describe('displayText', () => {

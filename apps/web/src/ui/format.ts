@@ -7,7 +7,7 @@ import {
   type ResourceDef,
 } from '@canvass/domain';
 import dayjs from 'dayjs';
-import { displayTimeZone } from './display-zone';
+import { displayTimeZone } from '../session/display-zone';
 
 /** The parts of an instant in the display zone (the organization's), with the zone's short name. */
 function zonedParts(value: string): Record<string, string> | null {

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { fillIn } from '../app/test-utils';
-import { callsTo, renderResources } from './test-render';
+import { fillIn } from '../test/fake-app';
+import { callsTo, renderResources } from '../test/render-resources';
 import { findAlert } from '../test/screen-reads';
 import { acmeClient, clientsPage } from '../test/client-fixtures';
 

@@ -16,7 +16,7 @@ export function notifyFailed(message: string, title: string = messages.failed): 
   notifications.show({ color: 'red', title, message });
 }
 
-export { errorText } from '../app/error-text';
+export { errorText } from '../session/error-text';
 
 /**
  * Errors that have no input to sit under, one sentence a field as spec §8 lists them ('field: message.'), the field

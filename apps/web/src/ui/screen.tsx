@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import type { RecordOf, ResourceDef } from '@canvass/domain';
 import type { ReactNode } from 'react';
-import { lazyNamed } from '../app/lazy-component';
+import { lazyNamed } from './lazy-component';
 import type { FieldInputs } from './ResourceForm';
 import type { CellRenderer } from './ResourceTable';
 import type { ListOptions } from './useResourceList';

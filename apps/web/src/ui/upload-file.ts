@@ -1,5 +1,5 @@
-import { refreshSession } from '../app/refresh-session';
-import { getAccessToken, notifySessionLost } from '../app/token-store';
+import { refreshSession } from '../session/refresh-session';
+import { getAccessToken, notifySessionLost } from '../session/token-store';
 
 export interface UploadResult {
   uploadId: string;

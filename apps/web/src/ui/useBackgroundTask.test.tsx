@@ -2,9 +2,9 @@ import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'urql';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createGraphqlClient } from '../app/graphql';
-import type { LiveSocket } from '../app/live-socket';
-import { installFakeServer } from '../app/test-utils';
+import { createGraphqlClient } from '../session/graphql';
+import type { LiveSocket } from '../session/live-socket';
+import { installFakeServer } from '../test/fake-app';
 import { fakeSocket, noSocket } from './follow-task.test-utils';
 import { useBackgroundTask } from './useBackgroundTask';
 

@@ -2,9 +2,9 @@ import { Role } from '@canvass/domain';
 import { Avatar, Button, Card, Group, Stack, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { DetailList } from './detail-list';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../ui/use-page-title';
 
 /** Settings menu → Profile: the signed-in user's own overview. */
 export function ProfilePage() {

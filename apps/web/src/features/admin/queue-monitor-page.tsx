@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { errorText, notifyFailed, notifySuccess } from '../../ui/notify';
 import { formatDateTime } from '../../ui/format';
 

@@ -1,6 +1,6 @@
-import { graphqlOperation } from '../../app/graphql-request';
+import { graphqlOperation } from '../../session/graphql-request';
 import type * as Op from '../../gql/graphql';
-import { AUTH_PAYLOAD_FIELDS } from '../../app/current-user-fields';
+import { AUTH_PAYLOAD_FIELDS } from '../../session/current-user-fields';
 
 // Typed by graphql-codegen (src/gql, from schema.graphql): a field renamed in the API fails the typecheck here.
 

@@ -1,6 +1,6 @@
 import { messages } from '@canvass/domain';
-import { errorText, type RequestError } from '../../app/error-text';
-import type { MessagePayload } from '../../app/session-types';
+import { errorText, type RequestError } from '../../session/error-text';
+import type { MessagePayload } from '../../session/session-types';
 
 /**
  * The text to show when an auth call did not succeed: the server's message, else its field messages, else the

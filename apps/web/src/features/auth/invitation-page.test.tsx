@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildUser, fillIn, renderApp, signedInAs } from '../../app/test-utils';
+import { buildUser, fillIn, renderApp, signedInAs } from '../../test/fake-app';
 
 vi.mock('../../resources/routes', () => ({ resourceRoutes: () => [] }));
 

@@ -1,9 +1,9 @@
 import { messages } from '@canvass/domain';
 import { Alert, Stack, Text } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../app/session';
-import { usePageTitle } from '../../app/use-page-title';
-import { errorText } from '../../app/error-text';
+import { useSession } from '../../session/session';
+import { usePageTitle } from '../../ui/use-page-title';
+import { errorText } from '../../session/error-text';
 import { AcceptInvitationMutation } from './auth-operations';
 import { AuthCard } from './auth-card';
 import { PasswordPairForm, type PasswordPair } from './password-pair-form';

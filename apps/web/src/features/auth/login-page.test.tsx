@@ -1,11 +1,11 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { goToExternal } from '../../app/browser';
-import { buildUser, fillIn, renderApp } from '../../app/test-utils';
+import { goToExternal } from '../../session/browser';
+import { buildUser, fillIn, renderApp } from '../../test/fake-app';
 
 vi.mock('../../resources/routes', () => ({ resourceRoutes: () => [] }));
-vi.mock('../../app/browser', () => ({ goToExternal: vi.fn() }));
+vi.mock('../../session/browser', () => ({ goToExternal: vi.fn() }));
 
 const failedLogin = () => ({
   data: { login: { accessToken: null, expiresIn: null, user: null, message: 'Invalid email or password' } },

@@ -2,16 +2,16 @@ import { messages } from '@canvass/domain';
 import { Anchor, Button, Divider, Group, Stack, TextInput } from '@mantine/core';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { goToExternal } from '../../app/browser';
-import { graphqlRequest } from '../../app/graphql-request';
-import { useSession } from '../../app/session';
-import { PasswordField } from '../../app/password-field';
-import { useTransientMessage } from '../../app/use-transient-message';
+import { goToExternal } from '../../session/browser';
+import { graphqlRequest } from '../../session/graphql-request';
+import { useSession } from '../../session/session';
+import { PasswordField } from '../../ui/password-field';
+import { useTransientMessage } from '../../ui/use-transient-message';
 import { AuthCard } from './auth-card';
 import { IsAdminLoginQuery } from './auth-operations';
 import { useAuthConfig } from './use-auth-config';
 import { WarningAlert } from './warning-alert';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../ui/use-page-title';
 
 interface LoginValues {
   email: string;

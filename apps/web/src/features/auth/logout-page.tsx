@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { PageLoader } from '../../app/page-loader';
-import { useSession } from '../../app/session';
+import { PageLoader } from '../../ui/page-loader';
+import { useSession } from '../../session/session';
 
 /** /logout: ends the session, then goes to / (which sends a signed-out visitor to /login). */
 export function LogoutPage() {

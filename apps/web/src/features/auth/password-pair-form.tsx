@@ -2,8 +2,8 @@ import { messages } from '@canvass/domain';
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { PasswordField } from '../../app/password-field';
-import { useTransientMessage } from '../../app/use-transient-message';
+import { PasswordField } from '../../ui/password-field';
+import { useTransientMessage } from '../../ui/use-transient-message';
 import { WarningAlert } from './warning-alert';
 
 export interface PasswordPair {

@@ -3,12 +3,12 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toFormErrors } from '../../app/field-errors';
+import { toFormErrors } from '../../session/field-errors';
 import { AuthCard } from './auth-card';
 import { SendResetLinkMutation } from './auth-operations';
 import { failureMessage } from './failure-message';
 import { useAuthMutation } from './use-auth-mutation';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../ui/use-page-title';
 
 export function PasswordRecoveryPage() {
   usePageTitle('Password recovery');

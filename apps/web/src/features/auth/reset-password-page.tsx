@@ -7,7 +7,7 @@ import { ResetPasswordMutation } from './auth-operations';
 import { failureMessage } from './failure-message';
 import { useAuthMutation } from './use-auth-mutation';
 import { PasswordPairForm, type PasswordPair } from './password-pair-form';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../ui/use-page-title';
 
 /** /reset?uuid=…&token=… : the page the emailed reset link opens. */
 export function ResetPasswordPage() {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fillIn, renderApp, type Handler } from '../../app/test-utils';
+import { fillIn, renderApp, type Handler } from '../../test/fake-app';
 import { descriptionOf, findAlert } from '../../test/screen-reads';
 
 vi.mock('../../resources/routes', () => ({ resourceRoutes: () => [] }));

@@ -3,15 +3,15 @@ import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useNavigate } from 'react-router';
-import { toFormErrors } from '../../app/field-errors';
-import { PasswordField } from '../../app/password-field';
-import { useTransientMessage } from '../../app/use-transient-message';
+import { toFormErrors } from '../../session/field-errors';
+import { PasswordField } from '../../ui/password-field';
+import { useTransientMessage } from '../../ui/use-transient-message';
 import { AuthCard } from './auth-card';
 import { SignUpMutation } from './auth-operations';
 import { failureMessage } from './failure-message';
 import { useAuthMutation } from './use-auth-mutation';
 import { WarningAlert } from './warning-alert';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../ui/use-page-title';
 
 interface SignUpValues {
   name: string;

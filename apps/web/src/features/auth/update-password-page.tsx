@@ -5,7 +5,7 @@ import { UpdatePasswordMutation } from './auth-operations';
 import { failureMessage } from './failure-message';
 import { useAuthMutation } from './use-auth-mutation';
 import { PasswordPairForm, type PasswordPair } from './password-pair-form';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../ui/use-page-title';
 
 /** Signed in: choose a new password for one's own account. */
 export function UpdatePasswordPage() {

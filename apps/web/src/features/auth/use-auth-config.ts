@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { graphqlRequest } from '../../app/graphql-request';
+import { graphqlRequest } from '../../session/graphql-request';
 import { AuthConfigQuery, type AuthConfig } from './auth-operations';
 
 /** How this server signs people in (single sign-on, sign-up); undefined until it has answered. */

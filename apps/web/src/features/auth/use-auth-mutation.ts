@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { graphqlRequest, type GraphqlOperation, type RequestResult } from '../../app/graphql-request';
+import { graphqlRequest, type GraphqlOperation, type RequestResult } from '../../session/graphql-request';
 
 /**
  * Sends an auth mutation and says whether it is under way: the pages outside the console do not load urql

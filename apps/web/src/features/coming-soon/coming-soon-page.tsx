@@ -1,6 +1,6 @@
 import { Card, EmptyState, Title } from '@mantine/core';
 import { IconHourglass } from '@tabler/icons-react';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../ui/use-page-title';
 
 /**
  * Stands in for a menu entry whose screens are not built yet: an honest empty state, never a fake screen.

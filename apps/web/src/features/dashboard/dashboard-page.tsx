@@ -1,12 +1,12 @@
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
-import { usePageTitle } from '../../app/use-page-title';
+import { useSession } from '../../session/session';
+import { usePageTitle } from '../../ui/use-page-title';
 import { resourceIcon } from '../../resources/icons';
 
 /**
  * The registry resources the welcome card links to (those with dashboardLink), in registry order. Written out so the
- * registry's definitions stay off the first screen; app/menu-links.test.ts holds them to the registry.
+ * registry's definitions stay off the first screen; shell/menu-links.test.ts holds them to the registry.
  */
 export const quickLinks = [
   { label: 'Clients', to: '/clients', resource: 'Client', icon: resourceIcon('client') },

@@ -4,7 +4,7 @@ import { formatPhone } from '@canvass/domain';
 import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import type {
   AddDoNotContactNumberMutation,
   AddDoNotContactNumberMutationVariables,

@@ -2,7 +2,7 @@ import { messages } from '@canvass/domain';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../ui/use-page-title';
 
 /**
  * Spec §2: an unknown page says 'Page not found' / 'We redirected you to the previous page' and goes back,

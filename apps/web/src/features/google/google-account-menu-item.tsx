@@ -1,7 +1,7 @@
 import { Menu, Text } from '@mantine/core';
 import { IconBrandGoogle } from '@tabler/icons-react';
 import { useLocation } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { useAuthConfig } from '../auth/use-auth-config';
 
 /**

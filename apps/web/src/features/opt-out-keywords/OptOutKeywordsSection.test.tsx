@@ -4,12 +4,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { keywordSettingMessages } from '@canvass/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GraphqlProvider } from '../../app/graphql-provider';
-import { SessionProvider } from '../../app/session';
-import { buildUser, installFakeServer, signedInAs } from '../../app/test-utils';
-import { theme } from '../../app/theme';
-import { setAccessToken } from '../../app/token-store';
-import { callsTo } from '../../ui/test-render';
+import { GraphqlProvider } from '../../session/graphql-provider';
+import { SessionProvider } from '../../session/session';
+import { buildUser, installFakeServer, signedInAs } from '../../test/fake-app';
+import { theme } from '../../ui/theme';
+import { setAccessToken } from '../../session/token-store';
+import { callsTo } from '../../test/render-resources';
 import { OptOutKeywordsSection } from './OptOutKeywordsSection';
 
 const admin = buildUser({ isAdmin: true });

@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { organization, usTimeZones } from '@canvass/domain';
-import { lazyNamed } from '../../app/lazy-component';
-import { useSession } from '../../app/session';
+import { lazyNamed } from '../../ui/lazy-component';
+import { useSession } from '../../session/session';
 import type { FieldInputs } from '../../ui/ResourceForm';
 import type { ResourceTab } from '../../ui/screen';
 import type { OrganizationRecord } from './organization-documents';

@@ -1,7 +1,7 @@
 import { Anchor, ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
 import { campaign, collection, Provider, phone, team, textDefault, usTimeZones } from '@canvass/domain';
 import { Link } from 'react-router';
-import { lazyNamed } from '../../app/lazy-component';
+import { lazyNamed } from '../../ui/lazy-component';
 import { BuyPhonesButton } from '../../resources/phones/BuyPhonesButton';
 import { DetailList } from '../account/detail-list';
 import { laterTab, type ResourceTab } from '../../ui/screen';

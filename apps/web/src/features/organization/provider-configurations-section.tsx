@@ -10,7 +10,7 @@ import type { OrganizationRecord, ProviderConfigurationView } from './organizati
 import { useRowsSection } from '../../ui/form/use-rows-section';
 import { useSaveOrganization } from './use-save-organization';
 import { SaveButton } from '../../ui/form/SaveButton';
-import { lazyNamed } from '../../app/lazy-component';
+import { lazyNamed } from '../../ui/lazy-component';
 
 // Its own chunk: the organization page loads it once a configuration names its provider.
 const ProviderCapabilityList = lazyNamed(

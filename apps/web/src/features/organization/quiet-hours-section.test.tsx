@@ -2,9 +2,9 @@ import { defaultQuietHours, quietHoursMessages } from '@canvass/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildUser, renderApp } from '../../app/test-utils';
+import { buildUser, renderApp } from '../../test/fake-app';
 import { descriptionOf, findAlert } from '../../test/screen-reads';
-import { callsTo } from '../../ui/test-render';
+import { callsTo } from '../../test/render-resources';
 
 const admin = buildUser({
   role: 'Admin',

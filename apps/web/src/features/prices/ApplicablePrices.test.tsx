@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { callsTo, renderResources } from '../../ui/test-render';
+import { callsTo, renderResources } from '../../test/render-resources';
 import { ApplicablePrices } from './ApplicablePrices';
 
 describe('the prices that apply', { timeout: 30_000 }, () => {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { acmeClient } from '../../test/client-fixtures';
 import { descriptionOf, findAlert } from '../../test/screen-reads';
-import { callsTo, renderResources } from '../../ui/test-render';
+import { callsTo, renderResources } from '../../test/render-resources';
 
 const saved = {
   __typename: 'Price',

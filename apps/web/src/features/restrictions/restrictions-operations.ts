@@ -1,5 +1,5 @@
 // The restrictions grid (spec §6), typed by graphql-codegen from schema.graphql.
-import { graphqlOperation } from '../../app/graphql-request';
+import { graphqlOperation } from '../../session/graphql-request';
 import type {
   OrganizationRestrictionsQuery,
   OrganizationRestrictionsQueryVariables,

@@ -2,7 +2,7 @@ import { restrictionGrid } from '@canvass/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildUser, renderApp, signedInAs } from '../../app/test-utils';
+import { buildUser, renderApp, signedInAs } from '../../test/fake-app';
 import { findAlert } from '../../test/screen-reads';
 
 vi.mock('../../resources/routes', () => ({ resourceRoutes: () => [] }));

@@ -23,7 +23,7 @@ import {
 } from '@canvass/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import type {
   OrganizationRestrictionsQuery,
   OrganizationRestrictionsQueryVariables,

@@ -2,8 +2,8 @@ import { Alert, Button, Card, FileInput, Group, Select, Stack, Table, Text, Text
 import { DataImportResource, type EnumValue } from '@canvass/domain';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { graphqlRequest } from '../../app/graphql-request';
-import { usePageTitle } from '../../app/use-page-title';
+import { graphqlRequest } from '../../session/graphql-request';
+import { usePageTitle } from '../../ui/use-page-title';
 import { errorText, fieldErrorsText, notifySuccess } from '../../ui/notify';
 import { uploadWithSession } from '../../ui/upload-file';
 import { UploadProgress } from '../../ui/UploadProgress';

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
-import { graphqlRequest } from '../../app/graphql-request';
+import { graphqlRequest } from '../../session/graphql-request';
 import { TASK_POLL_MS } from '../../ui/constants';
 import { errorText, notifySuccess } from '../../ui/notify';
 import { useBackgroundTask } from '../../ui/useBackgroundTask';

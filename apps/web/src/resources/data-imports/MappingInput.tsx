@@ -1,6 +1,6 @@
 import { Input } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { graphqlRequest } from '../../app/graphql-request';
+import { graphqlRequest } from '../../session/graphql-request';
 import type { DataImportResource } from '../../gql/graphql';
 import type { FieldInputProps } from '../../ui/form/input-props';
 import { DataImportFieldsQuery } from '../data-imports-operations';

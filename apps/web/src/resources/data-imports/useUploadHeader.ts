@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { graphqlRequest } from '../../app/graphql-request';
+import { graphqlRequest } from '../../session/graphql-request';
 import { DataImportPreviewQuery } from '../data-imports-operations';
 
 /**

@@ -2,10 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { listErrorMessages, listMessages } from '@canvass/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setAccessToken } from '../../app/token-store';
+import { setAccessToken } from '../../session/token-store';
 import { findAlert } from '../../test/screen-reads';
 import { fakeUploads } from '../../ui/fake-uploads.test-utils';
-import { callsTo, renderResources } from '../../ui/test-render';
+import { callsTo, renderResources } from '../../test/render-resources';
 import { guessColumnRoles } from './column-roles';
 
 const listRecord = {

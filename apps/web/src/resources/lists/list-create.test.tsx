@@ -2,11 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { listMessages } from '@canvass/domain';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildUser } from '../../app/test-utils';
-import { setAccessToken } from '../../app/token-store';
+import { buildUser } from '../../test/fake-app';
+import { setAccessToken } from '../../session/token-store';
 import { descriptionOf } from '../../test/screen-reads';
 import { fakeUploads } from '../../ui/fake-uploads.test-utils';
-import { callsTo, renderResources } from '../../ui/test-render';
+import { callsTo, renderResources } from '../../test/render-resources';
 
 const created = (attributes: Record<string, unknown>) => ({
   data: {

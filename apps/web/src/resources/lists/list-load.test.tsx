@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { listErrorMessages } from '@canvass/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findAlert } from '../../test/screen-reads';
-import { callsTo, renderResources } from '../../ui/test-render';
+import { callsTo, renderResources } from '../../test/render-resources';
 import { LIST_POLL_MS } from './use-list-load';
 
 const counts = {

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { optOut, optOutMessages } from '@canvass/domain';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import type {
   AddOptOutMutation,
   AddOptOutMutationVariables,

@@ -1,6 +1,6 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
-import { usePageTitle } from '../../app/use-page-title';
+import { usePageTitle } from '../../ui/use-page-title';
 import { AddOptOutForm } from './AddOptOutForm';
 
 /** The client id a tab's Add passed in navigation state (spec §2), if any. */

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { RemoveOptOutDialog } from './RemoveOptOutDialog';
 
 /** The opt-out's Remove: the dialog asks for the reason; then back to its client's tab, or to the opt-outs. */

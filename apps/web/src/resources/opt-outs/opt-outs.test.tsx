@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildUser, fillIn } from '../../app/test-utils';
-import { setAccessToken } from '../../app/token-store';
+import { buildUser, fillIn } from '../../test/fake-app';
+import { setAccessToken } from '../../session/token-store';
 import { acmeClient } from '../../test/client-fixtures';
-import { callsTo, renderResources } from '../../ui/test-render';
+import { callsTo, renderResources } from '../../test/render-resources';
 
 const admin = buildUser({ isAdmin: true });
 const noErrors = { errors: [], message: 'Opt-out added' };

@@ -3,8 +3,8 @@ import { modals } from '@mantine/modals';
 import { phone } from '@canvass/domain';
 import { IconShoppingCart } from '@tabler/icons-react';
 import { Suspense } from 'react';
-import { lazyNamed } from '../../app/lazy-component';
-import { useSession } from '../../app/session';
+import { lazyNamed } from '../../ui/lazy-component';
+import { useSession } from '../../session/session';
 
 const BuyPhonesDialog = lazyNamed(() => import('./BuyPhonesDialog'), 'BuyPhonesDialog');
 

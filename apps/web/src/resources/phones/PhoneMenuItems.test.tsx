@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { callsTo, renderResources } from '../../ui/test-render';
+import { callsTo, renderResources } from '../../test/render-resources';
 
 const can = { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: false };
 const phoneOf = (overrides: Record<string, unknown>) => ({

@@ -3,7 +3,7 @@ import { modals } from '@mantine/modals';
 import { phone, phoneNumberMessages as words } from '@canvass/domain';
 import { IconCircleCheck, IconTrash } from '@tabler/icons-react';
 import { useMutation } from 'urql';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import type { ReleaseNumberMutation, ValidatePhoneMutation } from '../../gql/graphql';
 import { errorText, notifyFailed, notifySuccess } from '../../ui/notify';
 import type { ResourceRecord } from '../../ui/types';

@@ -3,7 +3,7 @@ import { phone } from '@canvass/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useMutation } from 'urql';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import type { LookUpPhoneCarriersMutation } from '../../gql/graphql';
 import { errorText } from '../../ui/notify';
 import { ResourceIndex } from '../../ui/ResourceIndex';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Menu, Select, Stack } from '@mantine/core';
 import { humanize, isConfirmedAction, project, projectMessages } from '@canvass/domain';
 import { IconChevronDown, IconPlayerPause, IconPlayerPlay, IconProgressCheck } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
-import { lazyNamed } from '../../app/lazy-component';
+import { lazyNamed } from '../../ui/lazy-component';
 import { useResourceMutation } from '../../ui/useResourceMutation';
 import { LoadProgress } from '../../ui/LoadProgress';
 import { errorText } from '../../ui/notify';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { allowedActions, projectStatusGroup, type ProjectStatusValue } from '@canvass/domain';
 import { describe, expect, it } from 'vitest';
-import { callsTo, renderResources } from '../../ui/test-render';
+import { callsTo, renderResources } from '../../test/render-resources';
 import { quietLifecycle } from './project-fixtures.test-utils';
 
 // Issue 35 §3: an action that sends texts or removes work asks first, naming how many texts it concerns (the

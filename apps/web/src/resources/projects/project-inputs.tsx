@@ -17,7 +17,7 @@ import {
 } from '@canvass/domain';
 import { useMemo, useState } from 'react';
 import { useQuery } from 'urql';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { documentsFor } from '../../ui/documents';
 import { blankChildRow, patchRow, removeRow, type ChildRow } from '../../ui/form/form-values';
 import type { FieldInputProps } from '../../ui/form/input-props';

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { projectStatusGroup, type ProjectStatusValue } from '@canvass/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { callsTo, renderResources } from '../../ui/test-render';
+import { callsTo, renderResources } from '../../test/render-resources';
 import { quietLifecycle } from './project-fixtures.test-utils';
 
 // The page's socket (graphql-ws, loaded with the first subscription): each subscription's sink is kept, so the test

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeUploads } from '../../ui/fake-uploads.test-utils';
-import { renderResources } from '../../ui/test-render';
+import { renderResources } from '../../test/render-resources';
 import { can, quietLifecycle } from './project-fixtures.test-utils';
 
 const projectIn = (projectStatus: string, projectStatusGroup: string) => ({

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { callsTo, renderResources } from '../../ui/test-render';
+import { callsTo, renderResources } from '../../test/render-resources';
 import { can, quietLifecycle } from './project-fixtures.test-utils';
 
 // The page's socket (graphql-ws): each subscription's payload and sink are kept, so the test pushes summaries.

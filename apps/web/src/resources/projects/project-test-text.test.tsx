@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { projectMessages } from '@canvass/domain';
 import { describe, expect, it } from 'vitest';
-import { callsTo, renderResources } from '../../ui/test-render';
+import { callsTo, renderResources } from '../../test/render-resources';
 import { quietLifecycle } from './project-fixtures.test-utils';
 
 const MESSAGE = 'Vote on Tuesday! Reply STOP to opt out';

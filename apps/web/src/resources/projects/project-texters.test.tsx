@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { buildUser } from '../../app/test-utils';
-import { renderResources } from '../../ui/test-render';
+import { buildUser } from '../../test/fake-app';
+import { renderResources } from '../../test/render-resources';
 import { can, quietLifecycle } from './project-fixtures.test-utils';
 
 const projectIn = (projectStatus: string, projectStatusGroup: string) => ({

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { allowedActions, projectStatusGroup, projectWaitMessages, type ProjectStatusValue } from '@canvass/domain';
 import { describe, expect, it } from 'vitest';
-import { callsTo, renderResources } from '../../ui/test-render';
+import { callsTo, renderResources } from '../../test/render-resources';
 import { quietLifecycle } from './project-fixtures.test-utils';
 
 // What the server says an External project waits for (the domain's words, as projectWaits gives them).

@@ -9,7 +9,7 @@ import {
 } from '@canvass/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { findAlert } from '../../test/screen-reads';
-import { callsTo, renderResources } from '../../ui/test-render';
+import { callsTo, renderResources } from '../../test/render-resources';
 import { PROJECT_POLL_MS } from './use-project-lifecycle';
 
 const can = { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: true };

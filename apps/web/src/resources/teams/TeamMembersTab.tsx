@@ -16,7 +16,7 @@ import type {
   TeamMembersQuery,
   TeamMembersQueryVariables,
 } from '../../gql/graphql';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { errorText, fieldErrorsText, notifyFailed, notifySaved } from '../../ui/notify';
 import { abilitiesOf, type FieldError, type ResourceRecord } from '../../ui/types';
 import { AddTeamMember, RemoveTeamMember, SetTeamLead, TeamMemberCandidates, TeamMembers } from './team-operations';

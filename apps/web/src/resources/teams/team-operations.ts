@@ -1,5 +1,5 @@
 // A team's users tab (members and leads), typed by graphql-codegen from schema.graphql.
-import { graphqlOperation } from '../../app/graphql-request';
+import { graphqlOperation } from '../../session/graphql-request';
 import type {
   AddTeamMemberMutation,
   AddTeamMemberMutationVariables,

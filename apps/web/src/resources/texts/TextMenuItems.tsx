@@ -2,7 +2,7 @@ import { Loader, Menu } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconSend } from '@tabler/icons-react';
 import { Suspense } from 'react';
-import { lazyNamed } from '../../app/lazy-component';
+import { lazyNamed } from '../../ui/lazy-component';
 import type { ResourceRecord } from '../../ui/types';
 
 const TestTextContent = lazyNamed(() => import('../../features/projects/test-text/TestTextDialog'), 'TestTextContent');

@@ -1,7 +1,7 @@
 import { Switch } from '@mantine/core';
 import { optOut, optOutMessages, textEntry } from '@canvass/domain';
 import { useMutation } from 'urql';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import type { SetTextOptOutMutation, SetTextOptOutMutationVariables } from '../../gql/graphql';
 import { errorText, fieldErrorsText, notifyFailed, notifySuccess } from '../../ui/notify';
 import type { ResourceRecord } from '../../ui/types';

@@ -4,7 +4,7 @@ import { messages, type RecordOf, type user } from '@canvass/domain';
 import { IconBrandGoogle, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useMutation } from 'urql';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { notifyFailed, notifySuccess } from '../../ui/notify';
 import { abilitiesOf } from '../../ui/types';
 

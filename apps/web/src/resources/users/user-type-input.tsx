@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { Role, userTypeOptions, type RoleName } from '@canvass/domain';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import type { FieldInputProps } from '../../ui/form/input-props';
 
 /**

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildUser } from '../../app/test-utils';
+import { buildUser } from '../../test/fake-app';
 import { descriptionOf, findAlert, overviewValue } from '../../test/screen-reads';
-import { callsTo, renderResources } from '../../ui/test-render';
+import { callsTo, renderResources } from '../../test/render-resources';
 
 const blankUser = {
   __typename: 'UserDraft',

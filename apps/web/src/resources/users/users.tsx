@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { textEntry, user } from '@canvass/domain';
-import { lazyNamed } from '../../app/lazy-component';
-import { useSession } from '../../app/session';
+import { lazyNamed } from '../../ui/lazy-component';
+import { useSession } from '../../session/session';
 import type { FieldInputs } from '../../ui/ResourceForm';
 import { childListTab, defineScreen, editTab, laterTab } from '../../ui/screen';
 import { DataViewsInput, DataViewsList } from './data-views-input';

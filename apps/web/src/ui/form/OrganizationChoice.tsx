@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import type { ResourceDef } from '@canvass/domain';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 
 /**
  * Spec §5 (a collection's organization, required on create for those who can choose it): a platform admin who

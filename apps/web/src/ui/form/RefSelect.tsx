@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { entryByName, phoneDigits, type RefField, type ResourceDef } from '@canvass/domain';
 import { useMemo, useState } from 'react';
 import { useQuery } from 'urql';
-import { useSession } from '../../app/session';
+import { useSession } from '../../session/session';
 import { INLINE_SEARCH_LIMIT, SEARCH_DEBOUNCE_MS } from '../constants';
 import { documentsFor } from '../documents';
 import { isPhoneReference, referenceText } from '../format';

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { theme } from '../../../app/theme';
+import { theme } from '../../../ui/theme';
 import { ComplianceWarnings, type ComplianceWarningsProps } from './ComplianceWarnings';
 
 const show = (props: ComplianceWarningsProps) =>

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { setAccessToken } from '../../../app/token-store';
+import { setAccessToken } from '../../../session/token-store';
 import { fakeUploads } from '../../../ui/fake-uploads.test-utils';
 import type { MediaPositionValue, MediaValue } from './MediaField';
 import { ProjectMedia } from './ProjectMedia';

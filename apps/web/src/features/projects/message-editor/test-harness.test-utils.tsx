@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { GraphqlProvider } from '../../../app/graphql-provider';
-import { installFakeServer, type Handler } from '../../../app/test-utils';
-import { theme } from '../../../app/theme';
+import { GraphqlProvider } from '../../../session/graphql-provider';
+import { installFakeServer, type Handler } from '../../../test/fake-app';
+import { theme } from '../../../ui/theme';
 
 /** The server's option lists as the editor and the media field ask for them. */
 export const serverOptions: Record<string, string[]> = {

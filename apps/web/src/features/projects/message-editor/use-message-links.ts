@@ -1,7 +1,7 @@
 import type { PlaceholderContext } from '@canvass/domain';
 import { useMemo } from 'react';
 import { useQuery } from 'urql';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session/session';
 import type { MessageLinksQuery, MessageLinksQueryVariables } from '../../../gql/graphql';
 import { MESSAGE_LINKS } from './message-editor-operations';
 

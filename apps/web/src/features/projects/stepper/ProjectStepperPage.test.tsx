@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deliveryTypeHelp, projectMessages } from '@canvass/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildUser, fillIn, type Handler } from '../../../app/test-utils';
+import { buildUser, fillIn, type Handler } from '../../../test/fake-app';
 import { descriptionOf, findAlert } from '../../../test/screen-reads';
 import { fakeUploads } from '../../../ui/fake-uploads.test-utils';
-import { callsTo, renderResources } from '../../../ui/test-render';
+import { callsTo, renderResources } from '../../../test/render-resources';
 import { ProjectStepperPage } from './ProjectStepperPage';
 
 const page = (nodes: unknown[]) => ({

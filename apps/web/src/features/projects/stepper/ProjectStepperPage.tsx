@@ -4,7 +4,7 @@ import { NEW_PROJECT_STATUS, type ProjectStatusValue } from '@canvass/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { useQuery } from 'urql';
-import { usePageTitle } from '../../../app/use-page-title';
+import { usePageTitle } from '../../../ui/use-page-title';
 import type { StepperProjectQuery, StepperProjectQueryVariables } from '../../../gql/graphql';
 import { notifyFailed } from '../../../ui/notify';
 import type { ResourceDraft } from '../../../ui/types';

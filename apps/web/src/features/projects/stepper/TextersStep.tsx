@@ -13,7 +13,7 @@ import {
   type RoleName,
 } from '@canvass/domain';
 import { useQuery } from 'urql';
-import { useSession } from '../../../app/session';
+import { useSession } from '../../../session/session';
 import type { StepperTeamsQuery, StepperTeamsQueryVariables } from '../../../gql/graphql';
 import { StepperTeams } from './stepper-operations';
 import { useOrganizationUsers } from './use-organization-users';

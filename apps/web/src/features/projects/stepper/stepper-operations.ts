@@ -1,5 +1,5 @@
 // The project stepper's reads and writes (spec §2 "Project stepper", §7), typed by graphql-codegen from schema.graphql.
-import { graphqlOperation } from '../../../app/graphql-request';
+import { graphqlOperation } from '../../../session/graphql-request';
 import type {
   CreateStepperProjectMutation,
   CreateStepperProjectMutationVariables,

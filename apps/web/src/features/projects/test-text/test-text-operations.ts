@@ -1,5 +1,5 @@
 // The test text's reads and writes (spec §5, §7 loadSendProject TestText), typed by graphql-codegen from schema.graphql.
-import { graphqlOperation } from '../../../app/graphql-request';
+import { graphqlOperation } from '../../../session/graphql-request';
 import type {
   SendTestTextMutation,
   SendTestTextMutationVariables,

@@ -2,7 +2,7 @@ import { Navigate, useRoutes } from 'react-router';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { resourceRoutes } from '../resources/routes';
 import { comingSoonRoutes } from './coming-soon-routes';
-import { lazyNamed } from './lazy-component';
+import { lazyNamed } from '../ui/lazy-component';
 
 // The stepper is its own chunk: the projects index does not carry it.
 const ProjectStepperPage = lazyNamed(

@@ -8,7 +8,7 @@ import { CurrentUserQuery, LoginMutation, LogoutMutation, SwitchOrganizationMuta
 import type { AuthPayload, CurrentUser } from './session-types';
 import { getAccessToken, onSessionLost, setAccessToken } from './token-store';
 import { errorText } from './error-text';
-import { setDisplayTimeZone } from '../ui/display-zone';
+import { setDisplayTimeZone } from './display-zone';
 
 export type { CurrentUser, Organization, UserRestriction } from './session-types';
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { SessionProvider, useSession } from './session';
-import { buildUser, installFakeServer, signedInAs } from './test-utils';
+import { buildUser, installFakeServer, signedInAs } from '../test/fake-app';
 import { useViewerFreshness } from './viewer-freshness';
 
 function Frame() {

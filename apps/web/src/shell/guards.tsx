@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { PageLoader } from './page-loader';
-import { useSession } from './session';
+import { PageLoader } from '../ui/page-loader';
+import { useSession } from '../session/session';
 
 /** Signed-out visitors of a protected page land on /login. */
 export function RequireAuth({ children }: { children: ReactNode }) {

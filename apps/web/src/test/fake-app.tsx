@@ -4,10 +4,10 @@ import { render } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { appRoutes } from './router';
-import { SessionProvider } from './session';
-import type { CurrentUser } from './session-types';
-import { theme } from './theme';
+import { appRoutes } from '../shell/router';
+import { SessionProvider } from '../session/session';
+import type { CurrentUser } from '../session/session-types';
+import { theme } from '../ui/theme';
 
 /** Test-only helpers: a fake GraphQL server behind `fetch`, and the whole app in a memory router. */
 

@@ -7,12 +7,12 @@ import { ModalsProvider } from '@mantine/modals';
 import { Suspense } from 'react';
 import { Link, Outlet } from 'react-router';
 import { GoogleAuthorizationResult } from '../features/google/google-authorization-result';
-import { GraphqlProvider } from './graphql-provider';
+import { GraphqlProvider } from '../session/graphql-provider';
 import { MainMenu } from './main-menu';
-import { PageLoader } from './page-loader';
-import { useSession } from './session';
+import { PageLoader } from '../ui/page-loader';
+import { useSession } from '../session/session';
 import { SettingsMenu } from './settings-menu';
-import { useViewerFreshness } from './viewer-freshness';
+import { useViewerFreshness } from '../session/viewer-freshness';
 
 /** The signed-in frame: header with the settings menu, main menu on the left, the page in the middle. */
 export function AppLayout() {

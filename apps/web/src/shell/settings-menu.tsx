@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { GoogleAccountMenuItem } from '../features/google/google-account-menu-item';
-import { useSession } from './session';
+import { useSession } from '../session/session';
 
 /** Spec §6: the queue monitor belongs to the platform operator: its admins, in organization 1. */
 const QUEUE_MONITOR_ORGANIZATION_ID = '1';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderResources } from '../ui/test-render';
-import { buildUser, renderApp, signedInAs } from './test-utils';
+import { renderResources } from '../test/render-resources';
+import { buildUser, renderApp, signedInAs } from '../test/fake-app';
 import { acmeClient, clientsPage } from '../test/client-fixtures';
 
 const acme = acmeClient;

@@ -2,7 +2,7 @@ import { NavLink, Stack } from '@mantine/core';
 import { IconLayoutDashboard, IconLink, IconSend, type Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { resourceIcon } from '../resources/icons';
-import { useSession } from './session';
+import { useSession } from '../session/session';
 
 export interface MenuEntry {
   label: string;

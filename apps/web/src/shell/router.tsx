@@ -2,7 +2,7 @@ import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/errors/route-error-page';
 import { RedirectIfSignedIn, RequireAuth, RootRedirect } from './guards';
-import { PageLoader } from './page-loader';
+import { PageLoader } from '../ui/page-loader';
 
 /**
  * A route whose page is its own chunk: the login page does not carry the console, nor the dashboard the forms.

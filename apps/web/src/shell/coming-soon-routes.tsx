@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyNamed } from './lazy-component';
+import { lazyNamed } from '../ui/lazy-component';
 
 const ComingSoonPage = lazyNamed(() => import('../features/coming-soon/coming-soon-page'), 'ComingSoonPage');
 

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { recordActivity } from './inactivity';
+import { recordActivity } from '../session/inactivity';
 import { cellTexts } from '../test/screen-reads';
-import { buildUser, renderApp, signedInAs } from './test-utils';
+import { buildUser, renderApp, signedInAs } from '../test/fake-app';
 
 vi.mock('../resources/routes', () => ({ resourceRoutes: () => [] }));
 

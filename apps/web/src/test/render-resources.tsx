@@ -3,11 +3,11 @@ import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { GraphqlProvider } from '../app/graphql-provider';
-import { SessionProvider } from '../app/session';
-import type { CurrentUser } from '../app/session-types';
-import { buildUser, installFakeServer, signedInAs, type Handler } from '../app/test-utils';
-import { theme } from '../app/theme';
+import { GraphqlProvider } from '../session/graphql-provider';
+import { SessionProvider } from '../session/session';
+import type { CurrentUser } from '../session/session-types';
+import { buildUser, installFakeServer, signedInAs, type Handler } from './fake-app';
+import { theme } from '../ui/theme';
 import { resourceRoutes } from '../resources/routes';
 
 /**

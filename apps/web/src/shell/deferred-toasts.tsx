@@ -1,6 +1,6 @@
 import { useNotifications } from '@mantine/notifications';
 import { Suspense, useState } from 'react';
-import { lazyNamed } from './lazy-component';
+import { lazyNamed } from '../ui/lazy-component';
 
 const Toasts = lazyNamed(() => import('./toasts'), 'Toasts');
 

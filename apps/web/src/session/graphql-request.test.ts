@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cannotReachServer, errorText } from './error-text';
 import { graphqlOperation, graphqlRequest } from './graphql-request';
-import { installFakeServer } from './test-utils';
+import { installFakeServer } from '../test/fake-app';
 import { setAccessToken } from './token-store';
 
 const AuthConfigQuery = graphqlOperation<{ authConfig: { signUpEnabled: boolean } }>(`

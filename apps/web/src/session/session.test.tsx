@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordActivity } from './inactivity';
 import { SessionProvider, useSession } from './session';
-import { buildUser, installFakeServer, signedInAs, signedOut, type Handler } from './test-utils';
+import { buildUser, installFakeServer, signedInAs, signedOut, type Handler } from '../test/fake-app';
 import { findAlert } from '../test/screen-reads';
 import { formatDateTime } from '../ui/format';
 
