@@ -5,9 +5,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { moduleOrderRule } from './eslint/module-order-rule.js';
 import { moduleLayers } from './eslint/module-order.js';
+import { webLayers } from './eslint/web-layers.js';
 
 /** platform/db: the Drizzle schema, tenant-scoped transactions, the pool. */
 const databaseLayer = ['**/platform/db', '**/platform/db/**'];
+
+/** The repository's own rules, one plugin object for every block that uses them. */
+const canvass = { rules: { 'module-order': moduleOrderRule } };
 
 export default tseslint.config(
   {
@@ -101,9 +105,28 @@ export default tseslint.config(
     // One direction between modules: each imports only modules below it (eslint/module-order.js).
     files: ['apps/server/src/modules/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    plugins: { canvass: { rules: { 'module-order': moduleOrderRule } } },
+    plugins: { canvass },
     rules: {
       'canvass/module-order': ['error', { modulesDir: 'apps/server/src/modules', layers: moduleLayers }],
+    },
+  },
+  {
+    // The web's folders point one way too (eslint/web-layers.js): session, ui, screens, shell, main.tsx. Tests and
+    // their helpers render the whole app, so they may import any layer.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-utils.{ts,tsx}', 'apps/web/src/test/**'],
+    plugins: { canvass },
+    rules: {
+      'canvass/module-order': [
+        'error',
+        {
+          modulesDir: 'apps/web/src',
+          layers: webLayers,
+          orderFile: 'eslint/web-layers.js',
+          withinLayer: 'free',
+          advice: 'Move the piece down to the layer that needs it (session/ or ui/), or hand it down as a prop.',
+        },
+      ],
     },
   },
   {

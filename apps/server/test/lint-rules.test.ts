@@ -89,6 +89,45 @@ describe('order of modules', () => {
   });
 });
 
+describe('layers of the web', () => {
+  const importing = (source: string) => `import * as imported from '${source}';\nexport const i = imported;\n`;
+
+  it('stops a folder from importing a layer above it, statically or lazily', async () => {
+    expect(await findings('apps/web/src/session/session.tsx', importing('../ui/format'))).toEqual([
+      expect.stringMatching(/^canvass\/module-order: src\/session \(session\) may not import src\/ui \(ui\)/),
+    ]);
+    expect(await findings('apps/web/src/ui/format.ts', importing('../resources/icons'))).toEqual([
+      expect.stringMatching(/^canvass\/module-order: src\/ui \(ui\) may not import src\/resources \(screens\)/),
+    ]);
+    expect(
+      await findings('apps/web/src/resources/clients.tsx', "export const layout = () => import('../shell/layout');\n"),
+    ).toEqual([
+      expect.stringMatching(/^canvass\/module-order: src\/resources \(screens\) may not import src\/shell \(shell\)/),
+    ]);
+  });
+
+  it('lets a folder import its own layer and those below, the shell anything, and a test the whole app', async () => {
+    for (const [file, source] of [
+      ['apps/web/src/ui/format.ts', '../session/display-zone'],
+      ['apps/web/src/resources/clients.tsx', '../features/prices/prices-operations'],
+      ['apps/web/src/features/dashboard/dashboard-page.tsx', '../../resources/icons'],
+      ['apps/web/src/shell/router.tsx', '../features/errors/route-error-page'],
+      ['apps/web/src/main.tsx', './shell/router'],
+      ['apps/web/src/ui/format.test.ts', '../shell/router'],
+    ]) {
+      expect(await findings(file, importing(source))).toEqual([]);
+    }
+  });
+
+  it('asks a new folder to take its place in the layers', async () => {
+    expect(await findings('apps/web/src/widgets/clock.tsx', importing('../ui/format'))).toEqual([
+      expect.stringMatching(
+        /^canvass\/module-order: src\/widgets is not in the order of modules: place it in eslint\/web-layers.js/,
+      ),
+    ]);
+  });
+});
+
 describe('import cycles', () => {
   it('stops an import that closes a cycle, in the server and in the web', async () => {
     // load-list.ts imports recipient-phones.ts; planting the way back closes the loop.
