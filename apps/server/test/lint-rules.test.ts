@@ -42,7 +42,7 @@ describe('boundaries', () => {
   });
 
   it('keeps the web away from apps/server, however it is spelled', async () => {
-    const file = 'apps/web/src/ui/ResourceIndex.tsx';
+    const file = 'apps/web/src/ui/resource-index.tsx';
     const imports = (source: string) => `import * as server from '${source}';\nexport const s = server;\n`;
     for (const source of ['../../../server/src/app', '@canvass/server', '@canvass/server/src/app']) {
       expect(await findings(file, imports(source))).toEqual([
@@ -139,7 +139,7 @@ describe('import cycles', () => {
     ).toEqual(['import-x/no-cycle: Dependency cycle detected']);
     const web = await findings(
       'apps/web/src/ui/notify.ts',
-      "import { InlineCreateDialog } from './InlineCreateDialog';\nexport const d = InlineCreateDialog;\n",
+      "import { InlineCreateDialog } from './inline-create-dialog';\nexport const d = InlineCreateDialog;\n",
     );
     expect(web).toEqual([expect.stringMatching(/^import-x\/no-cycle: Dependency cycle/)]);
   });
@@ -155,7 +155,7 @@ describe('import cycles', () => {
 });
 
 describe('assertions that cannot fail', () => {
-  const file = 'apps/web/src/ui/ResourceIndex.test.tsx';
+  const file = 'apps/web/src/ui/resource-index.test.tsx';
   const rule = /^no-restricted-syntax: getBy\/findBy already throw/;
 
   it('rejects expect(findBy…/getBy…).toBeTruthy() and .toBeDefined()', async () => {

@@ -4,7 +4,10 @@ import { lazyNamed } from '../ui/lazy-component';
 import { childListTab, editTab, overviewTab, defineScreen } from '../ui/screen';
 
 // Loaded with the first visit to a brand's overview, like the generic screens.
-const ProviderCapabilityList = lazyNamed(() => import('./providers/ProviderCapabilityList'), 'ProviderCapabilityList');
+const ProviderCapabilityList = lazyNamed(
+  () => import('./providers/provider-capability-list'),
+  'ProviderCapabilityList',
+);
 
 export const brandScreen = defineScreen(brand, {
   tabs: [

@@ -3,9 +3,9 @@ import { client, optOut, phone, project, type RecordOf } from '@canvass/domain';
 import { lazyNamed } from '../ui/lazy-component';
 import { childListTab, defineScreen, editTab, laterTab, overviewTab } from '../ui/screen';
 import { listFiltersTab } from './list-filters-tab';
-import { BuyPhonesButton } from './phones/BuyPhonesButton';
+import { BuyPhonesButton } from './phones/buy-phones-button';
 
-const ClientPrices = lazyNamed(() => import('../features/prices/ClientPrices'), 'ClientPrices');
+const ClientPrices = lazyNamed(() => import('../features/prices/client-prices'), 'ClientPrices');
 
 /** Spec §2: the client overview links to its public opt-in page when it has a slug. */
 function OptInLink({ record }: { record: RecordOf<typeof client> }) {

@@ -2,21 +2,21 @@ import { project, projectTeam, projectTexter, type ChildrenField } from '@canvas
 import { Navigate } from 'react-router';
 import { lazyNamed } from '../ui/lazy-component';
 import type { FieldInputProps } from '../ui/form/input-props';
-import type { FieldInputs } from '../ui/ResourceForm';
+import type { FieldInputs } from '../ui/resource-form';
 import { listFiltersTab } from './list-filters-tab';
 import { childListTab, defineScreen, laterTab, overviewTab, type ResourceTab } from '../ui/screen';
 
 // Everything particular to projects loads with the first visit to a project: the dashboard does not carry it.
-const ProjectControls = lazyNamed(() => import('./projects/ProjectControls'), 'ProjectControls');
-const ProjectWaitsHeader = lazyNamed(() => import('./projects/ProjectWaits'), 'ProjectWaitsHeader');
-const ProjectTextsTab = lazyNamed(() => import('./projects/ProjectTextsTab'), 'ProjectTextsTab');
-const ProjectSectionNav = lazyNamed(() => import('./projects/ProjectSectionNav'), 'ProjectSectionNav');
-const ProjectEditTab = lazyNamed(() => import('./projects/ProjectEditTab'), 'ProjectEditTab');
-const ProjectOverviewExtra = lazyNamed(() => import('./projects/ProjectOverviewExtra'), 'ProjectOverviewExtra');
-const ProjectInsightsTab = lazyNamed(() => import('./projects/ProjectInsightsTab'), 'ProjectInsightsTab');
-const ExcludedPhonesTab = lazyNamed(() => import('./projects/ExcludedPhonesTab'), 'ExcludedPhonesTab');
-const ProjectPricesTab = lazyNamed(() => import('./projects/ProjectPricesTab'), 'ProjectPricesTab');
-const ProjectPricesEdit = lazyNamed(() => import('./projects/ProjectPricesEdit'), 'ProjectPricesEdit');
+const ProjectControls = lazyNamed(() => import('./projects/project-controls'), 'ProjectControls');
+const ProjectWaitsHeader = lazyNamed(() => import('./projects/project-waits'), 'ProjectWaitsHeader');
+const ProjectTextsTab = lazyNamed(() => import('./projects/project-texts-tab'), 'ProjectTextsTab');
+const ProjectSectionNav = lazyNamed(() => import('./projects/project-section-nav'), 'ProjectSectionNav');
+const ProjectEditTab = lazyNamed(() => import('./projects/project-edit-tab'), 'ProjectEditTab');
+const ProjectOverviewExtra = lazyNamed(() => import('./projects/project-overview-extra'), 'ProjectOverviewExtra');
+const ProjectInsightsTab = lazyNamed(() => import('./projects/project-insights-tab'), 'ProjectInsightsTab');
+const ExcludedPhonesTab = lazyNamed(() => import('./projects/excluded-phones-tab'), 'ExcludedPhonesTab');
+const ProjectPricesTab = lazyNamed(() => import('./projects/project-prices-tab'), 'ProjectPricesTab');
+const ProjectPricesEdit = lazyNamed(() => import('./projects/project-prices-edit'), 'ProjectPricesEdit');
 
 const StatusInput = lazyNamed(() => import('./projects/project-inputs'), 'StatusInput');
 const DeliveryTypeInput = lazyNamed(() => import('./projects/project-inputs'), 'DeliveryTypeInput');

@@ -16,9 +16,9 @@ import { collectionScreen } from './collections';
 import { userScreen } from './users/users';
 
 // Each generic screen is a chunk of its own, loaded on the first visit (the dashboard does not carry the forms).
-const ResourceIndex = lazyNamed(() => import('../ui/ResourceIndex'), 'ResourceIndex');
-const ResourceCreatePage = lazyNamed(() => import('../ui/ResourceCreatePage'), 'ResourceCreatePage');
-const ResourceShowPage = lazyNamed(() => import('../ui/ResourceShowPage'), 'ResourceShowPage');
+const ResourceIndex = lazyNamed(() => import('../ui/resource-index'), 'ResourceIndex');
+const ResourceCreatePage = lazyNamed(() => import('../ui/resource-create-page'), 'ResourceCreatePage');
+const ResourceShowPage = lazyNamed(() => import('../ui/resource-show-page'), 'ResourceShowPage');
 
 /** The resources whose screens add tabs of their own; a screen file is needed only for that. */
 const ownScreens: readonly ResourceScreen[] = [

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { team as teamDef } from '@canvass/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { buildUser } from '../test/fake-app';
-import { InlineCreateDialog } from '../ui/InlineCreateDialog';
+import { InlineCreateDialog } from '../ui/inline-create-dialog';
 import { callsTo, renderResources } from '../test/render-resources';
 
 const team = {

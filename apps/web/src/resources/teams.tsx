@@ -3,8 +3,8 @@ import { lazyNamed } from '../ui/lazy-component';
 import { defineScreen, editTab, laterTab, overviewTab } from '../ui/screen';
 
 // Loaded with the first visit to the tab, like the generic screens.
-const TeamMembersTab = lazyNamed(() => import('./teams/TeamMembersTab'), 'TeamMembersTab');
-const TeamTextsTab = lazyNamed(() => import('./teams/TeamTextsTab'), 'TeamTextsTab');
+const TeamMembersTab = lazyNamed(() => import('./teams/team-members-tab'), 'TeamMembersTab');
+const TeamTextsTab = lazyNamed(() => import('./teams/team-texts-tab'), 'TeamTextsTab');
 
 /**
  * Spec §2 teams/{id}: overview, users (members and leads), projects, texts, and the general edit section. The tab

@@ -6,7 +6,7 @@ import { lazyNamed } from '../ui/lazy-component';
 
 // The stepper is its own chunk: the projects index does not carry it.
 const ProjectStepperPage = lazyNamed(
-  () => import('../features/projects/stepper/ProjectStepperPage'),
+  () => import('../features/projects/stepper/project-stepper-page'),
   'ProjectStepperPage',
 );
 

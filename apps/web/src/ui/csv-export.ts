@@ -5,7 +5,7 @@ import { TASK_POLL_MS } from './constants';
 import { EXPORT_CSV, type BackgroundTask } from './documents';
 import { followBackgroundTask, taskRunning } from './follow-task';
 import { errorText } from './notify';
-import type { ListVariables } from './useResourceList';
+import type { ListVariables } from './use-resource-list';
 
 interface ExportDeps {
   /** How long without a live update before the task is re-fetched (spec §9: 5 seconds). */

@@ -2,16 +2,16 @@ import { Stack } from '@mantine/core';
 import type { RecordOf, ResourceDef } from '@canvass/domain';
 import type { ReactNode } from 'react';
 import { lazyNamed } from './lazy-component';
-import type { FieldInputs } from './ResourceForm';
-import type { CellRenderer } from './ResourceTable';
-import type { ListOptions } from './useResourceList';
+import type { FieldInputs } from './resource-form';
+import type { CellRenderer } from './resource-table';
+import type { ListOptions } from './use-resource-list';
 import type { ResourceRecord } from './types';
 
 // Screens are described up front (the router needs their paths); what they render loads with the first visit.
-const EmptyTab = lazyNamed(() => import('./EmptyTab'), 'EmptyTab');
-const ResourceForm = lazyNamed(() => import('./ResourceForm'), 'ResourceForm');
-const ResourceIndex = lazyNamed(() => import('./ResourceIndex'), 'ResourceIndex');
-const ResourceOverview = lazyNamed(() => import('./ResourceOverview'), 'ResourceOverview');
+const EmptyTab = lazyNamed(() => import('./empty-tab'), 'EmptyTab');
+const ResourceForm = lazyNamed(() => import('./resource-form'), 'ResourceForm');
+const ResourceIndex = lazyNamed(() => import('./resource-index'), 'ResourceIndex');
+const ResourceOverview = lazyNamed(() => import('./resource-overview'), 'ResourceOverview');
 
 export interface TabContext<R extends ResourceRecord = ResourceRecord> {
   def: ResourceDef;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBackgroundTask } from './useBackgroundTask';
+import { useBackgroundTask } from './use-background-task';
 
 /** What a record (a list, a project) says of its latest load's task. */
 export interface RecordLoadTask {

@@ -7,7 +7,7 @@ import { useQuery } from 'urql';
 import { useSession, type Organization } from '../../session/session';
 import { usePageTitle } from '../../ui/use-page-title';
 import { errorText } from '../../ui/notify';
-import { ResourceTabs } from '../../ui/ResourceTabs';
+import { ResourceTabs } from '../../ui/resource-tabs';
 import type { ResourceTab } from '../../ui/screen';
 import { DetailList } from '../account/detail-list';
 import { ORGANIZATION_QUERY, type OrganizationRecord } from './organization-documents';

@@ -2,18 +2,18 @@ import { Select } from '@mantine/core';
 import { organization, usTimeZones } from '@canvass/domain';
 import { lazyNamed } from '../../ui/lazy-component';
 import { useSession } from '../../session/session';
-import type { FieldInputs } from '../../ui/ResourceForm';
+import type { FieldInputs } from '../../ui/resource-form';
 import type { ResourceTab } from '../../ui/screen';
 import type { OrganizationRecord } from './organization-documents';
 
-const DoNotContactPanel = lazyNamed(() => import('../do-not-contact/DoNotContactPanel'), 'DoNotContactPanel');
+const DoNotContactPanel = lazyNamed(() => import('../do-not-contact/do-not-contact-panel'), 'DoNotContactPanel');
 const OptOutKeywordsSection = lazyNamed(
-  () => import('../opt-out-keywords/OptOutKeywordsSection'),
+  () => import('../opt-out-keywords/opt-out-keywords-section'),
   'OptOutKeywordsSection',
 );
-const ResourceForm = lazyNamed(() => import('../../ui/ResourceForm'), 'ResourceForm');
+const ResourceForm = lazyNamed(() => import('../../ui/resource-form'), 'ResourceForm');
 const ListFiltersPanel = lazyNamed(() => import('../../resources/list-filters'), 'ListFiltersPanel');
-const PricesSection = lazyNamed(() => import('../prices/PricesSection'), 'PricesSection');
+const PricesSection = lazyNamed(() => import('../prices/prices-section'), 'PricesSection');
 const ProviderConfigurationsSection = lazyNamed(
   () => import('./provider-configurations-section'),
   'ProviderConfigurationsSection',

@@ -2,14 +2,14 @@ import { Anchor, ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
 import { campaign, collection, Provider, phone, team, textDefault, usTimeZones } from '@canvass/domain';
 import { Link } from 'react-router';
 import { lazyNamed } from '../../ui/lazy-component';
-import { BuyPhonesButton } from '../../resources/phones/BuyPhonesButton';
+import { BuyPhonesButton } from '../../resources/phones/buy-phones-button';
 import { DetailList } from '../account/detail-list';
 import { laterTab, type ResourceTab } from '../../ui/screen';
 import type { OrganizationRecord } from './organization-documents';
 
-const ResourceIndex = lazyNamed(() => import('../../ui/ResourceIndex'), 'ResourceIndex');
+const ResourceIndex = lazyNamed(() => import('../../ui/resource-index'), 'ResourceIndex');
 const UsersIndex = lazyNamed(() => import('../../resources/users/users'), 'UsersIndex');
-const DoNotContactPanel = lazyNamed(() => import('../do-not-contact/DoNotContactPanel'), 'DoNotContactPanel');
+const DoNotContactPanel = lazyNamed(() => import('../do-not-contact/do-not-contact-panel'), 'DoNotContactPanel');
 const ListFiltersPanel = lazyNamed(() => import('../../resources/list-filters'), 'ListFiltersPanel');
 
 type Tab = ResourceTab<OrganizationRecord>;

@@ -2,19 +2,19 @@ import { Card, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/co
 import { keyValues, Provider, providerConfigurationErrors } from '@canvass/domain';
 import { Suspense, type FormEvent } from 'react';
 import { keyValueAttributes, type KeyValueRow } from '../../ui/form/form-values';
-import { KeyValuesInput } from '../../ui/form/KeyValuesInput';
-import { AddRowButton, RemoveRowButton } from '../../ui/form/RowButtons';
-import { joinErrors } from '../../ui/form/useFormState';
+import { KeyValuesInput } from '../../ui/form/key-values-input';
+import { AddRowButton, RemoveRowButton } from '../../ui/form/row-buttons';
+import { joinErrors } from '../../ui/form/use-form-state';
 import { fieldErrorsText, notifyFailed, notifySaved } from '../../ui/notify';
 import type { OrganizationRecord, ProviderConfigurationView } from './organization-documents';
 import { useRowsSection } from '../../ui/form/use-rows-section';
 import { useSaveOrganization } from './use-save-organization';
-import { SaveButton } from '../../ui/form/SaveButton';
+import { SaveButton } from '../../ui/form/save-button';
 import { lazyNamed } from '../../ui/lazy-component';
 
 // Its own chunk: the organization page loads it once a configuration names its provider.
 const ProviderCapabilityList = lazyNamed(
-  () => import('../../resources/providers/ProviderCapabilityList'),
+  () => import('../../resources/providers/provider-capability-list'),
   'ProviderCapabilityList',
 );
 

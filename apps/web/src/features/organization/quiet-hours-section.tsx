@@ -9,10 +9,10 @@ import {
 } from '@canvass/domain';
 import type { FormEvent } from 'react';
 import { useState } from 'react';
-import { AddRowButton, RemoveRowButton } from '../../ui/form/RowButtons';
-import { SaveButton } from '../../ui/form/SaveButton';
+import { AddRowButton, RemoveRowButton } from '../../ui/form/row-buttons';
+import { SaveButton } from '../../ui/form/save-button';
 import { useRowsSection } from '../../ui/form/use-rows-section';
-import { joinErrors } from '../../ui/form/useFormState';
+import { joinErrors } from '../../ui/form/use-form-state';
 import { fieldErrorsText, notifyFailed, notifySaved } from '../../ui/notify';
 import type { OrganizationRecord } from './organization-documents';
 import { useSaveOrganization } from './use-save-organization';

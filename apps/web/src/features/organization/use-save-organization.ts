@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useMutation } from 'urql';
-import { readOutcome, type Outcome } from '../../ui/useResourceMutation';
+import { readOutcome, type Outcome } from '../../ui/use-resource-mutation';
 import type { MutationPayload } from '../../ui/types';
 import { UPDATE_ORGANIZATION_SETTINGS } from './organization-documents';
 

@@ -7,7 +7,7 @@ import { useClient } from 'urql';
 import type { ProjectActionTextsQuery, ProjectActionTextsQueryVariables } from '../../gql/graphql';
 import { errorText } from '../../ui/notify';
 import { PROJECT_ACTION_TEXTS, type ProjectWait } from './project-operations';
-import { ProjectWaitList } from './ProjectWaits';
+import { ProjectWaitList } from './project-waits';
 import { actionLabel } from './use-project-actions';
 
 /** What Send Texts adds to its question: what its texts will wait for once sent (issue 35 §1). */

@@ -21,9 +21,9 @@ import { useSession } from '../../session/session';
 import { documentsFor } from '../../ui/documents';
 import { blankChildRow, patchRow, removeRow, type ChildRow } from '../../ui/form/form-values';
 import type { FieldInputProps } from '../../ui/form/input-props';
-import { RemoveRowButton } from '../../ui/form/RowButtons';
+import { RemoveRowButton } from '../../ui/form/row-buttons';
 import type { ChildrenField } from '@canvass/domain';
-import { mediaOfRecord, ProjectMedia } from '../../features/projects/message-editor/ProjectMedia';
+import { mediaOfRecord, ProjectMedia } from '../../features/projects/message-editor/project-media';
 import { useProjectLifecycle } from './use-project-lifecycle';
 
 /** How many candidates a section offers at once: an organization's sender numbers, teams, texters. */

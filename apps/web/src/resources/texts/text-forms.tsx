@@ -1,6 +1,6 @@
 import { isTextEditable, textEntry, textMessages, type RecordOf } from '@canvass/domain';
-import { ResourceCreatePage } from '../../ui/ResourceCreatePage';
-import { ResourceForm, type SaveAction } from '../../ui/ResourceForm';
+import { ResourceCreatePage } from '../../ui/resource-create-page';
+import { ResourceForm, type SaveAction } from '../../ui/resource-form';
 
 /** Spec §4: 'Save and send' saves the text and marks it for sending. */
 const saveAndSend: readonly SaveAction[] = [{ label: textMessages.saveAndSend, attributes: { isSendText: true } }];

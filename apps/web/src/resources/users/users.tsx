@@ -2,16 +2,16 @@ import { Text } from '@mantine/core';
 import { textEntry, user } from '@canvass/domain';
 import { lazyNamed } from '../../ui/lazy-component';
 import { useSession } from '../../session/session';
-import type { FieldInputs } from '../../ui/ResourceForm';
+import type { FieldInputs } from '../../ui/resource-form';
 import { childListTab, defineScreen, editTab, laterTab } from '../../ui/screen';
 import { DataViewsInput, DataViewsList } from './data-views-input';
 import { UserMenuItems } from './user-menu-items';
 import { UserTypeInput } from './user-type-input';
 
 // Loaded with the first visit, as every generic screen (routes.tsx): the console's first screen does not carry them.
-const ResourceIndex = lazyNamed(() => import('../../ui/ResourceIndex'), 'ResourceIndex');
-const ResourceCreatePage = lazyNamed(() => import('../../ui/ResourceCreatePage'), 'ResourceCreatePage');
-const ResourceOverview = lazyNamed(() => import('../../ui/ResourceOverview'), 'ResourceOverview');
+const ResourceIndex = lazyNamed(() => import('../../ui/resource-index'), 'ResourceIndex');
+const ResourceCreatePage = lazyNamed(() => import('../../ui/resource-create-page'), 'ResourceCreatePage');
+const ResourceOverview = lazyNamed(() => import('../../ui/resource-overview'), 'ResourceOverview');
 
 /** The user form's own inputs: the types this viewer may give, and data views as one select of clients. */
 export const userInputs: FieldInputs = {

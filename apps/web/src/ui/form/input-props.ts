@@ -1,7 +1,7 @@
 import type { FieldDef } from '@canvass/domain';
 import type { ResourceDraft } from '../types';
 import type { FormValue, FormValues } from './form-values';
-import type { FormErrors } from './useFormState';
+import type { FormErrors } from './use-form-state';
 
 /** What every field input receives from the form. */
 export interface FieldInputProps<F extends FieldDef = FieldDef> {

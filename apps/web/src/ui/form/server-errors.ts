@@ -1,6 +1,6 @@
 import type { ResourceDef } from '@canvass/domain';
 import type { FieldError } from '../types';
-import type { FormErrors } from './useFormState';
+import type { FormErrors } from './use-form-state';
 
 /**
  * Places the server's field errors on the inputs that show them. A ref error may name the object (`agency`)

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { patchRow, removeRow } from './form-values';
-import type { FormErrors } from './useFormState';
+import type { FormErrors } from './use-form-state';
 
 /**
  * The state of a section that edits nested rows by hand (prices, provider configurations): the rows with their

@@ -6,7 +6,7 @@ import {
   type AppliedPrice,
   type PlaceholderContext,
 } from '@canvass/domain';
-import type { ApplicablePrice } from '../../prices/ApplicablePrices';
+import type { ApplicablePrice } from '../../prices/applicable-prices';
 import type { MessageCostInput } from '../message-editor';
 import type { StepperListView } from './use-stepper-list';
 

@@ -9,8 +9,8 @@ import {
 import type { ProjectAttributes, ProjectCreationStep, StepperProjectFieldsFragment } from '../../../gql/graphql';
 import { placeServerErrors } from '../../../ui/form/server-errors';
 import type { FieldError } from '../../../ui/types';
-import { mediaOfRecord } from '../message-editor/ProjectMedia';
-import type { MediaValue } from '../message-editor/MediaField';
+import { mediaOfRecord } from '../message-editor/project-media';
+import type { MediaValue } from '../message-editor/media-field';
 import { zonedInstant, zonedParts } from './zoned-time';
 
 /**
