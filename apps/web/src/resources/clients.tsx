@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import { client, optOut, phone, project, type RecordOf } from '@canvass/domain';
 import { lazyNamed } from '../ui/lazy-component';
 import { childListTab, defineScreen, editTab, laterTab, overviewTab } from '../ui/screen';
-import { listFiltersTab } from './list-filters-tab';
+import { listFiltersTab } from './list-filters/list-filters-tab';
 import { BuyPhonesButton } from './phones/buy-phones-button';
 
 const ClientPrices = lazyNamed(() => import('../features/prices/client-prices'), 'ClientPrices');

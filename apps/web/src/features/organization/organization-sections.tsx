@@ -12,7 +12,7 @@ const OptOutKeywordsSection = lazyNamed(
   'OptOutKeywordsSection',
 );
 const ResourceForm = lazyNamed(() => import('../../ui/resource-form'), 'ResourceForm');
-const ListFiltersPanel = lazyNamed(() => import('../../resources/list-filters'), 'ListFiltersPanel');
+const ListFiltersPanel = lazyNamed(() => import('../../resources/list-filters/list-filters'), 'ListFiltersPanel');
 const PricesSection = lazyNamed(() => import('../prices/prices-section'), 'PricesSection');
 const ProviderConfigurationsSection = lazyNamed(
   () => import('./provider-configurations-section'),

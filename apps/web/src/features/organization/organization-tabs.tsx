@@ -10,7 +10,7 @@ import type { OrganizationRecord } from './organization-documents';
 const ResourceIndex = lazyNamed(() => import('../../ui/resource-index'), 'ResourceIndex');
 const UsersIndex = lazyNamed(() => import('../../resources/users/users'), 'UsersIndex');
 const DoNotContactPanel = lazyNamed(() => import('../do-not-contact/do-not-contact-panel'), 'DoNotContactPanel');
-const ListFiltersPanel = lazyNamed(() => import('../../resources/list-filters'), 'ListFiltersPanel');
+const ListFiltersPanel = lazyNamed(() => import('../../resources/list-filters/list-filters'), 'ListFiltersPanel');
 
 type Tab = ResourceTab<OrganizationRecord>;
 

@@ -14,7 +14,7 @@ import {
   DataImportPreviewQuery,
   DataImportTemplatesQuery,
   StartDataImportMutation,
-} from '../data-imports-operations';
+} from './data-imports-operations';
 import { columnOf, mappingFor, readMapping, type Mapping } from './mapping';
 import { MappingFields, type ImportField } from './mapping-fields';
 

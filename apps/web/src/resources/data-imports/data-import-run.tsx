@@ -5,7 +5,7 @@ import { TASK_POLL_MS } from '../../ui/constants';
 import { errorText, notifySuccess } from '../../ui/notify';
 import { useBackgroundTask } from '../../ui/use-background-task';
 import type { DataImportRunQuery as RunResult } from '../../gql/graphql';
-import { DataImportRunQuery, StartDataImportMutation } from '../data-imports-operations';
+import { DataImportRunQuery, StartDataImportMutation } from './data-imports-operations';
 import { changeable, running } from './run-status';
 
 /**

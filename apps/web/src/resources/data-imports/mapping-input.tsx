@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { graphqlRequest } from '../../session/graphql-request';
 import type { DataImportResource } from '../../gql/graphql';
 import type { FieldInputProps } from '../../ui/form/input-props';
-import { DataImportFieldsQuery } from '../data-imports-operations';
+import { DataImportFieldsQuery } from './data-imports-operations';
 import { mappingFor, readMapping } from './mapping';
 import { MappingFields, type ImportField } from './mapping-fields';
 import { useUploadHeader } from './use-upload-header';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { graphqlRequest } from '../../session/graphql-request';
-import { DataImportPreviewQuery } from '../data-imports-operations';
+import { DataImportPreviewQuery } from './data-imports-operations';
 
 /**
  * The header row of an uploaded file, read from the server's preview of it: undefined while it is read, null when

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { listFilterMessages } from '@canvass/domain';
 import { describe, expect, it } from 'vitest';
-import { acmeClient } from '../test/client-fixtures';
-import { cellTexts, descriptionOf, findAlert } from '../test/screen-reads';
-import { callsTo, renderResources } from '../test/render-resources';
+import { acmeClient } from '../../test/client-fixtures';
+import { cellTexts, descriptionOf, findAlert } from '../../test/screen-reads';
+import { callsTo, renderResources } from '../../test/render-resources';
 
 const filter = (id: string, listFilterType: string, carrier: string | null, state: string | null) => ({
   __typename: 'ListFilter',

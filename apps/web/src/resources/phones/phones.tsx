@@ -1,11 +1,11 @@
 import { phone, textEntry } from '@canvass/domain';
-import { lazyNamed } from '../ui/lazy-component';
-import type { ResourceRecord } from '../ui/types';
-import { childListTab, editTab, overviewTab, defineScreen } from '../ui/screen';
-import { isLivePurchasedNumber, PhoneMenuItems } from './phones/phone-menu-items';
+import { lazyNamed } from '../../ui/lazy-component';
+import type { ResourceRecord } from '../../ui/types';
+import { childListTab, editTab, overviewTab, defineScreen } from '../../ui/screen';
+import { isLivePurchasedNumber, PhoneMenuItems } from './phone-menu-items';
 
 // The index with its number lookup, loaded with the first visit like the generic index.
-const PhonesIndex = lazyNamed(() => import('./phones/phones-index'), 'PhonesIndex');
+const PhonesIndex = lazyNamed(() => import('./phones-index'), 'PhonesIndex');
 
 /**
  * Spec §2 phones/{id}: its Sent Texts are the texts from it, its Received Texts those to it (a purchased number's

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { team as teamDef } from '@canvass/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { buildUser } from '../test/fake-app';
-import { InlineCreateDialog } from '../ui/inline-create-dialog';
-import { callsTo, renderResources } from '../test/render-resources';
+import { buildUser } from '../../test/fake-app';
+import { InlineCreateDialog } from '../../ui/inline-create-dialog';
+import { callsTo, renderResources } from '../../test/render-resources';
 
 const team = {
   __typename: 'Team',

@@ -1,13 +1,13 @@
 import { list, project } from '@canvass/domain';
-import { lazyNamed } from '../ui/lazy-component';
-import { childListTab, defineScreen, editTab, type ResourceTab } from '../ui/screen';
+import { lazyNamed } from '../../ui/lazy-component';
+import { childListTab, defineScreen, editTab, type ResourceTab } from '../../ui/screen';
 
 // Everything particular to lists loads with the first visit to a list: the dashboard does not carry it.
-const ListCreatePage = lazyNamed(() => import('./lists/list-create-page'), 'ListCreatePage');
-const ListLoadHeader = lazyNamed(() => import('./lists/list-load-header'), 'ListLoadHeader');
-const ListOverview = lazyNamed(() => import('./lists/list-overview'), 'ListOverview');
-const ListRows = lazyNamed(() => import('./lists/list-rows'), 'ListRows');
-const ColumnPicker = lazyNamed(() => import('./lists/column-picker'), 'ColumnPicker');
+const ListCreatePage = lazyNamed(() => import('./list-create-page'), 'ListCreatePage');
+const ListLoadHeader = lazyNamed(() => import('./list-load-header'), 'ListLoadHeader');
+const ListOverview = lazyNamed(() => import('./list-overview'), 'ListOverview');
+const ListRows = lazyNamed(() => import('./list-rows'), 'ListRows');
+const ColumnPicker = lazyNamed(() => import('./column-picker'), 'ColumnPicker');
 
 // The overview shows the stored counts of the load, not the generic field list.
 const overview: ResourceTab = {

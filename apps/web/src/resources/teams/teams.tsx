@@ -1,10 +1,10 @@
 import { team } from '@canvass/domain';
-import { lazyNamed } from '../ui/lazy-component';
-import { defineScreen, editTab, laterTab, overviewTab } from '../ui/screen';
+import { lazyNamed } from '../../ui/lazy-component';
+import { defineScreen, editTab, laterTab, overviewTab } from '../../ui/screen';
 
 // Loaded with the first visit to the tab, like the generic screens.
-const TeamMembersTab = lazyNamed(() => import('./teams/team-members-tab'), 'TeamMembersTab');
-const TeamTextsTab = lazyNamed(() => import('./teams/team-texts-tab'), 'TeamTextsTab');
+const TeamMembersTab = lazyNamed(() => import('./team-members-tab'), 'TeamMembersTab');
+const TeamTextsTab = lazyNamed(() => import('./team-texts-tab'), 'TeamTextsTab');
 
 /**
  * Spec §2 teams/{id}: overview, users (members and leads), projects, texts, and the general edit section. The tab

@@ -1,11 +1,11 @@
 import { dataImport, dataImportTemplate } from '@canvass/domain';
-import { lazyNamed } from '../ui/lazy-component';
-import { defineScreen, editTab, overviewTab } from '../ui/screen';
-import { changeable } from './data-imports/run-status';
+import { lazyNamed } from '../../ui/lazy-component';
+import { defineScreen, editTab, overviewTab } from '../../ui/screen';
+import { changeable } from './run-status';
 
-const DataImportCreatePage = lazyNamed(() => import('./data-imports/data-import-create-page'), 'DataImportCreatePage');
-const DataImportRun = lazyNamed(() => import('./data-imports/data-import-run'), 'DataImportRun');
-const MappingInput = lazyNamed(() => import('./data-imports/mapping-input'), 'MappingInput');
+const DataImportCreatePage = lazyNamed(() => import('./data-import-create-page'), 'DataImportCreatePage');
+const DataImportRun = lazyNamed(() => import('./data-import-run'), 'DataImportRun');
+const MappingInput = lazyNamed(() => import('./mapping-input'), 'MappingInput');
 
 /**
  * A data import starts from a file (its own new page); its overview follows the run and offers the rejected rows.

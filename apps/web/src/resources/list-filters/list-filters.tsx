@@ -3,18 +3,18 @@ import { createdMessage, isFieldDisabled, listFilter, listFilterMessages } from 
 import { IconInfoCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, type FormEvent } from 'react';
 import { useQuery } from 'urql';
-import { useSession } from '../session/session';
-import { FieldValue } from '../ui/field-value';
-import { FieldInput } from '../ui/form/field-input';
-import { toAttributes } from '../ui/form/form-values';
-import { placeServerErrors } from '../ui/form/server-errors';
-import { joinErrors, useFormState } from '../ui/form/use-form-state';
-import { ListPager } from '../ui/list-pager';
-import { errorText, fieldErrorsText, notifyFailed, notifySaved } from '../ui/notify';
-import type { Filter, ResourceRecord } from '../ui/types';
-import { useConfirmDelete } from '../ui/use-confirm-delete';
-import { useResourceList } from '../ui/use-resource-list';
-import { useResourceMutation } from '../ui/use-resource-mutation';
+import { useSession } from '../../session/session';
+import { FieldValue } from '../../ui/field-value';
+import { FieldInput } from '../../ui/form/field-input';
+import { toAttributes } from '../../ui/form/form-values';
+import { placeServerErrors } from '../../ui/form/server-errors';
+import { joinErrors, useFormState } from '../../ui/form/use-form-state';
+import { ListPager } from '../../ui/list-pager';
+import { errorText, fieldErrorsText, notifyFailed, notifySaved } from '../../ui/notify';
+import type { Filter, ResourceRecord } from '../../ui/types';
+import { useConfirmDelete } from '../../ui/use-confirm-delete';
+import { useResourceList } from '../../ui/use-resource-list';
+import { useResourceMutation } from '../../ui/use-resource-mutation';
 
 const CARRIER_DATA = 'query ListFilterCarrierData { listFilterCarrierDataAvailable }';
 /** What a filter is made of on these screens; its level is the screen's (the organization, or this client). */

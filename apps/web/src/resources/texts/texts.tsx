@@ -1,14 +1,14 @@
 import { textEntry } from '@canvass/domain';
-import { lazyNamed } from '../ui/lazy-component';
-import { defineScreen } from '../ui/screen';
-import type { ResourceRecord } from '../ui/types';
-import { TextMenuItems, textSendActions } from './texts/text-menu-items';
+import { lazyNamed } from '../../ui/lazy-component';
+import { defineScreen } from '../../ui/screen';
+import type { ResourceRecord } from '../../ui/types';
+import { TextMenuItems, textSendActions } from './text-menu-items';
 
 // Loaded with the first visit, like the generic pages.
-const TextHeader = lazyNamed(() => import('./texts/text-header'), 'TextHeader');
-const TextCreatePage = lazyNamed(() => import('./texts/text-forms'), 'TextCreatePage');
-const TextEditForm = lazyNamed(() => import('./texts/text-forms'), 'TextEditForm');
-const ResourceOverview = lazyNamed(() => import('../ui/resource-overview'), 'ResourceOverview');
+const TextHeader = lazyNamed(() => import('./text-header'), 'TextHeader');
+const TextCreatePage = lazyNamed(() => import('./text-forms'), 'TextCreatePage');
+const TextEditForm = lazyNamed(() => import('./text-forms'), 'TextEditForm');
+const ResourceOverview = lazyNamed(() => import('../../ui/resource-overview'), 'ResourceOverview');
 
 /**
  * Spec §2 texts/{id}: the anchor (status, from, to, project, texter, sent at, body), a kebab with Send and Resend

@@ -1,29 +1,29 @@
 import { project, projectTeam, projectTexter, type ChildrenField } from '@canvass/domain';
 import { Navigate } from 'react-router';
-import { lazyNamed } from '../ui/lazy-component';
-import type { FieldInputProps } from '../ui/form/input-props';
-import type { FieldInputs } from '../ui/resource-form';
-import { listFiltersTab } from './list-filters-tab';
-import { childListTab, defineScreen, laterTab, overviewTab, type ResourceTab } from '../ui/screen';
+import { lazyNamed } from '../../ui/lazy-component';
+import type { FieldInputProps } from '../../ui/form/input-props';
+import type { FieldInputs } from '../../ui/resource-form';
+import { listFiltersTab } from '../list-filters/list-filters-tab';
+import { childListTab, defineScreen, laterTab, overviewTab, type ResourceTab } from '../../ui/screen';
 
 // Everything particular to projects loads with the first visit to a project: the dashboard does not carry it.
-const ProjectControls = lazyNamed(() => import('./projects/project-controls'), 'ProjectControls');
-const ProjectWaitsHeader = lazyNamed(() => import('./projects/project-waits'), 'ProjectWaitsHeader');
-const ProjectTextsTab = lazyNamed(() => import('./projects/project-texts-tab'), 'ProjectTextsTab');
-const ProjectSectionNav = lazyNamed(() => import('./projects/project-section-nav'), 'ProjectSectionNav');
-const ProjectEditTab = lazyNamed(() => import('./projects/project-edit-tab'), 'ProjectEditTab');
-const ProjectOverviewExtra = lazyNamed(() => import('./projects/project-overview-extra'), 'ProjectOverviewExtra');
-const ProjectInsightsTab = lazyNamed(() => import('./projects/project-insights-tab'), 'ProjectInsightsTab');
-const ExcludedPhonesTab = lazyNamed(() => import('./projects/excluded-phones-tab'), 'ExcludedPhonesTab');
-const ProjectPricesTab = lazyNamed(() => import('./projects/project-prices-tab'), 'ProjectPricesTab');
-const ProjectPricesEdit = lazyNamed(() => import('./projects/project-prices-edit'), 'ProjectPricesEdit');
+const ProjectControls = lazyNamed(() => import('./project-controls'), 'ProjectControls');
+const ProjectWaitsHeader = lazyNamed(() => import('./project-waits'), 'ProjectWaitsHeader');
+const ProjectTextsTab = lazyNamed(() => import('./project-texts-tab'), 'ProjectTextsTab');
+const ProjectSectionNav = lazyNamed(() => import('./project-section-nav'), 'ProjectSectionNav');
+const ProjectEditTab = lazyNamed(() => import('./project-edit-tab'), 'ProjectEditTab');
+const ProjectOverviewExtra = lazyNamed(() => import('./project-overview-extra'), 'ProjectOverviewExtra');
+const ProjectInsightsTab = lazyNamed(() => import('./project-insights-tab'), 'ProjectInsightsTab');
+const ExcludedPhonesTab = lazyNamed(() => import('./excluded-phones-tab'), 'ExcludedPhonesTab');
+const ProjectPricesTab = lazyNamed(() => import('./project-prices-tab'), 'ProjectPricesTab');
+const ProjectPricesEdit = lazyNamed(() => import('./project-prices-edit'), 'ProjectPricesEdit');
 
-const StatusInput = lazyNamed(() => import('./projects/project-inputs'), 'StatusInput');
-const DeliveryTypeInput = lazyNamed(() => import('./projects/project-inputs'), 'DeliveryTypeInput');
-const SenderPhonesInput = lazyNamed(() => import('./projects/project-inputs'), 'SenderPhonesInput');
-const TeamsInput = lazyNamed(() => import('./projects/project-inputs'), 'TeamsInput');
-const TextersInput = lazyNamed(() => import('./projects/project-inputs'), 'TextersInput');
-const ProjectMediaInput = lazyNamed(() => import('./projects/project-inputs'), 'ProjectMediaInput');
+const StatusInput = lazyNamed(() => import('./project-inputs'), 'StatusInput');
+const DeliveryTypeInput = lazyNamed(() => import('./project-inputs'), 'DeliveryTypeInput');
+const SenderPhonesInput = lazyNamed(() => import('./project-inputs'), 'SenderPhonesInput');
+const TeamsInput = lazyNamed(() => import('./project-inputs'), 'TeamsInput');
+const TextersInput = lazyNamed(() => import('./project-inputs'), 'TextersInput');
+const ProjectMediaInput = lazyNamed(() => import('./project-inputs'), 'ProjectMediaInput');
 
 /** The project's own inputs in its edit sections (loaded with the first edit); every other field is the registry's. */
 export const projectInputs: FieldInputs = {

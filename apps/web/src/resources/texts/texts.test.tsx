@@ -2,9 +2,9 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { textMessages } from '@canvass/domain';
 import { describe, expect, it } from 'vitest';
-import { findAlert } from '../test/screen-reads';
-import { formatDateTime } from '../ui/format';
-import { callsTo, renderResources } from '../test/render-resources';
+import { findAlert } from '../../test/screen-reads';
+import { formatDateTime } from '../../ui/format';
+import { callsTo, renderResources } from '../../test/render-resources';
 
 const can = { __typename: 'RecordAbilities', update: true, destroy: true, export: true, favorite: false };
 const ref = (id: string, name: string) => ({ __typename: 'Reference', id, name });

@@ -1,5 +1,5 @@
 // The data import screens' own operations (beyond the registry's CRUD), typed by graphql-codegen from schema.graphql.
-import { graphqlOperation } from '../session/graphql-request';
+import { graphqlOperation } from '../../session/graphql-request';
 import type {
   CreateDataImportMutation as CreateDataImportResult,
   CreateDataImportMutationVariables,
@@ -15,7 +15,7 @@ import type {
   DataImportTemplatesQueryVariables,
   StartDataImportMutation as StartDataImportResult,
   StartDataImportMutationVariables,
-} from '../gql/graphql';
+} from '../../gql/graphql';
 
 export const DataImportFieldsQuery = graphqlOperation<DataImportFieldsResult, DataImportFieldsQueryVariables>(
   /* GraphQL */ `

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setAccessToken } from '../session/token-store';
-import { fakeUploads } from '../ui/fake-uploads.test-utils';
-import { callsTo, renderResources } from '../test/render-resources';
+import { setAccessToken } from '../../session/token-store';
+import { fakeUploads } from '../../ui/fake-uploads.test-utils';
+import { callsTo, renderResources } from '../../test/render-resources';
 
 /** The fields of a phones import, as dataImportFields serves them. */
 const phoneFields = () => ({

@@ -1,5 +1,5 @@
-import type { ResourceTab } from '../ui/screen';
-import { lazyNamed } from '../ui/lazy-component';
+import type { ResourceTab } from '../../ui/screen';
+import { lazyNamed } from '../../ui/lazy-component';
 
 // Loaded with the first visit to the tab, like the generic screens.
 const ListFiltersPanel = lazyNamed(() => import('./list-filters'), 'ListFiltersPanel');
