@@ -2,7 +2,6 @@ import { Group, Text } from '@mantine/core';
 import { textEntry, type RecordOf } from '@canvass/domain';
 import type { ReactNode } from 'react';
 import { FieldValue } from '../../ui/field-value';
-import type { ResourceRecord } from '../../ui/types';
 import { TextOptOutSwitch } from './text-opt-out-switch';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -22,9 +21,7 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
  */
 export function TextHeader({ record }: { record: RecordOf<typeof textEntry> }) {
   const f = textEntry.fields;
-  const value = (name: keyof typeof f) => (
-    <FieldValue name={name} field={f[name]} record={record as unknown as ResourceRecord} />
-  );
+  const value = (name: keyof typeof f) => <FieldValue name={name} field={f[name]} record={record} />;
   return (
     <>
       <Group gap="lg" mt="xs" wrap="wrap">
@@ -35,7 +32,7 @@ export function TextHeader({ record }: { record: RecordOf<typeof textEntry> }) {
         <Item label="Project">{value('projectId')}</Item>
         <Item label="Texter">{value('texterId')}</Item>
         <Item label="Sent at">{value('sentAt')}</Item>
-        <TextOptOutSwitch record={record as unknown as ResourceRecord} />
+        <TextOptOutSwitch record={record} />
       </Group>
       <Text mt="sm" size="sm" style={{ whiteSpace: 'pre-wrap' }} aria-label="Body">
         {record.body}

@@ -2,7 +2,7 @@ import { Select, Stack } from '@mantine/core';
 import { MediaPosition, project } from '@canvass/domain';
 import { ProjectMedia } from '../message-editor/project-media';
 import { FieldInput } from '../../../ui/form/field-input';
-import type { FormValue } from '../../../ui/form/form-values';
+import type { FormValue, FormValues } from '../../../ui/form/form-values';
 import type { ResourceDraft } from '../../../ui/types';
 import type { StepProps } from './step-props';
 import type { StepperValues } from './stepper-model';
@@ -25,7 +25,10 @@ export function BasicInfoStep({
   list,
   projectId,
 }: StepProps & { record: ResourceDraft; list: StepperListView | null; projectId: string | null }) {
-  const asForm = values as unknown as Record<string, FormValue>;
+  // The registry's inputs read the form by name; these four are strings or null, so form values as they are.
+  const asForm: FormValues = Object.fromEntries(
+    REGISTRY_FIELDS.map((name): [string, FormValue] => [name, values[name]]),
+  );
   const users = useOrganizationUsers();
   return (
     <Stack>
