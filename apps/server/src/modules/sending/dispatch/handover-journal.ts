@@ -118,8 +118,9 @@ export class HandoverJournal {
     this.released = (async () => {
       const failure = await written;
       await before;
-      for (const w of handing) if (failure) w.reject(failure.err);
-      else w.resolve();
+      for (const w of handing)
+        if (failure) w.reject(failure.err);
+        else w.resolve();
     })();
   }
 
