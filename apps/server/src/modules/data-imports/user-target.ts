@@ -6,7 +6,7 @@ import type { Tx } from '../../platform/db/tenant';
 import { visibleWhereOf } from '../../platform/resources/policy';
 import { tableOf } from '../tables';
 import { addImportedMembers } from '../users/import-members';
-import { checkNewUser, mayAddWithoutClient } from '../users/users.service';
+import { checkNewUser, mayAddWithoutClient } from '../users/check-user';
 import type { ImportTarget, RowContext, StagedRow } from './import-target';
 
 const byName = (rows: { id: number; name: string }[]) => new Map(rows.map((r) => [r.name.trim().toLowerCase(), r.id]));

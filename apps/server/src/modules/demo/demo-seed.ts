@@ -16,7 +16,7 @@ import {
 import { syncMembership } from '../../platform/db/membership-sync';
 import { withSystem, type Tx } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
-import { joinTeams } from '../users/users.service';
+import { joinTeams } from '../users/join-teams';
 import { seedFranklin } from './demo-franklin';
 
 export const DEMO_DOMAIN = 'demo.canvass.test';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { syncMemberships } from '../../platform/db/membership-sync';
 import { bigintArray, withSystemIn, type Tx } from '../../platform/db/tenant';
 import { queueInvitations } from './invitations.job';
-import { joinTeams } from './users.service';
+import { joinTeams } from './join-teams';
 
 /**
  * Makes the staged rows of a user import (email, name, user_type, team_id, client_id, each row already checked

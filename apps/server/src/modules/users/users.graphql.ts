@@ -7,7 +7,8 @@ import { parseId } from '../../platform/graphql/resource-schema';
 import { isLockedOut } from '../auth/auth.service';
 import { setMembershipLock } from '../auth/members.service';
 import { closeAllSessions } from '../auth/sessions.service';
-import { removeUser, usersService } from './users.service';
+import { removeUser } from './remove-user';
+import { usersService } from './users.service';
 
 // users, user, newUser, createUser (add by email, inviting an unknown one), updateUser and destroyUser (remove from
 // the organization) are the generic machinery's, over the users service (modules/services.ts); here the rest.
