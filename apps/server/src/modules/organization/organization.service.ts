@@ -11,7 +11,9 @@ import type { Viewer } from '../../platform/auth/viewer';
 import { organizations } from '../../platform/db/schema/index';
 import { withSystemPeek, type Tx } from '../../platform/db/tenant';
 import { constraintErrors } from '../../platform/resources/constraint-errors';
-import { loadPrices, priceProblems, savePrices, type PriceScope } from '../prices/prices.service';
+import { loadPrices } from '../prices/load-prices';
+import type { PriceScope } from '../prices/price-scope';
+import { priceProblems, savePrices } from '../prices/save-prices';
 import {
   domainsElsewhere,
   duplicateRowError,

@@ -5,18 +5,11 @@ import { builder, FieldErrorRef, toFieldErrors, type FieldErrorShape } from '../
 import type { Context } from '../../platform/graphql/context';
 import { enumRef } from '../../platform/graphql/enums';
 import { parseId } from '../../platform/graphql/resource-schema';
-import {
-  applicablePrices,
-  findPrice,
-  levelOf,
-  loadPrices,
-  priceAccess,
-  priceScopeOf,
-  updatePrices,
-  type ApplicablePrice,
-  type PriceRow,
-  type PriceScope,
-} from './prices.service';
+import { applicablePrices, type ApplicablePrice } from './applicable-prices';
+import { findPrice, loadPrices } from './load-prices';
+import { priceAccess } from './price-access';
+import { levelOf, priceScopeOf, type PriceRow, type PriceScope } from './price-scope';
+import { updatePrices } from './save-prices';
 
 /**
  * Prices at organization, client and project level (spec §3 Price, §7 price): read a level's rows, save them in
