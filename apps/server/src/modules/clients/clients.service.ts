@@ -9,6 +9,7 @@ import {
 } from '@canvass/domain';
 import { and, count, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
+import { whereOrg } from '../../platform/db/organization-scope';
 import { clients, phones, projects, userViews } from '../../platform/db/schema/index';
 import { withSystemPeek, type Tx } from '../../platform/db/tenant';
 import { visibleWhereOf } from '../../platform/resources/policy';
@@ -136,7 +137,11 @@ export const clientsService = createResourceService(client, clients, tableOf, {
   },
   // A client's own contact numbers (its Phone Numbers section) go with it; other phones are dependants.
   async beforeDestroy(tx, row) {
-    await tx.delete(phones).where(and(eq(phones.clientId, row.id), eq(phones.phoneType, 'ClientPhone')));
+    await tx
+      .delete(phones)
+      .where(
+        whereOrg(phones, Number(row.organizationId), eq(phones.clientId, row.id), eq(phones.phoneType, 'ClientPhone')),
+      );
   },
   async afterWrite(tx, row, attrs, viewer, isNew) {
     await savePhones(tx, row, attrs.phones, viewer);

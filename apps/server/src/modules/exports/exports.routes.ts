@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { whereOrg } from '../../platform/db/organization-scope';
 import { backgroundTasks } from '../../platform/db/schema/index';
 import { withTenant } from '../../platform/db/tenant';
 import type { Platform } from '../../platform/platform';
@@ -14,7 +15,14 @@ export function exportRoutes(platform: Platform) {
         tx
           .select({ filePath: backgroundTasks.filePath, filename: backgroundTasks.filename })
           .from(backgroundTasks)
-          .where(and(eq(backgroundTasks.id, claims.taskId), eq(backgroundTasks.status, 'Done'))),
+          .where(
+            whereOrg(
+              backgroundTasks,
+              claims.organizationId,
+              eq(backgroundTasks.id, claims.taskId),
+              eq(backgroundTasks.status, 'Done'),
+            ),
+          ),
       );
       if (!task?.filePath || !(await platform.storage.exists(task.filePath)))
         return reply.code(404).send({ error: 'Not found' });

@@ -64,7 +64,7 @@ export function visibleWhere(def: ResourceDef, table: PgTable, tableOf: TableOf,
   if (def.name === user.name)
     return sql`EXISTS (SELECT 1 FROM ${organizationUsers} WHERE ${organizationUsers.userId} = ${cols.id} AND ${visibleMembershipsWhere(viewer, tableOf)})`;
   const inOrganization = eq(cols.organizationId, viewer.organizationId);
-  if (def.staffOnly && limitedToClients(viewer)) return sql`false`;
+  if (def.staffOnly && limitedToClients(viewer)) return and(inOrganization, sql`false`)!;
   const owner = def.ownedBy
     ? ownerCondition(cols[def.ownedBy], viewer, tableOf)
     : def.ownedThrough
