@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, afterEach, inject } from 'vitest';
 import { createApi } from '../src/app';
 import { createTokens } from '../src/platform/auth/tokens';
 import { loadConfig } from '../src/platform/config';
@@ -17,6 +17,7 @@ import type { Platform } from '../src/platform/platform';
 import { loadSecretsCipher } from '../src/platform/secrets/load-key';
 import { createLocalStorage } from '../src/platform/storage/storage';
 import { createCitusDatabase, dropCitusDatabase } from './citus-database';
+import { installStatementCheck, takeViolations } from './statement-check';
 
 /** The key every test app signs its tokens with: a test may forge a token the server's own key signed. */
 export const TEST_SIGNING_SECRET = new TextEncoder().encode('test-secret-test-secret-test-secret-!!');
@@ -36,6 +37,25 @@ export interface TestApp {
 const teardowns: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const teardown of teardowns.splice(0).reverse()) await teardown();
+});
+
+/**
+ * Fails the test during which the app sent a statement on a tenant table without its organization in the predicate
+ * (statement-check.ts). STATEMENT_CHECK_LOG=<file> appends them to the file instead, to count them over a run.
+ */
+installStatementCheck();
+afterEach(() => {
+  const found = takeViolations();
+  if (found.length === 0) return;
+  if (process.env.STATEMENT_CHECK_LOG) {
+    fs.appendFileSync(process.env.STATEMENT_CHECK_LOG, found.map((v) => JSON.stringify(v) + '\n').join(''));
+    return;
+  }
+  throw new Error(
+    `Statements on a tenant table without an organization_id predicate (statement-check.ts):\n${found
+      .map((v) => `  [${v.context}] ${v.tables.join(', ')}: ${v.statement}`)
+      .join('\n')}`,
+  );
 });
 
 /**
