@@ -2,7 +2,7 @@ import { entryByName } from '@canvass/domain';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../platform/db/schema/index';
 
-const tablesByExport = schema as unknown as Record<string, unknown>;
+const tablesByExport: Record<string, unknown> = schema;
 
 /**
  * The Drizzle table behind a registry entry: the one exported under the entry's plural (clients, brands,

@@ -2,12 +2,11 @@ import { entryByName, type FieldDef, type ResourceDef } from '@canvass/domain';
 import { and, eq, sql, type SQL, type Subquery } from 'drizzle-orm';
 import { alias, QueryBuilder, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../platform/auth/viewer';
+import { columnsOf } from '../../platform/db/columns';
 import type { RenderedQuery } from '../../platform/db/copy-out';
 import { planList, type ListArgs } from '../../platform/resources/list-query';
 import { nameableWhere } from '../../platform/resources/policy';
 import { listedColumns, type RowSource, type TableOf } from '../../platform/resources/resource-service';
-
-type Columns = Record<string, PgColumn>;
 
 /** The first characters a spreadsheet reads as a formula: = + - @, a tab and a carriage return. */
 const FORMULA_START_CODES = [61, 43, 45, 64, 9, 13];
@@ -67,9 +66,8 @@ export interface ExportQueryInput {
  */
 export function exportQuery(input: ExportQueryInput): { select: RenderedQuery; where: SQL | undefined } {
   const { def, table, args, source } = input;
-  const listed = listedColumns({ table, source });
-  const cols = listed as unknown as Columns;
-  const plan = planList(listed, def, args, input.visible);
+  const cols = listedColumns({ table, source });
+  const plan = planList(cols, def, args, input.visible);
   const lookups: Subquery[] = [];
 
   const cellOf = (name: string): SQL => {
@@ -96,7 +94,7 @@ export function exportQuery(input: ExportQueryInput): { select: RenderedQuery; w
         // A reference to a resource this build does not serve yet names nothing, as on screen.
         if (!target || !targetDef) return sql`''`;
         const aliased = alias(target, `t_${name}`);
-        const ref = aliased as unknown as Columns;
+        const ref = columnsOf(aliased);
         // A name the viewer could not read on screen (another client's agency) stays empty in the file too.
         const referable = nameableWhere(f, input.tableOf, input.viewer, aliased) ?? sql`false`;
         // A resource without a name (a phone) is named by its search field, as everywhere else: a number formatted.
@@ -108,7 +106,7 @@ export function exportQuery(input: ExportQueryInput): { select: RenderedQuery; w
         // them, where a join of two large sides is hashed and then sorted again, on disk.
         const lookup = new QueryBuilder()
           .select({ label })
-          .from(ref as unknown as PgTable)
+          .from(aliased)
           .where(and(referable, eq(ref.id, col)))
           // At most one row by key; the LIMIT also keeps the planner from flattening the lookup into a join.
           .limit(1)

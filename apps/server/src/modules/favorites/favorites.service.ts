@@ -1,7 +1,7 @@
 import { guardOf, resources, type ResourceDef } from '@canvass/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { assertCan, type Viewer } from '../../platform/auth/viewer';
+import { columnsOf } from '../../platform/db/columns';
 import { favorites } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import { visibleWhere } from '../../platform/resources/policy';
@@ -19,7 +19,7 @@ const favoriteResources = new Map<FavoriteTarget, ResourceDef>(
 export const favoriteTargets: readonly FavoriteTarget[] = [...favoriteResources.keys()];
 
 /** The favourites table's column for a target (tables.test.ts checks every favourite resource has one). */
-const targetColumn = (target: FavoriteTarget) => (favorites as unknown as Record<string, PgColumn>)[target];
+const targetColumn = (target: FavoriteTarget) => columnsOf(favorites)[target];
 
 /** Which of these records the viewer has starred, in one query for a page. */
 export async function favoriteIds(tx: Tx, viewer: Viewer, target: FavoriteTarget, ids: number[]): Promise<Set<number>> {
@@ -52,7 +52,7 @@ export async function toggleFavorite(
   const table = def && tableOf(def.name);
   if (!def || !table) return null;
   assertCan(viewer, 'View', guardOf(def));
-  const idCol = (table as unknown as Record<string, PgColumn>).id;
+  const idCol = columnsOf(table).id;
   const [visible] = await tx
     .select({ id: idCol })
     .from(table)

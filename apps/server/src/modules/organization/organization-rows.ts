@@ -8,12 +8,11 @@ import {
   type FieldErrors,
 } from '@canvass/domain';
 import { and, eq, getTableName, inArray, ne, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { columnsOf } from '../../platform/db/columns';
 import { PgCode, pgError } from '../../platform/db/pg-errors';
 import { customDomains, providerColors, textDefaults } from '../../platform/db/schema/index';
 import { withSystemPeek, type Tx } from '../../platform/db/tenant';
-
-type Columns = Record<string, PgColumn>;
 
 /** One children field of the organization and the table its rows live in, with the column that is unique. */
 interface RowsTable {
@@ -37,7 +36,7 @@ export type RowsName = keyof typeof organizationRows;
 /** The saved rows of one children field, oldest first. */
 export async function loadRows(tx: Tx, organizationId: number, name: RowsName): Promise<Record<string, unknown>[]> {
   const { table } = organizationRows[name];
-  const c = table as unknown as Columns;
+  const c = columnsOf(table);
   return tx.select().from(table).where(eq(c.organizationId, organizationId)).orderBy(c.id);
 }
 
@@ -114,7 +113,7 @@ export async function saveRows(
 ): Promise<void> {
   if (!rows) return;
   const spec: RowsTable = organizationRows[name];
-  const c = spec.table as unknown as Columns;
+  const c = columnsOf(spec.table);
   const uniqueField = spec.field.fields[spec.unique];
   const changes = childRowChanges(spec.field, rows, (child, v) =>
     child === uniqueField && spec.normalize ? spec.normalize(v) : v,

@@ -1,7 +1,8 @@
 import { childRowChanges, project, projectMessages, type ChildRowInput, type FieldErrors } from '@canvass/domain';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../platform/auth/viewer';
+import { columnsOf } from '../../platform/db/columns';
 import {
   organizationUsers,
   phones,
@@ -19,7 +20,6 @@ import type { Row } from '../../platform/resources/resource-service';
  * table, one row per phone, team or user of the project.
  */
 type ChildName = 'projectPhones' | 'projectTeams' | 'projectTexters';
-type Columns = Record<string, PgColumn>;
 
 const tables: Record<ChildName, { table: PgTable; key: string }> = {
   projectPhones: { table: projectPhones, key: 'phoneId' },
@@ -34,7 +34,7 @@ const changesOf = (name: ChildName, rows: readonly ChildRowInput[] | null | unde
 /** The saved rows of one children field of these projects, oldest first. */
 export async function loadChildren(tx: Tx, organizationId: number, name: ChildName, projectIds: number[]) {
   const { table } = tables[name];
-  const c = table as unknown as Columns;
+  const c = columnsOf(table);
   return (await tx
     .select()
     .from(table)
@@ -215,7 +215,7 @@ export async function saveChildren(
     const rows = attrs[name];
     if (!rows) continue;
     const { table, key } = tables[name];
-    const c = table as unknown as Columns;
+    const c = columnsOf(table);
     const mine = and(eq(c.organizationId, organizationId), eq(c.projectId, projectId));
     const changes = changesOf(name, rows);
     const facts =

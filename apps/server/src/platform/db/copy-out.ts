@@ -35,6 +35,7 @@ export function inlineParams({ sql, params }: RenderedQuery): string {
 
 /** The connection a drizzle transaction runs on, so COPY joins that transaction (its snapshot, role and scope). */
 export function connectionOf(tx: Tx): pg.PoolClient {
+  // Drizzle keeps the pg client private to its session and has no API for it; the instanceof check below is the guard.
   const client = (tx as unknown as { session?: { client?: unknown } }).session?.client;
   if (!(client instanceof pg.Client)) throw new Error('COPY needs the connection of an open transaction');
   return client as pg.PoolClient;

@@ -12,9 +12,10 @@ import {
 import type { ObjectFieldBuilder, ObjectRef, SchemaTypes } from '@pothos/core';
 import DataLoader from 'dataloader';
 import { and, inArray } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { GraphQLError } from 'graphql';
 import { assertCan } from '../auth/viewer';
+import { columnsOf } from '../db/columns';
 import { ListArgumentError, type ListArgs } from '../resources/list-query';
 import { abilitiesOf, nameableWhere, type RecordAbilities } from '../resources/policy';
 import {
@@ -116,7 +117,7 @@ export function parseId(value: string | number): number {
 function referenceLoader(ctx: Context, field: RefField, table: PgTable, tableOf: TableOf) {
   const { resource } = field;
   return ctx.memo(`ref:${resource}${field.namedWithRecord ? ':with-record' : ''}`, () => {
-    const cols = table as unknown as Record<string, PgColumn>;
+    const cols = columnsOf(table);
     const def = entryByName(resource);
     // A resource without a name column (a phone) is named by its search field, as the web's reference query does.
     const nameCol = cols.name ?? (def ? cols[def.list.search] : undefined);

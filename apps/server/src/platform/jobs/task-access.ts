@@ -1,7 +1,7 @@
 import { guardOf } from '@canvass/domain';
 import { and, eq, exists, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { viewerCan, type Viewer } from '../auth/viewer';
+import { columnsOf } from '../db/columns';
 import { backgroundTasks } from '../db/schema/index';
 import type { Tx } from '../db/tenant';
 import type { BackgroundTask } from './background-tasks';
@@ -15,7 +15,7 @@ function followedThroughOwners(tx: Tx, viewer: Viewer): SQL[] {
   return [...taskKindsByOwner()].flatMap(([owner, kinds]) => {
     if (!viewerCan(viewer, 'View', guardOf(owner.service.def))) return [];
     const table = owner.service.table;
-    const organization = (table as unknown as Record<string, PgColumn>).organizationId;
+    const organization = columnsOf(table).organizationId;
     const naming = tx
       .select({ one: sql`1` })
       .from(table)

@@ -1,6 +1,7 @@
 import { sortableColumns, type FieldDef, type Filter, type ResourceDef } from '@canvass/domain';
-import { and, eq, gt, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, gt, inArray, is, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+import { columnsOf, type Columns } from '../db/columns';
 
 export interface ListArgs {
   filters?: readonly Filter[] | null;
@@ -18,10 +19,13 @@ export class ListArgumentError extends Error {}
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
 
-type Columns = Record<string, PgColumn>;
+/** What a list is planned over: a table, or the columns of a service whose rows are not one table's (users). */
+export type Listed = PgTable | Columns;
 
-function column(table: PgTable, def: ResourceDef, name: string): { col: PgColumn; field?: FieldDef } {
-  const col = (table as unknown as Columns)[name];
+const columnsIn = (listed: Listed): Columns => (is(listed, PgTable) ? columnsOf(listed) : listed);
+
+function column(columns: Columns, def: ResourceDef, name: string): { col: PgColumn; field?: FieldDef } {
+  const col = columns[name];
   const field = def.fields[name];
   if (!col || (name !== 'id' && !field)) throw new ListArgumentError(`Unknown field: ${name}`);
   return { col, field };
@@ -104,8 +108,8 @@ function likeCondition(col: PgColumn, field: FieldDef | undefined, value: string
 }
 
 /** One filter of spec §7 as SQL. With: the field has a value ("false" → has none). */
-export function filterCondition(table: PgTable, def: ResourceDef, f: Filter): SQL {
-  const { col, field } = column(table, def, f.field);
+export function filterCondition(listed: Listed, def: ResourceDef, f: Filter): SQL {
+  const { col, field } = column(columnsIn(listed), def, f.field);
   const value = f.value ?? null;
   const typed = (raw: string) => typedValue(col, field, f.field, raw);
   switch (f.operation) {
@@ -204,14 +208,15 @@ function keyset(col: PgColumn, idCol: PgColumn, c: Cursor, readDesc: boolean): S
  * Turns list arguments into SQL pieces: filters, the keyset condition of the cursor, order and page size.
  * `scope` is the viewer's visibility (organization first), so every piece can use an index leading with it.
  */
-export function planList(table: PgTable, def: ResourceDef, args: ListArgs, scope: SQL | undefined): ListPlan {
+export function planList(listed: Listed, def: ResourceDef, args: ListArgs, scope: SQL | undefined): ListPlan {
+  const columns = columnsIn(listed);
   const sortBy = args.sortBy ?? def.list.sortBy;
   // Sorting by a column without an index would scan the table (a list's rows keep few indexes on purpose).
   const sortable = def.list.sortable && sortableColumns(def, args.filters ?? []);
   if (sortable && sortBy !== def.list.sortBy && sortBy !== 'id' && !sortable.includes(sortBy))
     throw new ListArgumentError(`Cannot sort by ${sortBy}`);
-  const shown = column(table, def, sortBy);
-  const idCol = (table as unknown as Columns).id;
+  const shown = column(columns, def, sortBy);
+  const idCol = columns.id;
   // A column sorted as its id is (sortsById): the cursor keeps the id.
   const byId = def.list.sortsById?.includes(sortBy) ?? false;
   const col = byId ? idCol : shown.col;
@@ -224,7 +229,7 @@ export function planList(table: PgTable, def: ResourceDef, args: ListArgs, scope
   const readDesc = desc !== backwards;
   const cursor = backwards ? args.before : args.after;
   const segments = cursor ? keyset(col, idCol, decodeCursor(cursor, col, field), readDesc) : [undefined];
-  const filters = (args.filters ?? []).map((f) => filterCondition(table, def, f));
+  const filters = (args.filters ?? []).map((f) => filterCondition(columns, def, f));
   return {
     where: and(scope, ...filters),
     segments,

@@ -11,9 +11,8 @@ import {
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { viewerCan, type Viewer } from '../auth/viewer';
+import { columnsOf } from '../db/columns';
 import { organizationUsers, projectTexters } from '../db/schema/index';
-
-type Columns = Record<string, PgColumn>;
 
 /** Resolves a registry name to its Drizzle table, so the policy can reach the clients table for agencies. */
 export type TableOf = (resourceName: string) => PgTable | undefined;
@@ -33,10 +32,11 @@ export function ownerCondition(owner: PgColumn, viewer: Viewer, tableOf: TableOf
   const own = viewer.clientId;
   if (viewer.role === 'Client') conditions.push(own ? eq(owner, own) : sql`false`);
   if (viewer.role === 'Agency') {
-    const clients = tableOf(OWNER_RESOURCE) as unknown as Columns;
+    const clients = tableOf(OWNER_RESOURCE)!;
+    const c = columnsOf(clients);
     conditions.push(
       own
-        ? sql`${owner} IN (SELECT ${clients.id} FROM ${clients as unknown as PgTable} WHERE ${clients.organizationId} = ${viewer.organizationId} AND (${clients.id} = ${own} OR ${clients.agencyId} = ${own}))`
+        ? sql`${owner} IN (SELECT ${c.id} FROM ${clients} WHERE ${c.organizationId} = ${viewer.organizationId} AND (${c.id} = ${own} OR ${c.agencyId} = ${own}))`
         : sql`false`,
     );
   }
@@ -59,7 +59,7 @@ export function limitedToClients(viewer: Viewer): boolean {
  * through the registry's `ownedBy`. Lists, gets, references, exports, favorites and writes all use it.
  */
 export function visibleWhere(def: ResourceDef, table: PgTable, tableOf: TableOf, viewer: Viewer): SQL {
-  const cols = table as unknown as Columns;
+  const cols = columnsOf(table);
   // People are global (users); a person is seen through a membership of the viewer's organization it may see.
   if (def.name === user.name)
     return sql`EXISTS (SELECT 1 FROM ${organizationUsers} WHERE ${organizationUsers.userId} = ${cols.id} AND ${visibleMembershipsWhere(viewer, tableOf)})`;
@@ -111,7 +111,7 @@ function parentCondition(def: ResourceDef, column: PgColumn, viewer: Viewer, tab
   const parentDef = through.kind === 'ref' ? resourceByName(through.resource) : undefined;
   const parent = parentDef && tableOf(parentDef.name);
   if (!parentDef || !parent) return undefined;
-  const parentCols = parent as unknown as Columns;
+  const parentCols = columnsOf(parent);
   const limit = parentDef.ownedBy
     ? ownerCondition(parentCols[parentDef.ownedBy === 'id' ? 'id' : parentDef.ownedBy], viewer, tableOf)
     : undefined;
@@ -149,7 +149,7 @@ export function nameableWhere(field: RefField, tableOf: TableOf, viewer: Viewer,
   if (!field.namedWithRecord) return referableWhere(field.resource, tableOf, viewer, on);
   const table = on ?? tableOf(field.resource);
   if (!table) return null;
-  const cols = table as unknown as Columns;
+  const cols = columnsOf(table);
   if (field.resource === user.name)
     return sql`EXISTS (SELECT 1 FROM ${organizationUsers} WHERE ${organizationUsers.userId} = ${cols.id} AND ${organizationUsers.organizationId} = ${viewer.organizationId})`;
   return eq(cols.organizationId, viewer.organizationId);

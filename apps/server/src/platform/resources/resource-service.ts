@@ -16,6 +16,7 @@ import {
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../auth/viewer';
+import { columnsOf, type Columns } from '../db/columns';
 import type { Tx } from '../db/tenant';
 import type { Platform } from '../platform';
 import { constraintErrors } from './constraint-errors';
@@ -26,11 +27,14 @@ export type { TableOf } from './policy';
 
 export type Row = Record<string, unknown> & { id: number };
 
+/** A row of `T` as the table types it (its $inferSelect), open to the fields a hook adds (counts, nested lists). */
+export type RowOf<T extends PgTable> = T['$inferSelect'] & Row;
+
 /** Counting stops here: a larger list shows '10,000+' instead of scanning the whole organization per page. */
 export const TOTAL_COUNT_CAP = 10_000;
 
-export interface Page {
-  rows: Row[];
+export interface Page<R extends Row = Row> {
+  rows: R[];
   cursors: string[];
   /** Exact up to TOTAL_COUNT_CAP, then TOTAL_COUNT_CAP with totalCountIsCapped; null when not asked for. */
   totalCount: number | null;
@@ -51,29 +55,30 @@ export interface WriteEnv {
   platform?: Platform;
 }
 
-export interface WriteResult {
-  row: Row | null;
+export interface WriteResult<R extends Row = Row> {
+  row: R | null;
   errors: FieldErrors;
 }
 
 /**
  * What a resource adds to the generic behaviour; every hook is optional. `A` is the entry's attributes
- * (AttributesOf<typeof client>), so a hook reads `attrs.phones` as the rows it is.
+ * (AttributesOf<typeof client>), so a hook reads `attrs.phones` as the rows it is; `R` its table's rows
+ * (RowOf<typeof clients>), so it reads `existing.agencyId` as the number it is.
  */
-export interface ResourceHooks<A = Record<string, unknown>> {
+export interface ResourceHooks<A = Record<string, unknown>, R extends Row = Row> {
   /**
    * Settles attributes the viewer does not choose (an Agency user's clients belong to its agency), or reads what
    * the database knows to settle them (a collection's local date in the organization's time zone).
    */
-  prepare?(attrs: A, ctx: { viewer: Viewer; existing: Row | null; tx: Tx }): A | Promise<A>;
+  prepare?(attrs: A, ctx: { viewer: Viewer; existing: R | null; tx: Tx }): A | Promise<A>;
   /** Rules that need the database (an agency must be of type Agency); return field errors. */
-  check?(tx: Tx, attrs: A, ctx: { viewer: Viewer; existing: Row | null }): Promise<FieldErrors>;
+  check?(tx: Tx, attrs: A, ctx: { viewer: Viewer; existing: R | null }): Promise<FieldErrors>;
   /** Writes what is not a column of the table (a client's phone numbers, a new list's sheets). */
-  afterWrite?(tx: Tx, row: Row, attrs: A, viewer: Viewer, isNew: boolean, env: WriteEnv): Promise<void>;
+  afterWrite?(tx: Tx, row: R, attrs: A, viewer: Viewer, isNew: boolean, env: WriteEnv): Promise<void>;
   /** Removes what has no life without the record (a client's own contact numbers) before dependants are counted. */
-  beforeDestroy?(tx: Tx, row: Row): Promise<void>;
+  beforeDestroy?(tx: Tx, row: R): Promise<void>;
   /** Adds computed fields to a page of rows (counts, nested lists) in one query per page. */
-  decorate?(tx: Tx, rows: Row[], viewer: Viewer): Promise<void>;
+  decorate?(tx: Tx, rows: R[], viewer: Viewer): Promise<void>;
   /** The columns of an export beyond the entry's own (a list's rows: its kept columns, under its sheet's headers). */
   extraExportColumns?(tx: Tx, viewer: Viewer, args: ListArgs): Promise<ExportColumn[]>;
   /**
@@ -100,11 +105,13 @@ export interface RowSource {
 }
 
 /** The columns a list of the service's rows is planned over (filters, sort): its source's, else its table's. */
-export function listedColumns(service: Pick<ResourceService, 'table' | 'source'>): PgTable {
-  return (service.source?.columns ?? service.table) as PgTable;
+export function listedColumns(service: Pick<ResourceService, 'table' | 'source'>): Columns {
+  // A source's computed field (users' status, an enum) is an expression the list compares and sorts like a column.
+  return (service.source?.columns as Columns | undefined) ?? columnsOf(service.table);
 }
 
-export interface ResourceService {
+/** A service's records are `R` (RowOf its table for the generic one); elsewhere they are read by field name. */
+export interface ResourceService<R extends Row = Row> {
   def: ResourceDef;
   table: PgTable;
   /** Set when the rows are not the table's own (an export reads them from here). */
@@ -116,17 +123,15 @@ export interface ResourceService {
   visibleWhere(viewer: Viewer): SQL;
   /** The WHERE of a list or export of `args` before its filters: visibleWhere, and what the narrow hook adds. */
   listScope(tx: Tx, viewer: Viewer, args: ListArgs): Promise<SQL>;
-  list(tx: Tx, viewer: Viewer, args: ListArgs, opts?: ListOptions): Promise<Page>;
+  list(tx: Tx, viewer: Viewer, args: ListArgs, opts?: ListOptions): Promise<Page<R>>;
   /** What an export of the list `args` describes writes: the entry's export columns, then any a hook adds. */
   exportColumns(tx: Tx, viewer: Viewer, args: ListArgs): Promise<ExportColumn[]>;
-  get(tx: Tx, viewer: Viewer, id: number): Promise<Row | null>;
+  get(tx: Tx, viewer: Viewer, id: number): Promise<R | null>;
   blank(): Record<string, unknown>;
-  create(tx: Tx, viewer: Viewer, attrs: Record<string, unknown>, env?: WriteEnv): Promise<WriteResult>;
-  update(tx: Tx, viewer: Viewer, id: number, attrs: Record<string, unknown>, env?: WriteEnv): Promise<WriteResult>;
-  destroy(tx: Tx, viewer: Viewer, id: number): Promise<WriteResult>;
+  create(tx: Tx, viewer: Viewer, attrs: Record<string, unknown>, env?: WriteEnv): Promise<WriteResult<R>>;
+  update(tx: Tx, viewer: Viewer, id: number, attrs: Record<string, unknown>, env?: WriteEnv): Promise<WriteResult<R>>;
+  destroy(tx: Tx, viewer: Viewer, id: number): Promise<WriteResult<R>>;
 }
-
-type Columns = Record<string, PgColumn>;
 
 /** Thrown inside a write's savepoint to undo it and answer with field errors instead. */
 class Refused extends Error {
@@ -152,12 +157,12 @@ function coerce(kind: string, value: unknown): unknown {
  * at a time) through `read`, counts through `count` when asked, and gives the rows with their cursors. A service
  * whose rows come from more than its table (users: person and membership) reads them its own way and pages alike.
  */
-export async function readPage(
+export async function readPage<R extends Row>(
   plan: ListPlan,
-  read: (segment: SQL | undefined, limit: number) => Promise<{ row: Row; sortKey: unknown }[]>,
+  read: (segment: SQL | undefined, limit: number) => Promise<{ row: R; sortKey: unknown }[]>,
   count: (() => Promise<number>) | null,
-): Promise<Page> {
-  const rows: { row: Row; sortKey: unknown }[] = [];
+): Promise<Page<R>> {
+  const rows: { row: R; sortKey: unknown }[] = [];
   for (const segment of plan.segments) {
     if (rows.length > plan.take) break;
     rows.push(...(await read(segment, plan.take + 1 - rows.length)));
@@ -180,13 +185,18 @@ export async function readPage(
  * The generic list/get/create/update/destroy of spec §7 for one registry entry, over its Drizzle table.
  * Every method runs on a tenant-scoped transaction, so it sees only the viewer's organization.
  */
-export function createResourceService<D extends ResourceDef>(
+export function createResourceService<D extends ResourceDef, T extends PgTable>(
   def: D,
-  table: PgTable,
+  table: T,
   tableOf: TableOf,
-  hooks: ResourceHooks<AttributesOf<D>> = {},
-): ResourceService {
-  const cols = table as unknown as Columns;
+  hooks: ResourceHooks<AttributesOf<D>, RowOf<T>> = {},
+): ResourceService<RowOf<T>> {
+  type R = RowOf<T>;
+  // Drizzle's builders do not take a generic table: the code below reads and writes it as a PgTable, whose rows are
+  // records by field name, and gives them back as what they are, the table's $inferSelect.
+  const rowsTable: PgTable = table;
+  const asRows = (rows: Record<string, unknown>[]) => rows as R[];
+  const cols = columnsOf(table);
   const idCol = cols.id;
   const orgCol = cols.organizationId;
   const writable = inputFields(def).filter(([name]) => name in cols);
@@ -201,7 +211,7 @@ export function createResourceService<D extends ResourceDef>(
   async function cappedCount(tx: Tx, where: SQL | undefined): Promise<number> {
     const upTo = tx
       .select({ one: sql`1` })
-      .from(table)
+      .from(rowsTable)
       .where(where)
       .limit(TOTAL_COUNT_CAP + 1)
       .as('up_to_cap');
@@ -209,18 +219,20 @@ export function createResourceService<D extends ResourceDef>(
     return n;
   }
 
-  async function decorate(tx: Tx, viewer: Viewer, rows: Row[]): Promise<Row[]> {
+  async function decorate(tx: Tx, viewer: Viewer, rows: R[]): Promise<R[]> {
     if (rows.length && hooks.decorate) await hooks.decorate(tx, rows, viewer);
     return rows;
   }
 
-  async function get(tx: Tx, viewer: Viewer, id: number): Promise<Row | null> {
+  async function get(tx: Tx, viewer: Viewer, id: number): Promise<R | null> {
     if (!Number.isSafeInteger(id)) return null;
-    const rows = (await tx
-      .select()
-      .from(table)
-      .where(and(visible(viewer), eq(idCol, id)))
-      .limit(1)) as Row[];
+    const rows = asRows(
+      await tx
+        .select()
+        .from(rowsTable)
+        .where(and(visible(viewer), eq(idCol, id)))
+        .limit(1),
+    );
     return (await decorate(tx, viewer, rows))[0] ?? null;
   }
 
@@ -245,7 +257,7 @@ export function createResourceService<D extends ResourceDef>(
       const target = tableOf(f.resource);
       const targetVisible = visibleWhereOf(f.resource, tableOf, viewer);
       if (!target || !targetVisible) continue;
-      const t = target as unknown as Columns;
+      const t = columnsOf(target);
       const byId = eq(t.id, Number(attrs[name]));
       const where = Object.entries(f.where ?? {});
       // One query tells "no such record here" from "a record of the wrong kind" (an agency that is not an Agency).
@@ -266,9 +278,9 @@ export function createResourceService<D extends ResourceDef>(
     tx: Tx,
     viewer: Viewer,
     rawAttrs: Record<string, unknown>,
-    existing: Row | null,
+    existing: R | null,
     env: WriteEnv = {},
-  ): Promise<WriteResult> {
+  ): Promise<WriteResult<R>> {
     const isCreate = existing === null;
     const refused = refusedAdminOnly(rawAttrs, existing, viewer);
     if (refused) return { row: null, errors: refused };
@@ -295,18 +307,22 @@ export function createResourceService<D extends ResourceDef>(
     // A savepoint, so a constraint violation becomes field errors and the request's transaction stays usable.
     try {
       const id = await tx.transaction(async (sp) => {
-        let row: Row;
+        let row: R;
         if (isCreate) {
-          [row] = (await sp
-            .insert(table)
-            .values({ ...values, organizationId: viewer.organizationId })
-            .returning()) as Row[];
+          [row] = asRows(
+            await sp
+              .insert(rowsTable)
+              .values({ ...values, organizationId: viewer.organizationId })
+              .returning(),
+          );
         } else if (Object.keys(values).length > 0) {
-          [row] = (await sp
-            .update(table)
-            .set({ ...values, updatedAt: new Date() })
-            .where(and(eq(idCol, existing.id), eq(orgCol, viewer.organizationId)))
-            .returning()) as Row[];
+          [row] = asRows(
+            await sp
+              .update(rowsTable)
+              .set({ ...values, updatedAt: new Date() })
+              .where(and(eq(idCol, existing.id), eq(orgCol, viewer.organizationId)))
+              .returning(),
+          );
         } else {
           row = existing;
         }
@@ -330,14 +346,14 @@ export function createResourceService<D extends ResourceDef>(
   async function refuseIfHidden(sp: Tx, viewer: Viewer, id: number): Promise<void> {
     const [seen] = await sp
       .select({ id: idCol })
-      .from(table)
+      .from(rowsTable)
       .where(and(visible(viewer), eq(idCol, id)));
     if (seen) return;
     const owner = def.ownedBy;
     if (!owner || owner === 'id') throw new Refused({ base: [messages.outsideYourClients] });
     const [saved] = await sp
       .select({ clientId: cols[owner] })
-      .from(table)
+      .from(rowsTable)
       .where(and(eq(orgCol, viewer.organizationId), eq(idCol, id)));
     const message = saved?.clientId == null ? messages.required(def.fields[owner].label) : messages.outsideYourClients;
     throw new Refused({ [owner]: [message] });
@@ -349,7 +365,7 @@ export function createResourceService<D extends ResourceDef>(
     for (const d of dependantRefs(Object.values(resources), def.name)) {
       const depTable = tableOf(d.def.name);
       if (!depTable) continue;
-      const c = depTable as unknown as Columns;
+      const c = columnsOf(depTable);
       const [{ n }] = await sp
         .select({ n: count() })
         .from(depTable)
@@ -360,7 +376,7 @@ export function createResourceService<D extends ResourceDef>(
   }
 
   /** A non-admin asking to set an admin-only field (campaign type) to something else is refused, not ignored. */
-  function refusedAdminOnly(attrs: Record<string, unknown>, existing: Row | null, viewer: Viewer): FieldErrors | null {
+  function refusedAdminOnly(attrs: Record<string, unknown>, existing: R | null, viewer: Viewer): FieldErrors | null {
     if (viewer.isAdmin) return null;
     for (const [name, f] of writable) {
       if (!f.adminOnly || attrs[name] == null || attrs[name] === '') continue;
@@ -410,12 +426,14 @@ export function createResourceService<D extends ResourceDef>(
       const page = await readPage(
         plan,
         async (segment, limit) =>
-          (await tx
-            .select({ row: table as unknown as Columns, sortKey: sql`${plan.sortColumn}` })
-            .from(table)
-            .where(and(plan.where, segment))
-            .orderBy(...plan.orderBy)
-            .limit(limit)) as { row: Row; sortKey: unknown }[],
+          (
+            await tx
+              .select({ row: cols, sortKey: sql`${plan.sortColumn}` })
+              .from(rowsTable)
+              .where(and(plan.where, segment))
+              .orderBy(...plan.orderBy)
+              .limit(limit)
+          ).map((r) => ({ row: asRows([r.row])[0], sortKey: r.sortKey })),
         opts.count === false ? null : () => cappedCount(tx, plan.where),
       );
       if (opts.decorate !== false) await decorate(tx, viewer, page.rows);
@@ -438,7 +456,7 @@ export function createResourceService<D extends ResourceDef>(
           if (hooks.beforeDestroy) await hooks.beforeDestroy(sp, existing);
           const dependants = await dependantsOf(sp, viewer, id);
           if (dependants.length) throw new Refused({ base: dependants });
-          await sp.delete(table).where(and(eq(idCol, id), eq(orgCol, viewer.organizationId)));
+          await sp.delete(rowsTable).where(and(eq(idCol, id), eq(orgCol, viewer.organizationId)));
         });
       } catch (err) {
         if (err instanceof Refused) return { row: null, errors: err.errors };
