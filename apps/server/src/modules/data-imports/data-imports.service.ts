@@ -21,7 +21,7 @@ function mappingErrors(resource: string | null | undefined, text: string | null 
 /** Data imports: the upload must be the viewer's own, the mapping must name fields of the resource. */
 export const dataImportsService = createResourceService(dataImport, dataImports, tableOf, {
   async check(tx, attrs, { viewer, existing }) {
-    const errors = mappingErrors(attrs.resource ?? (existing?.resource as string), attrs.mapping);
+    const errors = mappingErrors(attrs.resource ?? existing?.resource, attrs.mapping);
     if (attrs.uploadId != null && attrs.uploadId !== '' && !(await findOwnUpload(tx, viewer, attrs.uploadId)))
       errors.uploadId = ['Uploaded file not found'];
     return errors;
@@ -39,6 +39,6 @@ export const dataImportsService = createResourceService(dataImport, dataImports,
 /** Templates: the mapping must name fields of the resource. */
 export const dataImportTemplatesService = createResourceService(dataImportTemplate, dataImportTemplates, tableOf, {
   async check(_tx, attrs, { existing }) {
-    return mappingErrors(attrs.resource ?? (existing?.resource as string), attrs.mapping);
+    return mappingErrors(attrs.resource ?? existing?.resource, attrs.mapping);
   },
 });

@@ -7,7 +7,7 @@ import { withTenant, type Tx } from '../../platform/db/tenant';
 import { startBackgroundTask } from '../../platform/jobs/background-tasks';
 import { closeAbandonedTask, runIsLive } from '../../platform/jobs/run-lock';
 import type { Platform } from '../../platform/platform';
-import type { Row } from '../../platform/resources/resource-service';
+import type { RowOf } from '../../platform/resources/resource-service';
 import { planColumns, type ColumnRole } from './column-roles';
 import { openListSource } from './list-source';
 import { loadListJob } from './lists.job';
@@ -35,10 +35,10 @@ const refused = (field: string, message: string): ListActionResult => ({
  * While a load is under way the list's sheet choice and a second load wait. A list left loading by a worker that
  * died is not under way (platform/jobs/run-lock.ts): it may be loaded again, its old rows untouched by the dead run.
  */
-export async function loadUnderWay(tx: Tx, list: Row): Promise<boolean> {
-  const status = list.listStatus as Status;
+export async function loadUnderWay(tx: Tx, list: RowOf<typeof lists>): Promise<boolean> {
+  const status = list.listStatus;
   if (QUEUED.includes(status)) return true;
-  return RUNNING.includes(status) && runIsLive(tx, 'list_load', Number(list.id));
+  return RUNNING.includes(status) && runIsLive(tx, 'list_load', list.id);
 }
 
 const scopeOf = (viewer: Viewer) => ({ organizationIds: [viewer.organizationId], userId: viewer.userId });
@@ -54,12 +54,12 @@ async function findListSheet(tx: Tx, viewer: Viewer, listId: number, sheetId: nu
   return { list, sheet: sheet ?? null };
 }
 
-const sourceOf = (platform: Platform, list: Row, viewer: Viewer) =>
+const sourceOf = (platform: Platform, list: RowOf<typeof lists>, viewer: Viewer) =>
   openListSource(platform, {
     userId: viewer.userId,
-    organizationId: Number(list.organizationId),
-    uploadId: list.uploadId == null ? null : Number(list.uploadId),
-    googleSheetKey: (list.googleSheetKey as string | null) ?? null,
+    organizationId: list.organizationId,
+    uploadId: list.uploadId,
+    googleSheetKey: list.googleSheetKey,
   });
 
 /** A SheetError as the API reports it: the user's problem with its words, and the list status it stands for. */
@@ -177,8 +177,8 @@ export async function loadList(
     const list = await listsService.get(tx, viewer, listId);
     if (!list) return refused('base', messages.notFound);
     if (await loadUnderWay(tx, list)) return refused('base', ALREADY_LOADING);
-    if (RUNNING.includes(list.listStatus as Status) && list.loadTaskId != null)
-      await closeAbandonedTask(tx, viewer.organizationId, Number(list.loadTaskId), ABANDONED);
+    if (RUNNING.includes(list.listStatus) && list.loadTaskId != null)
+      await closeAbandonedTask(tx, viewer.organizationId, list.loadTaskId, ABANDONED);
     if (list.sheetId == null) return refused('base', listMessages.notLoadable);
     const setList = (values: Partial<typeof lists.$inferInsert>) =>
       tx

@@ -87,7 +87,7 @@ export const listsService = createResourceService(list, lists, tableOf, {
   async afterWrite(tx, row, _attrs, viewer, isNew, env) {
     if (!isNew) return;
     if (!env.platform) throw new Error('creating a list needs the platform (its source is read)');
-    await recordSheets(tx, env.platform, row as { id: number; organizationId: number }, viewer.userId);
+    await recordSheets(tx, env.platform, row, viewer.userId);
   },
   async decorate(tx, rows, viewer) {
     const favorites = await favoriteIds(
@@ -98,7 +98,7 @@ export const listsService = createResourceService(list, lists, tableOf, {
     );
     for (const r of rows) {
       r.isFavorite = favorites.has(r.id);
-      r.optimizedPercent = optimizedPercent(Number(r.optimizedRowsCount), Number(r.rowsCount));
+      r.optimizedPercent = optimizedPercent(r.optimizedRowsCount, r.rowsCount);
     }
   },
 });

@@ -4,7 +4,7 @@ import type { Viewer } from '../../platform/auth/viewer';
 import type { Tx } from '../../platform/db/tenant';
 import { clients, optOuts, phones, users } from '../../platform/db/schema/index';
 import { visibleWhereOf } from '../../platform/resources/policy';
-import { createResourceService, type Row, type WriteResult } from '../../platform/resources/resource-service';
+import { createResourceService, type WriteResult } from '../../platform/resources/resource-service';
 import { tableOf } from '../tables';
 import { recordChange, type ChangeOrigin } from './opt-out-changes';
 import { phoneForNumber, type FoundPhone } from './recipient-phone';
@@ -13,7 +13,7 @@ import { phoneForNumber, type FoundPhone } from './recipient-phone';
 export const optOutsService = createResourceService(optOut, optOuts, tableOf, {
   // The name of who added each opt-out, one query per page.
   async decorate(tx, rows) {
-    const ids = [...new Set(rows.map((r) => r.createdBy as number | null).filter((id) => id !== null))];
+    const ids = [...new Set(rows.map((r) => r.createdBy).filter((id) => id !== null))];
     const names = ids.length
       ? await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids))
       : [];
@@ -126,7 +126,7 @@ export async function removeOptOut(
 ): Promise<WriteResult> {
   const why = reason.trim();
   if (!why) return { row: null, errors: { reason: [optOutMessages.reasonRequired] } };
-  const existing: Row | null = await optOutsService.get(tx, viewer, id);
+  const existing = await optOutsService.get(tx, viewer, id);
   if (!existing) return { row: null, errors: { base: [messages.notFound] } };
   await tx.delete(optOuts).where(and(eq(optOuts.organizationId, viewer.organizationId), eq(optOuts.id, id)));
   await recordChange(
@@ -135,10 +135,10 @@ export async function removeOptOut(
     {
       subject: 'OptOut',
       action: 'Removed',
-      number: existing.number as string,
-      phoneId: existing.phoneId as number,
-      clientId: existing.clientId as number | null,
-      optOutType: existing.optOutType as 'Manual',
+      number: existing.number,
+      phoneId: existing.phoneId,
+      clientId: existing.clientId,
+      optOutType: existing.optOutType,
       reason: why,
     },
     origin,

@@ -18,7 +18,6 @@ import { projects, users } from '../../platform/db/schema/index';
 import { withTenant, type Tx } from '../../platform/db/tenant';
 import { startBackgroundTask } from '../../platform/jobs/background-tasks';
 import type { Platform } from '../../platform/platform';
-import type { Row } from '../../platform/resources/resource-service';
 import { startTextsDispatch } from '../sending/dispatch/dispatch.job';
 import { assertMayRun } from './lifecycle-permission';
 import { markTextsToSend, MAX_SEND_TEXT_IDS, resendProjectTexts } from '../sending/dispatch/resend-texts';
@@ -52,12 +51,12 @@ const refused = (projectId: number, field: string, message: string): ActionResul
  * The project, locked for the rest of the transaction (SELECT … FOR UPDATE), when the viewer may see it: two users
  * acting on one project at once are served one after the other, and the second sees the first's status.
  */
-async function lockProject(tx: Tx, viewer: Viewer, projectId: number): Promise<Row | null> {
-  const [row] = (await tx
+async function lockProject(tx: Tx, viewer: Viewer, projectId: number): Promise<typeof projects.$inferSelect | null> {
+  const [row] = await tx
     .select()
     .from(projects)
     .where(and(projectsService.visibleWhere(viewer), eq(projects.id, projectId)))
-    .for('update')) as Row[];
+    .for('update');
   return row ?? null;
 }
 
@@ -91,7 +90,7 @@ export async function loadSendProject(tx: Tx, viewer: Viewer, args: LoadSendArgs
   assertMayRun(viewer, args.option);
   const project = await lockProject(tx, viewer, args.projectId);
   if (!project) return refused(args.projectId, 'base', 'Error, project not loaded');
-  const status = project.projectStatus as ProjectStatusValue;
+  const status = project.projectStatus;
   if (!isActionAllowed(args.option, status))
     return refused(
       project.id,
@@ -102,12 +101,7 @@ export async function loadSendProject(tx: Tx, viewer: Viewer, args: LoadSendArgs
   const scope = { organizationId: viewer.organizationId, userId: viewer.userId };
   switch (args.option) {
     case 'TestText': {
-      const stored = await storeTestTexts(
-        tx,
-        viewer,
-        { id: project.id, listId: project.listId == null ? null : Number(project.listId) },
-        args,
-      );
+      const stored = await storeTestTexts(tx, viewer, { id: project.id, listId: project.listId }, args);
       if (!stored.ok) return refused(project.id, stored.field, stored.message);
       return { projectId: project.id, message: projectMessages.testTextStored, errors: {} };
     }
@@ -163,7 +157,7 @@ export async function changeProjectStatus(
   assertMayRun(viewer, CHANGE_PROJECT_STATUS);
   const project = await lockProject(tx, viewer, projectId);
   if (!project) return refused(projectId, 'base', 'Error, project not loaded');
-  const from = project.projectStatus as ProjectStatusValue;
+  const from = project.projectStatus;
   // The same change asked twice (a second click, another tab) finds it done: said so, nothing changed, no error.
   if (from === to) return { projectId, message: projectMessages.alreadyInStatus(to), errors: {} };
   const transition = manualTransition(from, to);
@@ -186,8 +180,8 @@ export async function setProjectPaused(
   if (!project) return refused(projectId, 'base', 'Error, project not loaded');
   if (
     !canPauseOrResume({
-      projectStatus: project.projectStatus as ProjectStatusValue,
-      deliveryType: String(project.deliveryType),
+      projectStatus: project.projectStatus,
+      deliveryType: project.deliveryType,
     })
   )
     return refused(projectId, 'isPaused', projectMessages.pauseOnlySendingBlast);

@@ -5,7 +5,6 @@ import {
   projectTeam,
   projectTexter,
   type FieldErrors,
-  type ProjectStatusValue,
 } from '@canvass/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
@@ -61,7 +60,7 @@ export const projectPhonesService = createResourceService(projectPhone, projectP
     const [phone] = await tx
       .select({ number: phones.number, campaignId: phones.campaignId })
       .from(phones)
-      .where(and(eq(phones.organizationId, viewer.organizationId), eq(phones.id, Number(row.phoneId))));
+      .where(and(eq(phones.organizationId, viewer.organizationId), eq(phones.id, row.phoneId)));
     if (phone)
       await tx
         .update(projectPhones)
@@ -85,7 +84,7 @@ export const projectTextersService = createResourceService(projectTexter, projec
     const changed = existing ? quotaSent && quota !== (existing.quota ?? null) : quota !== null;
     if (project && changed) {
       const may = canEditQuota(viewer, {
-        projectStatus: project.projectStatus as ProjectStatusValue,
+        projectStatus: project.projectStatus,
         deliveryType: project.deliveryType,
       });
       if (!may) errors.quota = [projectMessages.quotaNotEditable];
@@ -93,7 +92,7 @@ export const projectTextersService = createResourceService(projectTexter, projec
     return errors;
   },
   async decorate(tx, rows) {
-    const ids = [...new Set(rows.map((r) => Number(r.userId)))];
+    const ids = [...new Set(rows.map((r) => r.userId))];
     const names = await tx.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids));
     for (const r of rows) r.userName = names.find((n) => n.id === r.userId)?.name ?? null;
   },

@@ -25,12 +25,19 @@ import type { Viewer } from '../../platform/auth/viewer';
 import { lists, projects } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
 import { ListArgumentError, type ListArgs } from '../../platform/resources/list-query';
-import { createResourceService, type ResourceService, type Row } from '../../platform/resources/resource-service';
+import {
+  createResourceService,
+  type ResourceService,
+  type Row,
+  type RowOf,
+} from '../../platform/resources/resource-service';
 import { isMember } from '../auth/members.service';
 import { favoriteIds } from '../favorites/favorites.service';
 import { tableOf } from '../tables';
 import { viewerMayRun } from './lifecycle-permission';
 import { checkChildren, loadChildren, saveChildren } from './project-children';
+
+type Project = RowOf<typeof projects>;
 
 type ProjectAttributes = AttributesOf<typeof project>;
 
@@ -41,7 +48,7 @@ const MEDIA_FIELDS = ['mediaUrl', 'mediaFilename', 'mediaFiletype', 'mediaSize']
  * Fills what the viewer does not choose (spec §5): an empty message is stored as a placeholder, so autosave can
  * submit before the message is written; removing the media resets its position to no preference.
  */
-function settle(attrs: ProjectAttributes, { existing }: { existing: Row | null }): ProjectAttributes {
+function settle(attrs: ProjectAttributes, { existing }: { existing: Project | null }): ProjectAttributes {
   const out = { ...attrs };
   if (existing === null ? blank(out.message) : 'message' in out && blank(out.message))
     out.message = EMPTY_MESSAGE_PLACEHOLDER;
@@ -60,8 +67,8 @@ function sameValue(sent: unknown, stored: unknown): boolean {
 }
 
 /** The status rules of spec §4: editable only in the Setup group, among the options the viewer's role is given. */
-function checkStatus(attrs: ProjectAttributes, existing: Row | null, viewer: Viewer): FieldErrors {
-  const current = (existing?.projectStatus ?? NEW_PROJECT_STATUS) as ProjectStatusValue;
+function checkStatus(attrs: ProjectAttributes, existing: Project | null, viewer: Viewer): FieldErrors {
+  const current = existing?.projectStatus ?? NEW_PROJECT_STATUS;
   const wanted = attrs.projectStatus;
   if (blank(wanted) || wanted === current) return {};
   if (!isStatusEditable(current)) return { projectStatus: [projectMessages.notEditable] };
@@ -78,10 +85,10 @@ function checkStatus(attrs: ProjectAttributes, existing: Row | null, viewer: Vie
 }
 
 /** Spec §4 "When Complete, … message, media, schedule, numbers, pricing" are locked: a change to one is refused. */
-function checkLocked(attrs: ProjectAttributes, existing: Row | null): FieldErrors {
+function checkLocked(attrs: ProjectAttributes, existing: Project | null): FieldErrors {
   if (!existing) return {};
   const errors: FieldErrors = {};
-  const status = existing.projectStatus as ProjectStatusValue;
+  const status = existing.projectStatus;
   for (const [name, value] of Object.entries(attrs)) {
     if (!isFieldLocked(status, name)) continue;
     const changed =
@@ -121,27 +128,27 @@ export function checkTeamLead(
  * Spec §4: pause and resume are for a Sending Blast project, by a role the restrictions let pause it, through
  * updateProject as through setProjectPaused.
  */
-function checkPaused(attrs: ProjectAttributes, existing: Row | null, viewer: Viewer): FieldErrors {
+function checkPaused(attrs: ProjectAttributes, existing: Project | null, viewer: Viewer): FieldErrors {
   if (attrs.isPaused == null || Boolean(attrs.isPaused) === Boolean(existing?.isPaused)) return {};
   if (!viewerMayRun(viewer, PAUSE_PROJECT)) return { isPaused: [messages.notAuthorized] };
   const project = {
-    projectStatus: (existing?.projectStatus ?? NEW_PROJECT_STATUS) as ProjectStatusValue,
+    projectStatus: existing?.projectStatus ?? NEW_PROJECT_STATUS,
     deliveryType: String(existing?.deliveryType ?? ''),
   };
   return canPauseOrResume(project) ? {} : { isPaused: [projectMessages.pauseOnlySendingBlast] };
 }
 
 /** Spec §5: delivery type only by a Client role and only in the Setup group. */
-function checkDeliveryType(attrs: ProjectAttributes, existing: Row | null, viewer: Viewer): FieldErrors {
+function checkDeliveryType(attrs: ProjectAttributes, existing: Project | null, viewer: Viewer): FieldErrors {
   const current = existing?.deliveryType ?? project.fields.deliveryType.default;
   if (blank(attrs.deliveryType) || attrs.deliveryType === current) return {};
-  const status = (existing?.projectStatus ?? NEW_PROJECT_STATUS) as ProjectStatusValue;
+  const status = existing?.projectStatus ?? NEW_PROJECT_STATUS;
   if (canEditDeliveryType(viewer, status)) return {};
   return { deliveryType: [projectMessages.deliveryTypeNotEditable] };
 }
 
 /** The project's client as the save leaves it: whose numbers may send. */
-function clientOf(attrs: ProjectAttributes, existing: Row | null): number | null {
+function clientOf(attrs: ProjectAttributes, existing: Project | null): number | null {
   const value = 'clientId' in attrs ? attrs.clientId : existing?.clientId;
   return blank(value) ? null : Number(value);
 }
@@ -150,7 +157,7 @@ function clientOf(attrs: ProjectAttributes, existing: Row | null): number | null
  * The sending window ends after it starts (issue 35 §5: an end before the start was taken, and the project then
  * waited for a window that never opens). Read with what the update leaves as it was.
  */
-function checkSchedule(attrs: ProjectAttributes, existing: Row | null): FieldErrors {
+function checkSchedule(attrs: ProjectAttributes, existing: Project | null): FieldErrors {
   const start = 'startAt' in attrs ? attrs.startAt : existing?.startAt;
   const end = 'endAt' in attrs ? attrs.endAt : existing?.endAt;
   if (blank(start) || blank(end)) return {};
@@ -170,10 +177,10 @@ async function checkManager(tx: Tx, attrs: ProjectAttributes, viewer: Viewer): P
  * Adds what a project page shows beyond its columns: its stage, its list's stored row count, its phones, teams and
  * texters and the viewer's favourite mark, a few queries per page.
  */
-async function decorateProjects(tx: Tx, rows: Row[], viewer: Viewer): Promise<void> {
+async function decorateProjects(tx: Tx, rows: Project[], viewer: Viewer): Promise<void> {
   const org = viewer.organizationId;
   const ids = rows.map((r) => r.id);
-  const listIds = rows.flatMap((r) => (r.listId == null ? [] : [Number(r.listId)]));
+  const listIds = rows.flatMap((r) => (r.listId == null ? [] : [r.listId]));
   const listCounts = listIds.length
     ? await tx
         .select({ id: lists.id, n: lists.rowsCount })
@@ -185,7 +192,7 @@ async function decorateProjects(tx: Tx, rows: Row[], viewer: Viewer): Promise<vo
   const textersOf = await loadChildren(tx, org, 'projectTexters', ids);
   const favorites = await favoriteIds(tx, viewer, 'projectId', ids);
   for (const r of rows) {
-    r.projectStatusGroup = projectStatusGroup(r.projectStatus as ProjectStatusValue);
+    r.projectStatusGroup = projectStatusGroup(r.projectStatus);
     r.listCount = listCounts.find((l) => l.id === r.listId)?.n ?? 0;
     r.projectPhones = phonesOf.filter((p) => p.projectId === r.id);
     r.projectTeams = teamsOf.filter((p) => p.projectId === r.id);
@@ -203,7 +210,7 @@ async function decorateProjects(tx: Tx, rows: Row[], viewer: Viewer): Promise<vo
 const generic = createResourceService(project, projects, tableOf, {
   prepare: settle,
   async check(tx, attrs, { viewer, existing }) {
-    const status = (existing?.projectStatus ?? NEW_PROJECT_STATUS) as ProjectStatusValue;
+    const status = existing?.projectStatus ?? NEW_PROJECT_STATUS;
     const deliveryType = String(attrs.deliveryType ?? existing?.deliveryType ?? project.fields.deliveryType.default);
     const mayEditQuota = canEditQuota(viewer, { projectStatus: status, deliveryType });
     return {

@@ -2,39 +2,37 @@ import { messages, optOutMessages } from '@canvass/domain';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/viewer';
 import type { Tx } from '../../platform/db/tenant';
-import { optOuts } from '../../platform/db/schema/index';
-import type { Row, WriteResult } from '../../platform/resources/resource-service';
+import { optOuts, type texts } from '../../platform/db/schema/index';
+import type { RowOf, WriteResult } from '../../platform/resources/resource-service';
 import { clientsOfMessages } from '../opt-outs/message-client';
 import type { ChangeOrigin } from '../opt-outs/opt-out-changes';
 import { addOptOut, removeOptOut } from '../opt-outs/opt-outs.service';
 
+type Text = RowOf<typeof texts>;
+
 /** The recipient of a text (the sender of a received one) and the organization's number at the other end. */
-const endsOf = (text: Row) => {
+const endsOf = (text: Text) => {
   const received = text.textStatus === 'Received';
   return {
-    phoneId: (received ? text.fromPhoneId : text.toPhoneId) as number | null,
-    senderPhoneId: (received ? text.toPhoneId : text.fromPhoneId) as number | null,
+    phoneId: received ? text.fromPhoneId : text.toPhoneId,
+    senderPhoneId: received ? text.toPhoneId : text.fromPhoneId,
   };
 };
 
 const key = (phoneId: number | null, clientId: number | null) => `${phoneId}|${clientId}`;
 
 /** The client each text is about (clientsOfMessages: its project's, else its number's), by text id. */
-async function clientsOfTexts(tx: Tx, organizationId: number, rows: readonly Row[]) {
+async function clientsOfTexts(tx: Tx, organizationId: number, rows: readonly Text[]) {
   const clients = await clientsOfMessages(
     tx,
     organizationId,
-    rows.map((r) => ({
-      key: r.id as number,
-      projectId: (r.projectId as number | null) ?? null,
-      senderPhoneId: endsOf(r).senderPhoneId,
-    })),
+    rows.map((r) => ({ key: r.id, projectId: r.projectId, senderPhoneId: endsOf(r).senderPhoneId })),
   );
-  return (r: Row) => clients.get(r.id as number)?.clientId ?? null;
+  return (r: Text) => clients.get(r.id)?.clientId ?? null;
 }
 
 /** Each text's optOut: whether its recipient is opted out of the text's client (or organization-wide there). */
-export async function addOptOutFlags(tx: Tx, organizationId: number, rows: Row[]): Promise<void> {
+export async function addOptOutFlags(tx: Tx, organizationId: number, rows: Text[]): Promise<void> {
   const phoneIds = [...new Set(rows.map((r) => endsOf(r).phoneId).filter((id) => id !== null))];
   if (!phoneIds.length) {
     for (const r of rows) r.optOut = false;
@@ -61,7 +59,7 @@ export interface TextOptOutResult extends WriteResult {
 export async function setTextOptOut(
   tx: Tx,
   viewer: Viewer,
-  get: (id: number) => Promise<Row | null>,
+  get: (id: number) => Promise<Text | null>,
   id: number,
   on: boolean,
   origin: ChangeOrigin,

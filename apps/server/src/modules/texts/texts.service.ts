@@ -3,7 +3,7 @@ import { isTextEditable, textEntry, textMessages, type FieldErrors } from '@canv
 import { and, eq, inArray } from 'drizzle-orm';
 import { phones, texts } from '../../platform/db/schema/index';
 import type { Tx } from '../../platform/db/tenant';
-import { createResourceService, type Row } from '../../platform/resources/resource-service';
+import { createResourceService, type RowOf } from '../../platform/resources/resource-service';
 import { isMember } from '../auth/members.service';
 import { tableOf } from '../tables';
 import { addProviderColors } from '../organization/provider-colors';
@@ -22,22 +22,24 @@ async function lockedStatus(tx: Tx, organizationId: number, id: number): Promise
   return row?.textStatus ?? null;
 }
 
+type Text = RowOf<typeof texts>;
+
 /** Unsent texts show the provider they will go through: their from phone's. */
-async function addProviders(tx: Tx, organizationId: number, rows: Row[]): Promise<void> {
+async function addProviders(tx: Tx, organizationId: number, rows: Text[]): Promise<void> {
   const unsent = [
-    ...new Set(rows.filter((r) => r.provider == null && r.fromPhoneId != null).map((r) => r.fromPhoneId)),
+    ...new Set(rows.flatMap((r) => (r.provider == null && r.fromPhoneId != null ? [r.fromPhoneId] : []))),
   ];
   if (!unsent.length) return;
   const found = await tx
     .select({ id: phones.id, provider: phones.provider })
     .from(phones)
-    .where(and(eq(phones.organizationId, organizationId), inArray(phones.id, unsent as number[])));
+    .where(and(eq(phones.organizationId, organizationId), inArray(phones.id, unsent)));
   const byPhone = new Map(found.map((p) => [p.id, p.provider]));
-  for (const r of rows) r.provider ??= byPhone.get(r.fromPhoneId as number) ?? null;
+  for (const r of rows) r.provider ??= (r.fromPhoneId === null ? undefined : byPhone.get(r.fromPhoneId)) ?? null;
 }
 
 /** What each text's recipient reads: its rendered message (a List text's template filled in), else its body. */
-function addMessages(rows: Row[]): void {
+function addMessages(rows: Text[]): void {
   for (const r of rows) r.message = r.renderedMessage ?? r.body;
 }
 
